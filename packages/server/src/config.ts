@@ -1,0 +1,59 @@
+import path from 'node:path'
+
+export interface ServerConfig {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** Overrides the modules stored in the database when set. */
+  modules: string[] | undefined
+  /** Overrides the project name stored in the database when set. */
+  projectName: string | undefined
+  adminUsername: string | undefined
+  adminPassword: string | undefined
+  sessionTtlHours: number
+  logLevel: string
+  webDistDir: string | undefined
+  /** Trust X-Forwarded-* from this many proxies (behind a load balancer). */
+  trustProxy: number
+}
+
+function list(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number, got "${value}"`)
+  return n
+}
+
+/** Reads the server configuration from environment variables (see README). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: integer('PORT', env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'GIS <nao-responda@localhost>',
+    modules: list(env.MODULES),
+    projectName: env.PROJECT_NAME || undefined,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    sessionTtlHours: integer('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: env.WEB_DIST_DIR,
+    trustProxy: integer('TRUST_PROXY', env.TRUST_PROXY, 0),
+  }
+}

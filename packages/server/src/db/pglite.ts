@@ -1,0 +1,56 @@
+import { PGlite, types, type Transaction } from '@electric-sql/pglite'
+import { postgis } from '@electric-sql/pglite-postgis'
+import type { Db, Queryable, QueryResult } from './types'
+
+const parsers = {
+  [types.INT8]: (v: string) => Number(v),
+  [types.NUMERIC]: (v: string) => Number(v),
+}
+
+function wrap(target: PGlite | Transaction): Queryable {
+  return {
+    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+      const r = await target.query<T>(text, params as unknown[] | undefined)
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }
+    },
+    async exec(text: string) {
+      await target.exec(text)
+    },
+  }
+}
+
+export interface PgliteOptions {
+  /** Directory of the database files; omitted for an in-memory database. */
+  dataDir?: string
+  /** A tarball from `dumpDataDir` to start from (tests start from a prepared template). */
+  loadDataDir?: Blob
+}
+
+/**
+ * Embedded Postgres (WebAssembly) with PostGIS. One backend: statements run one at a time,
+ * and a transaction holds the whole database until it ends, so keep transactions short.
+ */
+export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pglite: PGlite }> {
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { postgis },
+    parsers,
+  })
+  const base = wrap(pglite)
+  return {
+    kind: 'pglite',
+    pglite,
+    query: base.query,
+    exec: base.exec,
+    async session(fn) {
+      return fn(base)
+    },
+    async transaction(fn) {
+      return pglite.transaction((tx) => fn(wrap(tx)))
+    },
+    async close() {
+      await pglite.close()
+    },
+  }
+}

@@ -1,0 +1,53 @@
+import { t, type LoginRequest, type SessionUser } from '@gis/shared'
+import { hashToken, newToken } from '../../auth/tokens'
+import { verifyPassword } from '../../auth/passwords'
+import type { Db } from '../../db/types'
+import { HttpError } from '../../http/errors'
+import * as sql from './auth.sql'
+
+export const MAX_FAILURES_PER_MINUTE = 10
+
+export interface LoginOutcome {
+  user: SessionUser
+  /** Present only for active users. */
+  token?: string
+}
+
+export interface ClientInfo {
+  address: string
+  userAgent: string
+}
+
+/**
+ * Checks credentials. Failures are rate-limited per username and per address, with the
+ * same answer (and about the same time) whether or not the user exists.
+ */
+export async function login(
+  db: Db,
+  credentials: LoginRequest,
+  client: ClientInfo,
+  sessionTtlHours: number,
+): Promise<LoginOutcome> {
+  const { username, password } = credentials
+  const failures = await sql.recentFailures(db, username, client.address)
+  if (
+    failures.by_user >= MAX_FAILURES_PER_MINUTE ||
+    failures.by_address >= MAX_FAILURES_PER_MINUTE
+  ) {
+    throw new HttpError(429, t('login.tooManyAttempts'), undefined, { 'retry-after': '60' })
+  }
+  const row = await sql.findUserByUsername(db, username)
+  const ok = await verifyPassword(row?.password_hash, password)
+  if (!row || !ok) {
+    await sql.recordFailure(db, username, client.address)
+    throw new HttpError(401, t('login.failed'))
+  }
+  const { password_hash: _hash, ...user } = row
+  if (!user.active) return { user }
+  const token = newToken()
+  await db.transaction(async (tx) => {
+    await sql.createSession(tx, user.id, hashToken(token), sessionTtlHours, client.address)
+    await sql.recordLogin(tx, user, client.address, client.userAgent)
+  })
+  return { user, token }
+}

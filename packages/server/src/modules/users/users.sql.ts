@@ -1,0 +1,133 @@
+import type { Queryable } from '../../db/types'
+import { USER_COLUMNS } from '../auth/auth.sql'
+
+export interface UserRecordRow {
+  id: number
+  username: string
+  name: string
+  email: string
+  sector: string
+  admin: boolean
+  active: boolean
+  created_at: Date
+  last_login: Date | null
+}
+
+const RECORD_COLUMNS = `u.id, u.username, u.name, u.email, u.sector, u.admin, u.active, u.created_at,
+  (SELECT max(l.at) FROM app.logins l WHERE l.user_id = u.id) AS last_login`
+
+export async function usernameExists(db: Queryable, username: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM app.users WHERE lower(username) = lower($1)', [
+    username,
+  ])
+  return rows.length > 0
+}
+
+export async function insertUser(
+  db: Queryable,
+  u: {
+    username: string
+    name: string
+    email: string
+    sector: string
+    passwordHash: string
+    admin: boolean
+    active: boolean
+  },
+): Promise<number | undefined> {
+  // ON CONFLICT: two registrations racing for one username; the loser gets undefined.
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO app.users (username, name, email, sector, password_hash, admin, active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT ((lower(username))) DO NOTHING RETURNING id`,
+    [u.username, u.name, u.email, u.sector, u.passwordHash, u.admin, u.active],
+  )
+  return rows[0]?.id
+}
+
+export async function getUserRecord(db: Queryable, id: number) {
+  const { rows } = await db.query<UserRecordRow>(
+    `SELECT ${RECORD_COLUMNS} FROM app.users u WHERE u.id = $1`,
+    [id],
+  )
+  return rows[0]
+}
+
+export async function listUsers(
+  db: Queryable,
+  query: string | undefined,
+  orderBy: string,
+  limit: number,
+  offset: number,
+) {
+  const filter = `($1::text IS NULL OR u.username ILIKE $1 OR u.name ILIKE $1 OR u.email ILIKE $1
+    OR u.sector ILIKE $1)`
+  const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const [page, total] = await Promise.all([
+    db.query<UserRecordRow>(
+      `SELECT ${RECORD_COLUMNS} FROM app.users u WHERE ${filter} ${orderBy}, u.id LIMIT $2 OFFSET $3`,
+      [pattern, limit, offset],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app.users u WHERE ${filter}`, [
+      pattern,
+    ]),
+  ])
+  return { rows: page.rows, total: total.rows[0]?.n ?? 0 }
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  fields: Partial<{
+    name: string
+    email: string
+    sector: string
+    admin: boolean
+    active: boolean
+    password_hash: string
+  }>,
+): Promise<boolean> {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined)
+  // Column names come from the typed keys above, never from the request.
+  const sets = entries.map(([k], i) => `${k} = $${i + 2}`)
+  sets.push('updated_at = now()')
+  const { rowCount } = await db.query(`UPDATE app.users SET ${sets.join(', ')} WHERE id = $1`, [
+    id,
+    ...entries.map(([, v]) => v),
+  ])
+  return rowCount > 0
+}
+
+export async function deleteUser(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM app.users WHERE id = $1', [id])
+  return rowCount > 0
+}
+
+export async function getSessionUser(db: Queryable, id: number) {
+  const { rows } = await db.query<{
+    id: number
+    username: string
+    name: string
+    email: string
+    sector: string
+    admin: boolean
+    active: boolean
+    password_hash: string
+  }>(`SELECT ${USER_COLUMNS}, password_hash FROM app.users WHERE id = $1`, [id])
+  return rows[0]
+}
+
+export async function saveWorkspace(db: Queryable, userId: number, workspace: unknown) {
+  await db.query('UPDATE app.users SET workspace = $2::text::jsonb WHERE id = $1', [
+    userId,
+    JSON.stringify(workspace),
+  ])
+}
+
+export async function readWorkspace(db: Queryable, userId: number): Promise<unknown> {
+  const { rows } = await db.query<{ workspace: unknown }>(
+    'SELECT workspace FROM app.users WHERE id = $1',
+    [userId],
+  )
+  return rows[0]?.workspace ?? null
+}

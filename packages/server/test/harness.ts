@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app'
+import { loadConfig, type ServerConfig } from '../src/config'
+import { createPgliteDb } from '../src/db/pglite'
+import { createPostgresDb } from '../src/db/postgres'
+import type { Db } from '../src/db/types'
+import { createMailer, type Mailer } from '../src/mail/mailer'
+import { databaseUrl } from './template'
+
+export interface TestDb {
+  db: Db
+  drop: () => Promise<void>
+}
+
+/** A fresh copy of the prepared database: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export async function openTestDb(): Promise<TestDb> {
+  const baseUrl = process.env.TEST_DATABASE_URL
+  if (!baseUrl) {
+    const db = await createPgliteDb({
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    })
+    return { db, drop: () => db.close() }
+  }
+  const name = `gis_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`)
+  await admin.end()
+  const db = createPostgresDb(databaseUrl(baseUrl, name), { max: 5 })
+  return {
+    db,
+    drop: async () => {
+      await db.close()
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export interface ApiResponse {
+  statusCode: number
+  headers: Record<string, string>
+  body: string
+  json<T = any>(): T
+}
+
+export interface ApiRequest {
+  method?: string
+  url: string
+  payload?: unknown
+  headers?: Record<string, string>
+  /** Session token sent as `Authorization: Bearer`. */
+  token?: string
+  /** Client address, sent as X-Forwarded-For (the test server trusts one proxy). */
+  from?: string
+}
+
+/** A real HTTP request to the test server. */
+export type Api = (req: ApiRequest) => Promise<ApiResponse>
+
+function httpClient(baseUrl: string): Api {
+  return async ({ method = 'GET', url, payload, headers = {}, token, from }) => {
+    const h: Record<string, string> = { ...headers }
+    if (token) h.authorization = `Bearer ${token}`
+    if (from) h['x-forwarded-for'] = from
+    let body: string | undefined
+    if (payload !== undefined) {
+      body = typeof payload === 'string' ? payload : JSON.stringify(payload)
+      h['content-type'] ??= 'application/json'
+    }
+    const res = await fetch(baseUrl + url, { method, headers: h, body, redirect: 'manual' })
+    const text = await res.text()
+    return {
+      statusCode: res.status,
+      headers: Object.fromEntries(res.headers.entries()),
+      body: text,
+      json: () => JSON.parse(text),
+    }
+  }
+}
+
+export interface TestApp {
+  api: Api
+  baseUrl: string
+  app: FastifyInstance
+  db: Db
+  config: ServerConfig
+  dataDir: string
+  close: () => Promise<void>
+}
+
+export async function startTestApp(
+  overrides: { config?: Partial<ServerConfig>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const { db, drop } = await openTestDb()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-test-'))
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    dataDir,
+    publicUrl: 'http://gis.test',
+    webDistDir: path.join(dataDir, 'no-web-app'),
+    trustProxy: 1,
+    ...overrides.config,
+  }
+  const mailer =
+    overrides.mailer ??
+    createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom })
+  const app = await buildApp({ db, config, mailer })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  return {
+    api: httpClient(baseUrl),
+    baseUrl,
+    app,
+    db,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const DEMO = {
+  admin: { username: 'admin', password: 'admin123' },
+  user: { username: 'demo', password: 'demo1234' },
+  inactive: { username: 'maria.souza', password: 'maria1234' },
+}
+
+/** Signs in and answers the bearer token. */
+export async function signIn(
+  api: Api,
+  credentials: { username: string; password: string },
+  from?: string,
+): Promise<string> {
+  const res = await api({ method: 'POST', url: '/auth/login', payload: credentials, from })
+  const header = res.headers.authorization
+  if (res.statusCode !== 200 || !header)
+    throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+  return header.replace(/^Bearer /, '')
+}
+
+export function fieldErrors(res: ApiResponse): Record<string, string> {
+  const body = res.json<{ errors?: { field: string; message: string }[] }>()
+  return Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]))
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { migrate } from '../src/db/migrate'
+import { createPgliteDb } from '../src/db/pglite'
+import { createPostgresDb } from '../src/db/postgres'
+import { seedDemo } from '../src/db/seed'
+import type { Db } from '../src/db/types'
+import { repoRoot, serverRoot } from '../src/paths'
+
+/** Everything that shapes the prepared database: a change to any of it makes a new template. */
+function templateHash(): string {
+  const hash = createHash('sha256')
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(readFileSync(full))
+    }
+  }
+  walk(path.join(serverRoot, 'src', 'db'))
+  walk(path.join(serverRoot, 'src', 'modules'))
+  return hash.digest('hex').slice(0, 16)
+}
+
+export async function prepare(db: Db): Promise<void> {
+  await migrate(db)
+  await seedDemo(db)
+}
+
+/** A dump of a migrated, seeded embedded database; each test file loads it into memory. */
+export async function pgliteTemplate(): Promise<string> {
+  const dir = path.join(repoRoot, '.tmp')
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `pglite-template-${templateHash()}.tar`)
+  if (existsSync(file)) return file
+  const db = await createPgliteDb({})
+  await prepare(db)
+  const dump = await db.pglite.dumpDataDir('none')
+  await db.close()
+  writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()))
+  renameSync(`${file}.part`, file)
+  return file
+}
+
+export function databaseUrl(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/** A migrated, seeded PostgreSQL database that each test file copies with CREATE DATABASE … TEMPLATE. */
+export async function postgresTemplate(baseUrl: string): Promise<string> {
+  const name = `gis_template_${templateHash()}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (exists.rowCount) return name
+    const building = `${name}_build_${process.pid}`
+    await admin.query(`CREATE DATABASE "${building}"`)
+    const db = createPostgresDb(databaseUrl(baseUrl, building), { max: 2 })
+    try {
+      await prepare(db)
+    } finally {
+      await db.close()
+    }
+    await admin
+      .query(`ALTER DATABASE "${building}" RENAME TO "${name}"`)
+      .catch(async (err: Error) => {
+        // Another run built the same template meanwhile: keep theirs.
+        await admin.query(`DROP DATABASE IF EXISTS "${building}"`)
+        if (!/already exists/.test(err.message)) throw err
+      })
+    return name
+  } finally {
+    await admin.end()
+  }
+}

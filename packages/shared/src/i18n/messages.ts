@@ -1,0 +1,68 @@
+/**
+ * The one pt-BR message catalogue. Server errors and screens use the same keys, so the
+ * same rule says the same thing everywhere. Texts quoted by the spec are kept word for word.
+ */
+export const messages = {
+  // login
+  'login.usernameRequired': 'É necessário informar um usuário!',
+  'login.passwordRequired': 'É necessário informar a senha!',
+  'login.failed': 'Falha ao realizar autenticação!',
+  'login.notActive': 'Usuário não ativo!',
+  'login.tooManyAttempts': 'Muitas tentativas de acesso. Aguarde um minuto e tente novamente.',
+  // register
+  'register.nameRequired': 'É necessário informar o nome',
+  'register.usernameRequired': 'É necessário informar o usuário',
+  'register.passwordRequired': 'É necessário informar a senha',
+  'register.confirmationRequired': 'É necessário informar a confirmação de senha',
+  // The original product said 'É necessário informar a senha' here (a known flaw): fixed.
+  'register.emailRequired': 'É necessário informar o e-mail',
+  'register.sectorRequired': 'É necessário informar o setor',
+  'register.confirmationMismatch': 'A confirmação da senha não confere!',
+  'register.usernameExists': 'O usuário já existe',
+  // shared field rules
+  'field.required': 'Campo obrigatório',
+  'field.emailInvalid': 'Informe um e-mail válido',
+  'field.passwordTooShort': 'A senha deve ter pelo menos 8 caracteres',
+  'field.tooLong': 'Texto muito longo (máximo de {max} caracteres)',
+  'field.usernameInvalid':
+    'O usuário deve ter de 3 a 64 caracteres: letras, números, ponto, hífen ou sublinhado',
+  'field.invalid': 'Valor inválido',
+  // password
+  'password.mismatch': 'As senhas informadas não são iguais!',
+  'password.currentWrong': 'A senha atual não confere',
+  'password.changed': 'Senha alterada com sucesso!',
+  'password.changeFailed': 'Erro ao alterar senha',
+  'password.resetInvalidToken': 'O link de redefinição de senha é inválido ou expirou',
+  'password.resetMailSubject': 'Redefinição de senha',
+  'password.resetMailBody':
+    'Olá, {name}.\n\nRecebemos um pedido para redefinir a sua senha em {project}.\nPara escolher uma nova senha, acesse o link abaixo (válido por uma hora e uma única vez):\n\n{link}\n\nSe você não fez este pedido, ignore esta mensagem.',
+  // profile
+  'profile.validationErrors': 'Erros de validação encontrados!',
+  'profile.updated': 'Perfil atualizado com sucesso.',
+  'profile.updateFailed': 'Erro ao atualizar dados!',
+  'profile.loadFailed': 'Erro ao carregar dados do perfil!',
+  'profile.adminNotice': 'Você possui permissões de administrador',
+  // users administration
+  'users.cannotDeleteSelf': 'Não é possível excluir o próprio usuário',
+  'users.cannotDemoteSelf': 'Não é possível remover as próprias permissões de administrador',
+  // generic http
+  'http.unauthorized': 'Sessão inválida ou expirada. Entre novamente.',
+  'http.forbidden': 'Você não tem permissão para realizar esta operação.',
+  'http.notFound': 'Recurso não encontrado.',
+  'http.internal': 'Erro interno do servidor.',
+  'http.badRequest': 'Requisição inválida.',
+  'http.payloadTooLarge': 'Conteúdo grande demais.',
+  'paging.invalid': 'Parâmetros de paginação inválidos',
+  'paging.sortInvalid': 'Campo de ordenação inválido',
+} as const
+
+export type MessageKey = keyof typeof messages
+
+/** Looks a message up and fills its `{name}` slots. An unknown key throws: a missing text is a bug. */
+export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
+  const text: string | undefined = messages[key]
+  if (text === undefined) throw new Error(`Missing message key: ${String(key)}`)
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  )
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // Each file gets its own database; two at a time fit this machine's two cores.
+          maxWorkers: 2,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+})
