@@ -1,3 +1,5 @@
+import { webMessages } from './web-messages'
+
 /**
  * The one pt-BR message catalogue. Server errors and screens use the same keys, so the
  * same rule says the same thing everywhere. Texts quoted by the spec are kept word for word.
@@ -54,6 +56,7 @@ export const messages = {
   'http.payloadTooLarge': 'Conteúdo grande demais.',
   'paging.invalid': 'Parâmetros de paginação inválidos',
   'paging.sortInvalid': 'Campo de ordenação inválido',
+  ...webMessages,
 } as const
 
 export type MessageKey = keyof typeof messages
