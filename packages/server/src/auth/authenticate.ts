@@ -40,9 +40,9 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 export interface Auth {
-  /** preHandler: 401 unless the request carries a valid session of an active user. */
+  /** onRequest hook: 401 unless the request carries a valid session of an active user. */
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>
-  /** preHandler: as requireUser, then 403 unless the user is an administrator. */
+  /** onRequest hook: as requireUser, then 403 unless the user is an administrator. */
   requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>
   /** The session of a request that passed requireUser. */
   contextOf(request: FastifyRequest): AuthContext

@@ -38,13 +38,18 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
     parsers,
   })
   const base = wrap(pglite)
+  // One backend serves every caller, so a "session" (advisory locks, settings) is lent to one
+  // caller at a time, as a dedicated connection would be.
+  let sessionQueue: Promise<unknown> = Promise.resolve()
   return {
     kind: 'pglite',
     pglite,
     query: base.query,
     exec: base.exec,
-    async session(fn) {
-      return fn(base)
+    session(fn) {
+      const run = sessionQueue.then(() => fn(base))
+      sessionQueue = run.catch(() => {})
+      return run
     },
     async transaction(fn) {
       return pglite.transaction((tx) => fn(wrap(tx)))

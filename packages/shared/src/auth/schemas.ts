@@ -6,7 +6,7 @@ export function requiredText(message: string, max = 200) {
   return z
     .string({ error: message })
     .trim()
-    .min(1, { error: message })
+    .min(1, { error: message, abort: true })
     .max(max, { error: t('field.tooLong', { max }) })
 }
 
@@ -23,7 +23,7 @@ function username(requiredKey: MessageKey) {
 function newPassword(requiredKey: MessageKey) {
   return z
     .string({ error: t(requiredKey) })
-    .min(1, { error: t(requiredKey) })
+    .min(1, { error: t(requiredKey), abort: true })
     .min(MIN_PASSWORD_LENGTH, { error: t('field.passwordTooShort') })
     .max(MAX_PASSWORD_LENGTH, { error: t('field.tooLong', { max: MAX_PASSWORD_LENGTH }) })
 }

@@ -51,7 +51,7 @@ export const authRoutes =
     app.get(
       '/auth/validate',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         schema: {
           tags: ['auth'],
           summary: 'Whether the session token is valid',
@@ -64,7 +64,7 @@ export const authRoutes =
     app.get(
       '/auth/permissions',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         schema: {
           tags: ['auth'],
           summary: 'Administrator flag and per-layer permission flags',
@@ -85,7 +85,7 @@ export const authRoutes =
     app.post(
       '/auth/logout',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         schema: {
           tags: ['auth'],
           summary: 'Revokes the session token',
@@ -101,7 +101,7 @@ export const authRoutes =
     app.get(
       '/api/logins',
       {
-        preHandler: auth.requireAdmin,
+        onRequest: auth.requireAdmin,
         schema: {
           tags: ['auth'],
           summary: 'Sign-ins: who, when and from where (administrators); total in x-rowcount',

@@ -19,7 +19,7 @@ export const meRoutes =
     app.get(
       '/api/me/profile',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         schema: {
           tags: ['me'],
           summary: 'The signed-in user’s profile',
@@ -32,7 +32,7 @@ export const meRoutes =
     app.put(
       '/api/me/profile',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         schema: {
           tags: ['me'],
           summary: 'Updates name, e-mail and sector; answers the profile',
@@ -46,7 +46,7 @@ export const meRoutes =
     app.put(
       '/api/me/change-password',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         schema: {
           tags: ['me'],
           summary: 'Changes the password; every other session of the user ends',

@@ -67,7 +67,7 @@ export const usersRoutes =
     app.post(
       '/api/users/workspace',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         bodyLimit: 1_048_576,
         schema: {
           tags: ['users'],
@@ -85,7 +85,7 @@ export const usersRoutes =
     app.get(
       '/api/users/workspace',
       {
-        preHandler: auth.requireUser,
+        onRequest: auth.requireUser,
         schema: {
           tags: ['users'],
           summary: 'The signed-in user’s saved workspace (read at boot), or null',
@@ -102,7 +102,7 @@ export const usersRoutes =
     app.get(
       '/api/users',
       {
-        preHandler: auth.requireAdmin,
+        onRequest: auth.requireAdmin,
         schema: {
           tags: ['users'],
           summary: 'Users (administrators); total in x-rowcount',
@@ -126,7 +126,7 @@ export const usersRoutes =
     app.post(
       '/api/users',
       {
-        preHandler: auth.requireAdmin,
+        onRequest: auth.requireAdmin,
         schema: {
           tags: ['users'],
           summary: 'Creates a user (administrators); the new id ends the Location header',
@@ -144,7 +144,7 @@ export const usersRoutes =
     app.get(
       '/api/users/:id',
       {
-        preHandler: auth.requireAdmin,
+        onRequest: auth.requireAdmin,
         schema: { tags: ['users'], params: idParams, response: { 200: userRecordSchema } },
       },
       async (request) => service.getUser(db, request.params.id),
@@ -153,7 +153,7 @@ export const usersRoutes =
     app.put(
       '/api/users/:id',
       {
-        preHandler: auth.requireAdmin,
+        onRequest: auth.requireAdmin,
         schema: {
           tags: ['users'],
           summary: 'Updates a user (administrators); activation is `active`',
@@ -169,7 +169,7 @@ export const usersRoutes =
     app.delete(
       '/api/users/:id',
       {
-        preHandler: auth.requireAdmin,
+        onRequest: auth.requireAdmin,
         schema: { tags: ['users'], params: idParams, response: { 204: z.null() } },
       },
       async (request, reply) => {

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMailer } from '../../mail/mailer'
+import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { startSmtpServer } from '../../../test/smtp'
+
+let t: TestApp
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+  t = await startTestApp({
+    mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'GIS <gis@test>' }),
+  })
+})
+afterAll(async () => {
+  await t?.close()
+  await smtp?.close()
+})
+
+describe('profile', () => {
+  it('reads and updates the own profile; the username stays', async () => {
+    const token = await signIn(t.api, DEMO.user)
+    const profile = await t.api({ url: '/api/me/profile', token })
+    expect(profile.json()).toMatchObject({
+      username: 'demo',
+      name: 'Ana Paula Ferreira',
+      admin: false,
+    })
+    const res = await t.api({
+      method: 'PUT',
+      url: '/api/me/profile',
+      token,
+      payload: {
+        name: 'Ana P. Ferreira',
+        email: 'ana@exemplo.com.br',
+        sector: 'Operação',
+        username: 'outro',
+        admin: true,
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      username: 'demo',
+      name: 'Ana P. Ferreira',
+      email: 'ana@exemplo.com.br',
+      sector: 'Operação',
+      admin: false,
+    })
+    expect((await t.api({ url: '/api/me/profile', token })).json().name).toBe('Ana P. Ferreira')
+  })
+
+  it('requires name and sector, checks the e-mail, and changes nothing on error', async () => {
+    const token = await signIn(t.api, DEMO.user)
+    const before = (await t.api({ url: '/api/me/profile', token })).json()
+    const res = await t.api({
+      method: 'PUT',
+      url: '/api/me/profile',
+      token,
+      payload: { name: '', email: 'x', sector: '  ' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Erros de validação encontrados!')
+    expect(fieldErrors(res)).toEqual({
+      name: 'Campo obrigatório',
+      email: 'Informe um e-mail válido',
+      sector: 'Campo obrigatório',
+    })
+    expect((await t.api({ url: '/api/me/profile', token })).json()).toEqual(before)
+  })
+
+  it('needs a session', async () => {
+    expect((await t.api({ url: '/api/me/profile' })).statusCode).toBe(401)
+    expect((await t.api({ method: 'PUT', url: '/api/me/profile', payload: {} })).statusCode).toBe(
+      401,
+    )
+  })
+})
+
+describe('PUT /api/me/change-password', () => {
+  it('checks the current password and the rules', async () => {
+    const token = await signIn(t.api, DEMO.admin)
+    const empty = await t.api({ method: 'PUT', url: '/api/me/change-password', token, payload: {} })
+    expect(fieldErrors(empty)).toEqual({
+      currentPassword: 'Campo obrigatório',
+      password: 'Campo obrigatório',
+    })
+    const short = await t.api({
+      method: 'PUT',
+      url: '/api/me/change-password',
+      token,
+      payload: { currentPassword: DEMO.admin.password, password: 'curta' },
+    })
+    expect(fieldErrors(short)).toEqual({ password: 'A senha deve ter pelo menos 8 caracteres' })
+    const wrong = await t.api({
+      method: 'PUT',
+      url: '/api/me/change-password',
+      token,
+      payload: { currentPassword: 'nao-e-essa', password: 'novasenha123' },
+    })
+    expect(fieldErrors(wrong)).toEqual({ currentPassword: 'A senha atual não confere' })
+    await expect(signIn(t.api, DEMO.admin)).resolves.toBeTruthy()
+  })
+
+  it('changes the password, keeps this session and revokes the others', async () => {
+    const other = await signIn(t.api, DEMO.user)
+    const current = await signIn(t.api, DEMO.user)
+    const res = await t.api({
+      method: 'PUT',
+      url: '/api/me/change-password',
+      token: current,
+      payload: { currentPassword: DEMO.user.password, password: 'trocada-123' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect((await t.api({ url: '/auth/validate', token: current })).statusCode).toBe(200)
+    expect((await t.api({ url: '/auth/validate', token: other })).statusCode).toBe(401)
+    const old = await t.api({ method: 'POST', url: '/auth/login', payload: DEMO.user })
+    expect(old.statusCode).toBe(401)
+    const back = await signIn(t.api, { username: 'demo', password: 'trocada-123' })
+    await t.api({
+      method: 'PUT',
+      url: '/api/me/change-password',
+      token: back,
+      payload: { currentPassword: 'trocada-123', password: DEMO.user.password },
+    })
+  })
+})
+
+describe('password reset by e-mail', () => {
+  it('mails a link that sets a new password once and ends every session', async () => {
+    const session = await signIn(t.api, DEMO.user)
+    const received = smtp.inbox.length
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/me/forgot-password',
+      payload: { username: 'demo' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ ok: true })
+    const mail = await smtp.waitFor(received + 1)
+    expect(mail.to).toEqual(['ana@exemplo.com.br'])
+    const link = mail.text.match(/http:\/\/gis\.test\/reset-password\/([\w-]+)/)
+    expect(link, mail.text).not.toBeNull()
+    const token = link![1]!
+
+    const short = await t.api({
+      method: 'POST',
+      url: '/api/me/reset-password',
+      payload: { token, password: 'curta' },
+    })
+    expect(fieldErrors(short)).toEqual({ password: 'A senha deve ter pelo menos 8 caracteres' })
+
+    const reset = await t.api({
+      method: 'POST',
+      url: '/api/me/reset-password',
+      payload: { token, password: 'redefinida-1' },
+    })
+    expect(reset.statusCode).toBe(200)
+    expect((await t.api({ url: '/auth/validate', token: session })).statusCode).toBe(401)
+    await expect(
+      signIn(t.api, { username: 'demo', password: 'redefinida-1' }),
+    ).resolves.toBeTruthy()
+
+    const again = await t.api({
+      method: 'POST',
+      url: '/api/me/reset-password',
+      payload: { token, password: 'outra-senha-2' },
+    })
+    expect(again.statusCode).toBe(400)
+    expect(fieldErrors(again)).toEqual({
+      token: 'O link de redefinição de senha é inválido ou expirou',
+    })
+    await expect(
+      signIn(t.api, { username: 'demo', password: 'redefinida-1' }),
+    ).resolves.toBeTruthy()
+  })
+
+  it('answers the same for an unknown user and sends nothing', async () => {
+    const received = smtp.inbox.length
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/me/forgot-password',
+      payload: { username: 'ninguem' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ ok: true })
+    await new Promise((r) => setTimeout(r, 500))
+    expect(smtp.inbox.length).toBe(received)
+  })
+
+  it('refuses an expired link', async () => {
+    const received = smtp.inbox.length
+    await t.api({ method: 'POST', url: '/api/me/forgot-password', payload: { username: 'admin' } })
+    const mail = await smtp.waitFor(received + 1)
+    const token = mail.text.match(/reset-password\/([\w-]+)/)![1]!
+    await t.db.query(`UPDATE app.password_resets SET expires_at = now() - interval '1 second'`)
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/me/reset-password',
+      payload: { token, password: 'expirada-1' },
+    })
+    expect(res.statusCode).toBe(400)
+    await expect(signIn(t.api, DEMO.admin)).resolves.toBeTruthy()
+  })
+
+  it('refuses an invented token', async () => {
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/me/reset-password',
+      payload: { token: 'inventado', password: 'qualquer-123' },
+    })
+    expect(fieldErrors(res)).toEqual({
+      token: 'O link de redefinição de senha é inválido ou expirou',
+    })
+  })
+})
