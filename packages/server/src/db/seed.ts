@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords'
 import { readSetting, writeSetting } from '../modules/config/config.service'
+import { seedDemoLayers } from './demo-layers'
 import type { Db, Queryable } from './types'
 
 export const DEMO_CREDENTIALS = {
@@ -153,6 +154,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       [demoId, field.rows[0]!.id],
     )
     void adminId
+    await seedDemoLayers(tx)
     await writeSetting(tx, 'projectName', 'Rodovias do Interior - GIS')
     await writeSetting(tx, 'modules', [])
     await writeSetting(tx, 'demoSeeded', true)

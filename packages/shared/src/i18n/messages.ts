@@ -1,3 +1,4 @@
+import { layerMessages } from './layer-messages'
 import { webMessages } from './web-messages'
 
 /**
@@ -5,6 +6,7 @@ import { webMessages } from './web-messages'
  * same rule says the same thing everywhere. Texts quoted by the spec are kept word for word.
  */
 export const messages = {
+  ...layerMessages,
   // login
   'login.usernameRequired': 'É necessário informar um usuário!',
   'login.passwordRequired': 'É necessário informar a senha!',
