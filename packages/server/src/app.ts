@@ -16,7 +16,10 @@ import { registerSecurityHeaders } from './http/security'
 import { registerWebApp } from './http/web-app'
 import type { Mailer } from './mail/mailer'
 import { authRoutes } from './modules/auth/auth.routes'
+import { baseLayersRoutes } from './modules/baselayers/baselayers.routes'
 import { configRoutes } from './modules/config/config.routes'
+import { layersRoutes } from './modules/layers/layers.routes'
+import { mapConfigRoutes } from './modules/mapconfig/mapconfig.routes'
 import { meRoutes } from './modules/me/me.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { repoRoot } from './paths'
@@ -70,6 +73,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(usersRoutes(deps))
   await app.register(meRoutes(deps))
   await app.register(configRoutes(deps))
+  await app.register(layersRoutes(deps))
+  await app.register(baseLayersRoutes(deps))
+  await app.register(mapConfigRoutes(deps))
 
   await registerWebApp(
     app,

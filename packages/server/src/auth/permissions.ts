@@ -16,11 +16,9 @@ const ALL: LayerPermissions = Object.fromEntries(
   LAYER_PERMISSION_FLAGS.map((f) => [f, true]),
 ) as LayerPermissions
 
-/** Layer names known for permission purposes. */
+/** Layer names known for permission purposes: the layers of the catalogue. */
 async function knownLayerNames(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT DISTINCT layer_name AS name FROM app.group_layer_permissions ORDER BY name`,
-  )
+  const { rows } = await db.query<{ name: string }>(`SELECT name FROM app.layers ORDER BY name`)
   return rows.map((r) => r.name)
 }
 

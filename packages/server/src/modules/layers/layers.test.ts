@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+
+let t: TestApp
+let user: string
+let admin: string
+beforeAll(async () => {
+  t = await startTestApp()
+  user = await signIn(t.api, DEMO.user)
+  admin = await signIn(t.api, DEMO.admin)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const ALL = [
+  'faixa_dominio',
+  'marcos_km',
+  'municipios',
+  'oae',
+  'ocorrencias',
+  'placas',
+  'pracas_pedagio',
+  'rodovias',
+]
+
+describe('GET /api/config/layers', () => {
+  it('describes only the layers the caller may read', async () => {
+    const res = await t.api({ url: '/api/config/layers', token: user })
+    expect(res.statusCode).toBe(200)
+    const names = res.json<{ name: string }[]>().map((l) => l.name)
+    expect(names.sort()).toEqual(ALL.filter((n) => n !== 'ocorrencias'))
+  })
+
+  it('gives administrators every layer of the catalogue', async () => {
+    const res = await t.api({ url: '/api/config/layers', token: admin })
+    expect(
+      res
+        .json<{ name: string }[]>()
+        .map((l) => l.name)
+        .sort(),
+    ).toEqual(ALL)
+  })
+
+  it('carries fields with system fields first, layout groups, domains and style', async () => {
+    const res = await t.api({ url: '/api/config/layers', token: user })
+    const oae = res.json<any[]>().find((l) => l.name === 'oae')
+    expect(oae).toMatchObject({
+      title: 'Obras de arte especiais (pontes e viadutos)',
+      geometryType: 'point',
+      queryable: true,
+      managed: true,
+      dataVersion: 1,
+    })
+    expect(oae.attributes.slice(0, 5).map((a: any) => [a.name, a.title])).toEqual([
+      ['id', 'Id'],
+      ['uuid', 'UUID'],
+      ['geom', 'Geometria'],
+      ['d_e_l_e_t_', 'Excluído?'],
+      ['m_o_d_i_f_', 'Última modificação'],
+    ])
+    expect(oae.attributes.find((a: any) => a.name === 'codigo')).toEqual({
+      name: 'codigo',
+      type: 'string',
+      maxLength: 24,
+      title: 'Código',
+      tooltip: '',
+    })
+    expect(oae.layout.map((g: any) => g.title)).toEqual([
+      'Identificação',
+      'Localização',
+      'Dimensões',
+      'Inspeção',
+    ])
+    expect(oae.domains.tipo).toEqual({
+      title: 'Tipo',
+      type: 'selectable',
+      values: ['ponte', 'viaduto', 'passarela'],
+    })
+    expect(oae.domains.foto.type).toBe('photo')
+    expect(oae.style.categories.attribute).toBe('tipo')
+    expect(oae.extent).toHaveLength(4)
+    expect(oae.extent[0]).toBeGreaterThan(-49)
+    expect(oae.extent[2]).toBeLessThan(-46)
+  })
+
+  it('answers 401 without a session', async () => {
+    expect((await t.api({ url: '/api/config/layers' })).statusCode).toBe(401)
+  })
+})
+
+describe('GET /api/layers', () => {
+  it('lists readable catalogue records with the total in x-rowcount', async () => {
+    const res = await t.api({ url: '/api/layers', token: user })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['x-rowcount']).toBe('7')
+    expect(res.json<any[]>()[0]).toMatchObject({ table: expect.stringMatching(/^data\./) })
+  })
+
+  it('pages and sorts', async () => {
+    const res = await t.api({ url: '/api/layers?page=1&limit=3&sort=-name', token: admin })
+    expect(res.headers['x-rowcount']).toBe('8')
+    expect(res.json<any[]>().map((l) => l.name)).toEqual(['ocorrencias', 'oae', 'municipios'])
+    const bad = await t.api({ url: '/api/layers?sort=table', token: admin })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].message).toBe('Campo de ordenação inválido')
+  })
+
+  it('gets one layer by id or name; 403 without readFeature; 404 unknown', async () => {
+    const all = (await t.api({ url: '/api/layers', token: admin })).json<any[]>()
+    const occ = all.find((l) => l.name === 'ocorrencias')
+    const byId = await t.api({ url: `/api/layers/${occ.id}`, token: admin })
+    expect(byId.json()).toMatchObject({ name: 'ocorrencias', geometryType: 'TABULAR' })
+    expect(byId.json().attributes.map((a: any) => a.name)).not.toContain('geom')
+    const denied = await t.api({ url: '/api/layers/ocorrencias', token: user })
+    expect(denied.statusCode).toBe(403)
+    expect(denied.json().message).toBe('Sem permissão para visualizar dados desse layer')
+    const missing = await t.api({ url: '/api/layers/nao_existe', token: user })
+    expect(missing.statusCode).toBe(404)
+    expect((await t.api({ url: '/api/layers/rodovias', token: user })).statusCode).toBe(200)
+  })
+})
+
+describe('map configuration and layer tree', () => {
+  it('answers mapStartPos in EPSG:3857 and EPSG:4326', async () => {
+    const res = await t.api({ url: '/api/mapconfig', token: user })
+    const body = res.json()
+    expect(body.projection).toBe('EPSG:3857')
+    expect(body.mapStartPosLonLat).toEqual([-53.2, -25.4, -44.1, -19.7])
+    expect(body.mapStartPos[0]).toBeCloseTo(-5922196.9, 0)
+    expect(body.mapStartPos).toHaveLength(4)
+  })
+
+  it('gives the tree of folders, readable layers and base layers in a radio group', async () => {
+    const res = await t.api({ url: '/api/mapconfig/layerlayout', token: user })
+    expect(res.statusCode).toBe(200)
+    const tree = res.json<any[]>()
+    expect(tree.map((n) => n.title)).toEqual([
+      'Sistema viário',
+      'Ativos da concessão',
+      'Limites administrativos',
+      'Mapas base',
+    ])
+    expect(tree[0].children.map((n: any) => n.managedName)).toEqual([
+      'rodovias',
+      'marcos_km',
+      'pracas_pedagio',
+    ])
+    const municipios = tree[2].children[0]
+    expect(municipios).toMatchObject({
+      type: 'layer',
+      managedName: 'municipios',
+      opacity: 180,
+      visibility: true,
+      geometryType: 'multipolygon',
+      dataVersion: 1,
+    })
+    const bases = tree[3].children
+    expect(bases.map((n: any) => [n.type, n.radioGroup, n.visibility])).toEqual([
+      ['layerBase', 'mapa-base', true],
+      ['layerBase', 'mapa-base', false],
+    ])
+    expect(JSON.stringify(tree)).not.toContain('ocorrencias')
+  })
+
+  it('leaves out layers the caller cannot read and folders left empty', async () => {
+    await t.db.query(
+      `UPDATE app.group_layer_permissions SET read_feature = false
+        WHERE layer_name = 'municipios'`,
+    )
+    const tree = (await t.api({ url: '/api/mapconfig/layerlayout', token: user })).json<any[]>()
+    expect(tree.map((n) => n.name)).toEqual(['sistema_viario', 'ativos', 'mapas_base'])
+    const adminTree = (await t.api({ url: '/api/mapconfig/layerlayout', token: admin })).json<
+      any[]
+    >()
+    expect(adminTree).toHaveLength(4)
+    await t.db.query(
+      `UPDATE app.group_layer_permissions SET read_feature = true WHERE layer_name = 'municipios'`,
+    )
+  })
+})
+
+describe('base layers', () => {
+  it('offers OpenStreetMap by default and an offline layer served here', async () => {
+    const res = await t.api({ url: '/api/base-layers/active', token: user })
+    const layers = res.json<any[]>()
+    expect(layers.map((l) => [l.type, l.name, l.visible])).toEqual([
+      ['osm', 'OpenStreetMap', true],
+      ['geojson', 'Limites mundiais (offline)', false],
+    ])
+    const offline = await t.api({ url: layers[1].url })
+    expect(offline.statusCode).toBe(200)
+    const fc = offline.json()
+    expect(fc.type).toBe('FeatureCollection')
+    expect(fc.features.some((f: any) => f.properties.name === 'Brazil')).toBe(true)
+    const again = await t.api({
+      url: layers[1].url,
+      headers: { 'if-none-match': offline.headers.etag! },
+    })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it('pages the list with x-rowcount and gets one by id', async () => {
+    const res = await t.api({ url: '/api/base-layers?limit=1&page=1', token: user })
+    expect(res.headers['x-rowcount']).toBe('2')
+    expect(res.json<any[]>()).toHaveLength(1)
+    const id = res.json<any[]>()[0].id
+    expect((await t.api({ url: `/api/base-layers/${id}`, token: user })).json().id).toBe(id)
+    const missing = await t.api({ url: '/api/base-layers/9999', token: user })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().message).toBe('Mapa base não encontrado.')
+  })
+})
+
+describe('data version and audit', () => {
+  it('bumps the data version on every edit and audits the change', async () => {
+    const before = await t.api({ url: '/api/layers/oae', token: user })
+    await t.db.query(`UPDATE data.oae SET largura = largura + 1 WHERE id = 1`)
+    const after = await t.api({ url: '/api/layers/oae', token: user })
+    expect(after.json().dataVersion).toBe(before.json().dataVersion + 1)
+    await t.db.query(`DELETE FROM data.oae WHERE id = 2`)
+    expect((await t.api({ url: '/api/layers/oae', token: user })).json().dataVersion).toBe(
+      before.json().dataVersion + 2,
+    )
+    const audit = await t.db.query<{ action: string }>(
+      `SELECT action FROM app.audit_log WHERE table_name = 'oae' ORDER BY id`,
+    )
+    expect(audit.rows.map((r) => r.action)).toEqual(['U', 'D'])
+  })
+})
