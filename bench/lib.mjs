@@ -1,0 +1,61 @@
+// Shared helpers of the benchmarks: start the built server as `npm start` does, wait for it.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const serverMain = path.join(repoRoot, 'packages', 'server', 'dist', 'main.js')
+export const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+export function databaseUrl(base, name) {
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** Starts the server; resolves when /healthz answers, with the milliseconds that took. */
+export async function startServer(env, { port, timeoutMs = 180_000 } = {}) {
+  const started = performance.now()
+  let output = ''
+  const child = spawn(process.execPath, [serverMain], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise((resolve) => child.on('exit', resolve))
+  let dead = false
+  exited.then(() => (dead = true))
+  const url = `http://127.0.0.1:${port}`
+  while (!dead && performance.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) {
+        return {
+          url,
+          readyMs: performance.now() - started,
+          output: () => output,
+          stop: async () => {
+            child.kill('SIGTERM')
+            await exited
+          },
+        }
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not start:\n${output}`)
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b)
+  const m = Math.floor(s.length / 2)
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+
+export function percentile(values, p) {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
+}
