@@ -76,6 +76,7 @@ export const webMessages = {
   // boot
   'boot.loading': 'Preparando o ambiente...',
   'boot.stepFailed': 'Não foi possível carregar alguma informação necessária! [{step}]',
+  'boot.step.auth': 'autenticação',
   'boot.step.config': 'configuração',
   'boot.step.user': 'dados do usuário',
   'boot.step.workspace': 'área de trabalho',

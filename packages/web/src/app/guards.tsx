@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { useGetConfigQuery } from '../api/endpoints'
+import { ErrorScreen } from '../components/ErrorScreen'
+import { useAppSelector } from './store'
+
+/** Where a guard came from, so /login and /boot can send the user back afterwards. */
+export interface FromState {
+  from?: string
+}
+
+export function useFrom(): string | undefined {
+  const state = useLocation().state as FromState | null
+  return state?.from
+}
+
+function useHere(): string {
+  const { pathname, search, hash } = useLocation()
+  return `${pathname}${search}${hash}`
+}
+
+/** Signed-in routes: without a session, to /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const token = useAppSelector((s) => s.auth.token)
+  const here = useHere()
+  if (!token) return <Navigate to="/login" replace state={{ from: here } satisfies FromState} />
+  return children
+}
+
+const NOT_RETURNABLE = ['/login', '/logout', '/boot', '/register']
+
+/**
+ * Public routes (login, register): a signed-in user goes on to the page they came from
+ * (kept by RequireSession when it sent them to /login), or to the map.
+ */
+export function RequirePublic({ children }: { children: ReactNode }) {
+  const token = useAppSelector((s) => s.auth.token)
+  const from = useFrom()
+  if (token) {
+    const to = from && !NOT_RETURNABLE.includes(from) ? from : '/'
+    return <Navigate to={to} replace />
+  }
+  return children
+}
+
+/** Until /boot has run in this page load, every signed-in page goes through it first. */
+export function RequireReady({ children }: { children: ReactNode }) {
+  const ready = useAppSelector((s) => s.app.ready)
+  const here = useHere()
+  if (!ready) return <Navigate to="/boot" replace state={{ from: here } satisfies FromState} />
+  return children
+}
+
+export function useIsAdmin(): boolean {
+  return useAppSelector((s) => Boolean(s.auth.permissions?.admin ?? s.auth.user?.admin))
+}
+
+export function useModules(): string[] {
+  const { data } = useGetConfigQuery()
+  return data?.modules ?? []
+}
+
+/** Administrators only; others see the error screen with 403. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const admin = useIsAdmin()
+  if (!admin) return <ErrorScreen code={403} detail="error.forbidden" />
+  return children
+}
+
+/** Module routes exist only when the configuration lists the module. */
+export function RequireModule({ module, children }: { module: string; children: ReactNode }) {
+  const modules = useModules()
+  if (!modules.includes(module)) return <ErrorScreen code={404} />
+  return children
+}

@@ -1,0 +1,121 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { createBrowserRouter } from 'react-router'
+import { t } from '@gis/shared'
+import { ErrorScreen } from '../components/ErrorScreen'
+import { LoadingScreen } from '../components/LoadingScreen'
+import { LoginPage } from '../features/login'
+import { RequireAdmin, RequireModule, RequirePublic, RequireReady, RequireSession } from './guards'
+
+/** A screen loaded on demand, showing `text` while its code loads. */
+function onDemand<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  text: string = t('common.loading'),
+): ReactNode {
+  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }))
+  return (
+    <Suspense fallback={<LoadingScreen text={text} />}>
+      <Screen />
+    </Suspense>
+  )
+}
+
+const shell = () => import('../components/shell')
+const modules = () => import('../features/modules')
+
+export const router = createBrowserRouter([
+  {
+    path: '/login',
+    element: (
+      <RequirePublic>
+        <LoginPage />
+      </RequirePublic>
+    ),
+  },
+  {
+    path: '/register',
+    element: (
+      <RequirePublic>
+        {onDemand(() => import('../features/register'), 'RegisterPage')}
+      </RequirePublic>
+    ),
+  },
+  {
+    path: '/forgot-password',
+    element: onDemand(() => import('../features/password'), 'ForgotPasswordPage'),
+  },
+  {
+    path: '/reset-password/:token',
+    element: onDemand(() => import('../features/password'), 'ResetPasswordPage'),
+  },
+  {
+    path: '/logout',
+    element: (
+      <RequireSession>{onDemand(() => import('../features/logout'), 'LogoutPage')}</RequireSession>
+    ),
+  },
+  {
+    path: '/boot',
+    element: (
+      <RequireSession>{onDemand(() => import('../features/boot'), 'BootPage')}</RequireSession>
+    ),
+  },
+  {
+    element: (
+      <RequireSession>
+        <RequireReady>{onDemand(shell, 'Shell')}</RequireReady>
+      </RequireSession>
+    ),
+    children: [
+      { path: '/', element: onDemand(() => import('../features/map'), 'MapPage') },
+      {
+        path: '/workspace',
+        element: onDemand(() => import('../features/workspace'), 'WorkspacePage'),
+      },
+      { path: '/profile', element: onDemand(() => import('../features/profile'), 'ProfilePage') },
+      {
+        path: '/documents',
+        element: (
+          <RequireModule module="documents">
+            {onDemand(modules, 'DocumentsPage', t('module.loading'))}
+          </RequireModule>
+        ),
+      },
+      {
+        path: '/orbit',
+        element: (
+          <RequireModule module="orbit">
+            {onDemand(modules, 'OrbitPage', t('module.orbitLoading'))}
+          </RequireModule>
+        ),
+      },
+      {
+        path: '/inspection',
+        element: (
+          <RequireModule module="oaeInspections">
+            {onDemand(modules, 'InspectionPage', t('module.loading'))}
+          </RequireModule>
+        ),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAdmin>
+            {onDemand(modules, 'DashboardPage', t('module.dashboardLoading'))}
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: '/dashboard/sync/:syncId',
+        element: <RequireAdmin>{onDemand(modules, 'SyncPage', t('module.loading'))}</RequireAdmin>,
+      },
+      {
+        path: '/dashboard/syncqueue',
+        element: (
+          <RequireAdmin>{onDemand(modules, 'SyncQueuePage', t('module.loading'))}</RequireAdmin>
+        ),
+      },
+    ],
+  },
+  { path: '*', element: <ErrorScreen code={404} fullPage /> },
+])

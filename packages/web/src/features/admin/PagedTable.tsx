@@ -1,0 +1,84 @@
+import Box from '@mui/material/Box'
+import LinearProgress from '@mui/material/LinearProgress'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import { t } from '@gis/shared'
+import type { ReactNode } from 'react'
+import { PAGE_SIZES, type PagedState } from '../workspace/paged-state'
+
+export interface Column<R> {
+  key: string
+  label: string
+  render: (row: R) => ReactNode
+}
+
+/** The one paged table of the app: 'Linhas por página', 'a-b de total'. */
+export function PagedTable<R extends { id: number }>({
+  columns,
+  rows,
+  total,
+  loading,
+  empty,
+  paging,
+  onPaging,
+}: {
+  columns: Column<R>[]
+  rows: R[]
+  total: number
+  loading: boolean
+  empty: string
+  paging: PagedState
+  onPaging: (paging: PagedState) => void
+}) {
+  return (
+    <Box>
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.key}>{c.label}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id} hover>
+                {columns.map((c) => (
+                  <TableCell key={c.key}>{c.render(row)}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+            {!loading && rows.length === 0 && (
+              <TableRow>
+                <TableCell
+                  colSpan={columns.length}
+                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                >
+                  {empty}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={paging.page}
+        rowsPerPage={paging.limit}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        labelRowsPerPage={t('common.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+        onPageChange={(_e, page) => onPaging({ ...paging, page })}
+        onRowsPerPageChange={(e) => onPaging({ ...paging, page: 0, limit: Number(e.target.value) })}
+      />
+    </Box>
+  )
+}

@@ -1,0 +1,1 @@
+export { BootPage } from './BootPage'

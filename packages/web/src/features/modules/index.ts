@@ -1,0 +1,8 @@
+export {
+  DashboardPage,
+  DocumentsPage,
+  InspectionPage,
+  OrbitPage,
+  SyncPage,
+  SyncQueuePage,
+} from './ModulePages'

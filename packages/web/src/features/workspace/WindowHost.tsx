@@ -1,0 +1,51 @@
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react'
+import { t, type WorkspaceWindow } from '@gis/shared'
+import { useAppDispatch } from '../../app/store'
+import { ErrorScreen } from '../../components/ErrorScreen'
+import { LoadingScreen } from '../../components/LoadingScreen'
+import { removeWindow, setWindowState } from '../../state/workspace-slice'
+import { WindowBoundary } from './WindowBoundary'
+import { windowType, type WindowProps } from './window-registry'
+
+const loaded = new Map<string, LazyExoticComponent<ComponentType<WindowProps>>>()
+
+function componentOf(type: string): LazyExoticComponent<ComponentType<WindowProps>> | undefined {
+  const def = windowType(type)
+  if (!def) return undefined
+  let component = loaded.get(type)
+  if (!component) {
+    component = lazy(async () => ({ default: await def.load() }))
+    loaded.set(type, component)
+  }
+  return component
+}
+
+function WindowContent({ win }: { win: WorkspaceWindow }) {
+  const dispatch = useAppDispatch()
+  const def = windowType(win.type)
+  // parseState throws on a malformed saved state: the boundary turns that into code 400.
+  const state = def?.parseState ? def.parseState(win.state) : win.state
+  const Content = componentOf(win.type)
+  const setState = useMemo(
+    () => (next: unknown) => dispatch(setWindowState({ id: win.id, state: next })),
+    [dispatch, win.id],
+  )
+  if (!Content) return null
+  return <Content windowId={win.id} props={win.props} state={state} setState={setState} />
+}
+
+/** One window: its content loaded on demand, isolated; an unknown type shows code 404. */
+export function WindowHost({ win }: { win: WorkspaceWindow }) {
+  const dispatch = useAppDispatch()
+  const close = () => dispatch(removeWindow(win.id))
+  if (!windowType(win.type)) {
+    return <ErrorScreen code={404} detail="error.windowEmpty" onBack={close} />
+  }
+  return (
+    <WindowBoundary onClose={close}>
+      <Suspense fallback={<LoadingScreen text={t('common.loading')} />}>
+        <WindowContent win={win} />
+      </Suspense>
+    </WindowBoundary>
+  )
+}

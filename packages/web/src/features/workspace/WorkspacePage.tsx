@@ -1,0 +1,107 @@
+import Close from '@mui/icons-material/Close'
+import WebAsset from '@mui/icons-material/WebAsset'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import { t } from '@gis/shared'
+import { useAppDispatch, useAppSelector } from '../../app/store'
+import { activateWindow, removeWindow } from '../../state/workspace-slice'
+import { WindowHost } from './WindowHost'
+import './window-types'
+
+/**
+ * /workspace: one tab per tool window. Every window stays mounted while another is shown,
+ * so its state is kept when switching tabs; the whole workspace is saved at logout.
+ */
+export function WorkspacePage() {
+  const { windows, active } = useAppSelector((s) => s.workspace)
+  const dispatch = useAppDispatch()
+
+  if (windows.length === 0) {
+    return (
+      <Box
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          textAlign: 'center',
+          gap: 1.5,
+          p: 4,
+        }}
+      >
+        <WebAsset sx={{ fontSize: 56, color: 'text.disabled' }} />
+        <Typography variant="h6" component="h1">
+          {t('workspace.empty')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
+          {t('workspace.emptyHint')}
+        </Typography>
+      </Box>
+    )
+  }
+
+  return (
+    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <Typography component="h1" sx={{ position: 'absolute', left: -10000 }}>
+        {t('workspace.title')}
+      </Typography>
+      <Box sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={active ?? false}
+          onChange={(_e, id: string) => dispatch(activateWindow(id))}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label={t('workspace.title')}
+        >
+          {windows.map((win) => (
+            <Tab
+              key={win.id}
+              value={win.id}
+              id={`tab-${win.id}`}
+              aria-controls={`window-${win.id}`}
+              label={
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                  <span>{win.title}</span>
+                  <IconButton
+                    component="span"
+                    size="small"
+                    aria-label={t('workspace.closeWindow', { title: win.title })}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      dispatch(removeWindow(win.id))
+                    }}
+                    sx={{ ml: 0.5, mr: -1 }}
+                  >
+                    <Close sx={{ fontSize: 16 }} />
+                  </IconButton>
+                </Box>
+              }
+            />
+          ))}
+        </Tabs>
+      </Box>
+      {windows.map((win) => (
+        <Box
+          key={win.id}
+          role="tabpanel"
+          id={`window-${win.id}`}
+          aria-labelledby={`tab-${win.id}`}
+          hidden={win.id !== active}
+          sx={{
+            flex: 1,
+            minHeight: 0,
+            overflow: 'auto',
+            display: win.id === active ? 'flex' : 'none',
+            flexDirection: 'column',
+          }}
+        >
+          <WindowHost win={win} />
+        </Box>
+      ))}
+    </Box>
+  )
+}

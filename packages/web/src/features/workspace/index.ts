@@ -1,0 +1,2 @@
+export { WorkspacePage } from './WorkspacePage'
+export { registerWindowType, type WindowProps, type WindowType } from './window-registry'
