@@ -154,4 +154,27 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('npm start on PostgreSQL', () =>
     await c.end()
     expect(admins.rows[0].n).toBe(1)
   }, 120_000)
+
+  it('npm run seed loads the demo data into any database, once', async () => {
+    const seedName = `${name}_seed`
+    const c = new pg.Client({ connectionString: base })
+    await c.connect()
+    await c.query(`DROP DATABASE IF EXISTS "${seedName}" WITH (FORCE)`)
+    await c.query(`CREATE DATABASE "${seedName}"`)
+    try {
+      const env = { ...process.env, DATABASE_URL: databaseUrl(base, seedName), DATA_DIR: dataDir }
+      const seed = path.join(serverRoot, 'dist', 'seed.js')
+      expect(execFileSync(process.execPath, [seed], { env }).toString()).toContain(
+        'Dados de demonstração criados.',
+      )
+      expect(execFileSync(process.execPath, [seed], { env }).toString()).toContain('já existiam')
+      const s = startServer({ DATABASE_URL: databaseUrl(base, seedName), DATA_DIR: dataDir })
+      await waitReady(s)
+      expect(await (await login(s.url, 'demo', 'demo1234')).json()).toMatchObject({ active: true })
+      await stop(s)
+    } finally {
+      await c.query(`DROP DATABASE IF EXISTS "${seedName}" WITH (FORCE)`)
+      await c.end()
+    }
+  }, 180_000)
 })
