@@ -23,6 +23,7 @@ import { mapConfigRoutes } from './modules/mapconfig/mapconfig.routes'
 import { meRoutes } from './modules/me/me.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { repoRoot } from './paths'
+import { tilesRoutes } from './tiles/tiles.routes'
 
 export interface BuildAppOptions {
   db: Db
@@ -76,6 +77,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(layersRoutes(deps))
   await app.register(baseLayersRoutes(deps))
   await app.register(mapConfigRoutes(deps))
+  await app.register(tilesRoutes(deps))
 
   await registerWebApp(
     app,

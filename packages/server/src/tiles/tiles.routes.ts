@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { t } from '@gis/shared'
+import type { AppDeps } from '../app-deps'
+import { HttpError } from '../http/errors'
+import { findLayer, readableLayerNames } from '../modules/layers/catalogue'
+import { dataVersion } from '../modules/layers/layers.sql'
+import { renderTile } from './tiles.service'
+
+const MAX_ZOOM = 24
+
+function coordinates(p: { z: string; x: string; file: string }) {
+  const m = /^(\d{1,8})\.pbf$/.exec(p.file)
+  const z = /^\d{1,2}$/.test(p.z) ? Number(p.z) : NaN
+  const x = /^\d{1,8}$/.test(p.x) ? Number(p.x) : NaN
+  const y = m ? Number(m[1]) : NaN
+  const n = 2 ** z
+  if (!(z >= 0 && z <= MAX_ZOOM && x >= 0 && x < n && y >= 0 && y < n)) {
+    throw new HttpError(400, t('tiles.invalidCoordinates'))
+  }
+  return { z, x, y }
+}
+
+export const tilesRoutes =
+  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/tiles/:layer/:z/:x/:file',
+      {
+        onRequest: auth.requireUser,
+        schema: {
+          tags: ['tiles'],
+          summary:
+            'Vector tile (MVT, EPSG:3857) of a layer: /api/tiles/{layer}/{z}/{x}/{y}.pbf?v={dataVersion}; immutable when v is the current data version',
+          params: z.object({
+            layer: z.string().max(63),
+            z: z.string().max(3),
+            x: z.string().max(9),
+            file: z.string().max(16),
+          }),
+          querystring: z.object({ v: z.string().max(20).optional() }).loose(),
+        },
+      },
+      async (request, reply) => {
+        const { user } = auth.contextOf(request)
+        const layer = await findLayer(db, request.params.layer)
+        if (!layer || layer.geometryType === 'TABULAR') {
+          throw new HttpError(404, t('layers.notFound'))
+        }
+        if (!(await readableLayerNames(db, user)).has(layer.name)) {
+          throw new HttpError(403, t('layers.noReadPermission'))
+        }
+        const { z: zoom, x, y } = coordinates(request.params)
+        const version = (await dataVersion(db, layer.name)) ?? 0
+        const etag = `"${layer.name}-${version}-${zoom}-${x}-${y}"`
+        // The tile's URL names the data version: while it is current the answer never changes.
+        const immutable = request.query.v === String(version)
+        reply
+          .header('etag', etag)
+          .header(
+            'cache-control',
+            immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+          )
+          .header('x-data-version', String(version))
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+        const tile = await renderTile(db, layer, zoom, x, y)
+        return reply
+          .type('application/vnd.mapbox-vector-tile')
+          .send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength))
+      },
+    )
+  }
