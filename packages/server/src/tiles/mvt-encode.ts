@@ -1,4 +1,4 @@
-import Pbf from 'pbf'
+import { PbfWriter } from 'pbf'
 
 /** Tile-coordinate geometry as GeoJSON gives it (integers, y pointing down). */
 export type TileGeometry =
@@ -150,7 +150,7 @@ function encodeGeometry(g: TileGeometry): { type: number; commands: number[] } |
   return w.out.length > 0 ? { type, commands: w.out } : undefined
 }
 
-function writeValue(value: Value, pbf: Pbf) {
+function writeValue(value: Value, pbf: PbfWriter) {
   if (typeof value === 'string') pbf.writeStringField(1, value)
   else if (typeof value === 'boolean') pbf.writeBooleanField(7, value)
   else pbf.writeDoubleField(3, value)
@@ -189,16 +189,16 @@ export function encodeMvtLayer(name: string, features: TileFeature[], extent = 4
     encoded.push({ id: f.id, ...geometry, tags })
   }
   if (encoded.length === 0) return new Uint8Array(0)
-  const pbf = new Pbf()
+  const pbf = new PbfWriter()
   pbf.writeMessage(
     3,
-    (_: unknown, layer: Pbf) => {
+    (_: unknown, layer: PbfWriter) => {
       layer.writeVarintField(15, 2)
       layer.writeStringField(1, name)
       for (const f of encoded) {
         layer.writeMessage(
           2,
-          (_f: unknown, p: Pbf) => {
+          (_f: unknown, p: PbfWriter) => {
             p.writeVarintField(1, f.id)
             if (f.tags.length) p.writePackedVarint(2, f.tags)
             p.writeVarintField(3, f.type)
@@ -209,7 +209,7 @@ export function encodeMvtLayer(name: string, features: TileFeature[], extent = 4
       }
       for (const k of keys) layer.writeStringField(3, k)
       for (const v of values)
-        layer.writeMessage(4, (_v: unknown, p: Pbf) => writeValue(v, p), undefined)
+        layer.writeMessage(4, (_v: unknown, p: PbfWriter) => writeValue(v, p), undefined)
       layer.writeVarintField(5, extent)
     },
     undefined,

@@ -1,5 +1,5 @@
 import { VectorTile } from '@mapbox/vector-tile'
-import Pbf from 'pbf'
+import { PbfReader } from 'pbf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
 import type { Db } from '../db/types'
@@ -31,7 +31,7 @@ async function getTile(layer: string, c: { z: number; x: number; y: number }, qu
     headers: { authorization: `Bearer ${user}` },
   })
   const buf = new Uint8Array(await res.arrayBuffer())
-  return { res, tile: new VectorTile(new Pbf(buf)), bytes: buf.length }
+  return { res, tile: new VectorTile(new PbfReader(buf)), bytes: buf.length }
 }
 
 function features(tile: VectorTile, layer: string) {
@@ -187,7 +187,7 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
         const layer = (await findLayer(t.db, name))!
         // A copy: pbf reads doubles through the whole ArrayBuffer, ignoring a Buffer's offset.
         const decode = (bytes: Uint8Array) =>
-          features(new VectorTile(new Pbf(Uint8Array.from(bytes))), name)
+          features(new VectorTile(new PbfReader(Uint8Array.from(bytes))), name)
             .map((f) => ({ id: f.id, type: f.type, properties: f.properties }))
             .sort((a, b) => a.id! - b.id!)
         const fromPostgis = decode(await renderTile(t.db, layer, c.z, c.x, c.y))
