@@ -70,6 +70,7 @@ export const webMessages = {
   'reset.confirmation': 'Confirmar nova senha',
   'reset.submit': 'SALVAR NOVA SENHA',
   'reset.done': 'Senha redefinida com sucesso! Entre com a nova senha.',
+  'reset.requestNew': 'NOVO LINK',
   'reset.failed': 'Não foi possível redefinir a senha!',
   // logout
   'logout.leaving': 'Saindo do sistema...',

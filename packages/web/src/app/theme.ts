@@ -7,7 +7,7 @@ export const theme = createTheme({
   palette: {
     mode: 'light',
     primary: { main: '#0b4f6c', light: '#3f7b96', dark: '#053246', contrastText: '#ffffff' },
-    secondary: { main: '#c9622b', contrastText: '#ffffff' },
+    secondary: { main: '#b4531f', contrastText: '#ffffff' },
     background: { default: '#f3f6f8', paper: '#ffffff' },
     text: { primary: '#17252f', secondary: '#4a5b66' },
     divider: '#dbe3e8',
@@ -19,7 +19,8 @@ export const theme = createTheme({
     h4: { fontWeight: 700, letterSpacing: '-0.01em' },
     h5: { fontWeight: 700, letterSpacing: '-0.01em' },
     h6: { fontWeight: 600 },
-    button: { fontWeight: 600, letterSpacing: '0.02em' },
+    // Buttons show their catalogue text as written: the spec's ENTRAR, VOLTAR, but Voltar.
+    button: { fontWeight: 600, letterSpacing: '0.02em', textTransform: 'none' },
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },

@@ -13,6 +13,7 @@ import MenuItem from '@mui/material/MenuItem'
 import Toolbar from '@mui/material/Toolbar'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
+import { visuallyHidden } from '@mui/utils'
 import { t } from '@gis/shared'
 import { useState, type MouseEvent } from 'react'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
@@ -146,11 +147,16 @@ export function TopBar() {
         <Button
           color="inherit"
           onClick={open('user')}
-          aria-label={t('nav.userMenu')}
           aria-haspopup="menu"
           sx={{ textTransform: 'none', gap: 1, pl: 0.5, minWidth: 0 }}
         >
-          <Avatar sx={{ width: 30, height: 30, fontSize: 13, bgcolor: 'secondary.main' }}>
+          <Box component="span" sx={visuallyHidden}>
+            {t('nav.userMenu')}
+          </Box>
+          <Avatar
+            aria-hidden
+            sx={{ width: 30, height: 30, fontSize: 13, bgcolor: 'secondary.main' }}
+          >
             {initials(user?.name ?? user?.username ?? '')}
           </Avatar>
           <Typography

@@ -22,12 +22,13 @@ export function LoginsWindow({ state, setState }: WindowProps<PagedState>) {
       label: t('logins.colUsername'),
       render: (r) => <strong>{r.username}</strong>,
     },
-    { key: 'name', label: t('logins.colName'), render: (r) => r.name ?? '' },
+    { key: 'name', label: t('logins.colName'), render: (r) => r.name ?? '', wide: true },
     { key: 'at', label: t('logins.colAt'), render: (r) => dateTime.format(new Date(r.at)) },
-    { key: 'address', label: t('logins.colAddress'), render: (r) => r.address },
+    { key: 'address', label: t('logins.colAddress'), render: (r) => r.address, wide: true },
     {
       key: 'agent',
       label: t('logins.colUserAgent'),
+      wide: true,
       render: (r) => (
         <Box
           component="span"

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
+import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -15,6 +16,12 @@ export interface Column<R> {
   key: string
   label: string
   render: (row: R) => ReactNode
+  /** Left out on phone-sized screens. */
+  wide?: boolean
+}
+
+function cellSx<R>(column: Column<R>) {
+  return column.wide ? { display: { xs: 'none', md: 'table-cell' } } : undefined
 }
 
 /** The one paged table of the app: 'Linhas por página', 'a-b de total'. */
@@ -36,14 +43,16 @@ export function PagedTable<R extends { id: number }>({
   onPaging: (paging: PagedState) => void
 }) {
   return (
-    <Box>
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
       <TableContainer>
         <Table size="small">
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.key}>{c.label}</TableCell>
+                <TableCell key={c.key} sx={cellSx(c)}>
+                  {c.label}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -51,7 +60,9 @@ export function PagedTable<R extends { id: number }>({
             {rows.map((row) => (
               <TableRow key={row.id} hover>
                 {columns.map((c) => (
-                  <TableCell key={c.key}>{c.render(row)}</TableCell>
+                  <TableCell key={c.key} sx={cellSx(c)}>
+                    {c.render(row)}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}
@@ -79,6 +90,6 @@ export function PagedTable<R extends { id: number }>({
         onPageChange={(_e, page) => onPaging({ ...paging, page })}
         onRowsPerPageChange={(e) => onPaging({ ...paging, page: 0, limit: Number(e.target.value) })}
       />
-    </Box>
+    </Paper>
   )
 }

@@ -55,8 +55,8 @@ export function UsersWindow({ state, setState }: WindowProps<PagedState>) {
       render: (u) => <strong>{u.username}</strong>,
     },
     { key: 'name', label: t('users.colName'), render: (u) => u.name },
-    { key: 'email', label: t('users.colEmail'), render: (u) => u.email },
-    { key: 'sector', label: t('users.colSector'), render: (u) => u.sector },
+    { key: 'email', label: t('users.colEmail'), render: (u) => u.email, wide: true },
+    { key: 'sector', label: t('users.colSector'), render: (u) => u.sector, wide: true },
     {
       key: 'active',
       label: t('users.colActive'),

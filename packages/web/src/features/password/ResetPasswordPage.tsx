@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
@@ -5,6 +6,7 @@ import { MIN_PASSWORD_LENGTH, t } from '@gis/shared'
 import { useSnackbar } from 'notistack'
 import { useState, type FormEvent } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
+import { fieldErrorMap, type FieldError } from '../../api/client'
 import { useResetPasswordMutation } from '../../api/endpoints'
 import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
 import { PasswordField } from '../../components/PasswordField'
@@ -20,6 +22,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [errors, setErrors] = useState<Errors>({})
+  const [linkError, setLinkError] = useState<string>()
   const [reset, { isLoading }] = useResetPasswordMutation()
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
@@ -39,13 +42,32 @@ export function ResetPasswordPage() {
       void navigate('/login', { replace: true })
       return
     }
-    const failure = result.error as { message?: string }
+    const failure = result.error as { message?: string; errors?: FieldError[] }
+    const fields = fieldErrorMap(failure.errors ?? [])
+    if (fields.token) {
+      setLinkError(fields.token)
+      return
+    }
+    if (fields.password) setErrors({ password: fields.password })
     enqueueSnackbar(failure.message ?? t('reset.failed'), { variant: 'error' })
   }
 
   return (
     <AuthLayout>
       <AuthTitle title={t('reset.title')} subtitle={t('reset.subtitle')} />
+      {linkError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button component={RouterLink} to="/forgot-password" color="inherit" size="small">
+              {t('reset.requestNew')}
+            </Button>
+          }
+        >
+          {linkError}
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, mb: 3 }}>
         <PasswordField
           label={t('reset.password')}

@@ -1,0 +1,92 @@
+import { createUser, expect, resetLinkFor, signIn, signOut, test, unique } from '../fixtures'
+
+test.describe('passwords', () => {
+  test('reset by the e-mailed link, then sign in with the new password', async ({
+    page,
+    request,
+  }) => {
+    const username = unique('esq')
+    await createUser(request, { username, password: 'antiga1234', name: 'Esquecido da Silva' })
+
+    await page.goto('/login')
+    await page.getByRole('link', { name: 'Esqueci minha senha' }).click()
+    await expect(page).toHaveURL(/\/forgot-password$/)
+    await page.getByRole('button', { name: 'ENVIAR LINK' }).click()
+    await expect(page.getByText('É necessário informar um usuário!')).toBeVisible()
+    await page.getByLabel('Usuário').fill(username)
+    await page.getByRole('button', { name: 'ENVIAR LINK' }).click()
+    await expect(page.getByText('Se o usuário estiver cadastrado')).toBeVisible()
+
+    let link: string | undefined
+    await expect
+      .poll(() => (link = resetLinkFor(`${username}@example.com`)), { timeout: 15_000 })
+      .toBeTruthy()
+    await page.goto(link!)
+    await expect(page.getByRole('heading', { name: 'Nova senha' })).toBeVisible()
+    await page.getByRole('button', { name: 'SALVAR NOVA SENHA' }).click()
+    await expect(page.getByText('Campo obrigatório').first()).toBeVisible()
+    await page.getByLabel('Nova senha', { exact: true }).fill('novinha1234')
+    await page.getByLabel('Confirmar nova senha').fill('diferente1234')
+    await page.getByRole('button', { name: 'SALVAR NOVA SENHA' }).click()
+    await expect(page.getByText('As senhas informadas não são iguais!')).toBeVisible()
+    await page.getByLabel('Confirmar nova senha').fill('novinha1234')
+    await page.getByRole('button', { name: 'SALVAR NOVA SENHA' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByText('Senha redefinida com sucesso!')).toBeVisible()
+
+    await signIn(page, username, 'novinha1234')
+    await signOut(page)
+
+    // The link works once.
+    await page.goto(link!)
+    await page.getByLabel('Nova senha', { exact: true }).fill('outra12345')
+    await page.getByLabel('Confirmar nova senha').fill('outra12345')
+    await page.getByRole('button', { name: 'SALVAR NOVA SENHA' }).click()
+    await expect(
+      page.getByText('O link de redefinição de senha é inválido ou expirou'),
+    ).toBeVisible()
+  })
+
+  test('change the password in the profile', async ({ page, request }) => {
+    const username = unique('troca')
+    await createUser(request, { username, password: 'atual12345', name: 'Troca Senha' })
+    await signIn(page, username, 'atual12345')
+    await page.goto('/profile')
+    await page.getByRole('button', { name: 'ALTERAR SENHA' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Alterar senha' })
+    await dialog.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(dialog.getByText('Campo obrigatório')).toHaveCount(2)
+    await dialog.getByLabel('Senha atual').fill('atual12345')
+    await dialog.getByLabel('Nova senha', { exact: true }).fill('trocada1234')
+    await dialog.getByLabel('Confirmar nova senha').fill('trocada9999')
+    await dialog.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(dialog.getByText('As senhas informadas não são iguais!')).toBeVisible()
+
+    // A wrong current password is refused by the server.
+    await dialog.getByLabel('Senha atual').fill('errada12345')
+    await dialog.getByLabel('Confirmar nova senha').fill('trocada1234')
+    await dialog.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Erro ao alterar senha')).toBeVisible()
+    await expect(dialog).toBeVisible()
+
+    await dialog.getByLabel('Senha atual').fill('atual12345')
+    // While saving, the dialog cannot be closed.
+    await page.route('**/api/me/change-password', async (route) => {
+      await new Promise((r) => setTimeout(r, 800))
+      await route.continue()
+    })
+    await dialog.getByRole('button', { name: 'SALVAR' }).click()
+    await page.keyboard.press('Escape')
+    await expect(dialog.getByRole('button', { name: 'CANCELAR' })).toBeDisabled()
+    await expect(dialog).toBeVisible()
+    await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible()
+    await expect(dialog).toBeHidden()
+
+    await signOut(page)
+    await page.getByLabel('Usuário').fill(username)
+    await page.getByLabel('Senha', { exact: true }).fill('atual12345')
+    await page.getByRole('button', { name: 'ENTRAR' }).click()
+    await expect(page.getByText('Falha ao realizar autenticação!')).toBeVisible()
+    await signIn(page, username, 'trocada1234')
+  })
+})

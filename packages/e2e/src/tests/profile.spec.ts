@@ -1,0 +1,102 @@
+import {
+  ADMIN,
+  DEMO,
+  DESKTOP,
+  PHONE,
+  createUser,
+  expect,
+  seriousViolations,
+  signIn,
+  snap,
+  test,
+  unique,
+} from '../fixtures'
+
+test.describe('profile', () => {
+  test('edit the profile: required fields, save, the top bar follows', async ({
+    page,
+    request,
+  }) => {
+    const username = unique('perfil')
+    await createUser(request, { username, password: 'perfil1234', name: 'Pessoa Perfil' })
+    await signIn(page, username, 'perfil1234')
+    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await expect(page.getByRole('menu').getByText('Pessoa Perfil')).toBeVisible()
+    await page.getByRole('menuitem', { name: 'Perfil' }).click()
+    await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
+    await expect(page.getByLabel('Usuário', { exact: true })).toHaveValue(username)
+    await expect(page.getByLabel('Usuário', { exact: true })).toHaveAttribute('readonly', '')
+    await expect(page.getByText('Você possui permissões de administrador')).toBeHidden()
+
+    await page.getByLabel('Nome').fill('')
+    await page.getByLabel('Setor').fill('  ')
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Campo obrigatório')).toHaveCount(2)
+
+    // Server validation errors land on their field with 'Erros de validação encontrados!'.
+    await page.getByLabel('Nome').fill('Pessoa Renomeada')
+    await page.getByLabel('Setor').fill('Planejamento')
+    await page.getByLabel('Email').fill('sem-arroba')
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Erros de validação encontrados!')).toBeVisible()
+    await expect(page.getByText('Informe um e-mail válido')).toBeVisible()
+
+    await page.getByLabel('Email').fill(`${username}@novo.example.com`)
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Perfil atualizado com sucesso.')).toBeVisible()
+    await expect(page.getByTestId('user-name')).toHaveText('Pessoa Renomeada')
+
+    await page.reload()
+    await expect(page.getByLabel('Nome')).toHaveValue('Pessoa Renomeada')
+    await expect(page.getByLabel('Setor')).toHaveValue('Planejamento')
+  })
+
+  test('developer mode: the key sequence turns it on, and again off', async ({ page }) => {
+    await signIn(page, DEMO.username, DEMO.password)
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
+    await expect(page.getByTestId('developer-mode')).toBeHidden()
+    const sequence = [
+      'ArrowUp',
+      'ArrowUp',
+      'ArrowDown',
+      'ArrowDown',
+      'ArrowLeft',
+      'ArrowRight',
+      'ArrowLeft',
+      'ArrowRight',
+      'b',
+      'a',
+    ]
+    await page.locator('body').click({ position: { x: 5, y: 300 } })
+    for (const key of sequence) await page.keyboard.press(key)
+    await expect(page.getByTestId('developer-mode')).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('gis.developer'))).toBe('true')
+
+    await page.locator('body').click({ position: { x: 5, y: 300 } })
+    for (const key of sequence) await page.keyboard.press(key)
+    await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
+    await expect(page.getByTestId('developer-mode')).toBeHidden()
+    expect(await page.evaluate(() => localStorage.getItem('gis.developer'))).toBeNull()
+  })
+
+  test('administrators see their notice; screenshots and axe at both widths', async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.goto('/profile')
+    await expect(page.getByText('Você possui permissões de administrador')).toBeVisible()
+    await expect(page.getByLabel('Nome')).not.toHaveValue('')
+    expect(await seriousViolations(page)).toEqual([])
+    await snap(page, 'profile-desktop')
+    await page.getByRole('button', { name: 'ALTERAR SENHA' }).click()
+    await expect(page.getByRole('dialog', { name: 'Alterar senha' })).toBeVisible()
+    await snap(page, 'profile-password-dialog-desktop')
+    await page.getByRole('button', { name: 'CANCELAR' }).click()
+
+    await page.setViewportSize(PHONE)
+    await page.reload()
+    await expect(page.getByLabel('Nome')).not.toHaveValue('')
+    expect(await seriousViolations(page)).toEqual([])
+    await snap(page, 'profile-phone')
+  })
+})

@@ -1,0 +1,116 @@
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  apiToken,
+  baseUrl,
+  expect,
+  signIn,
+  signOut,
+  snap,
+  test,
+} from '../fixtures'
+import type { Page } from '@playwright/test'
+
+async function openFromDashboard(page: Page, title: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
+  await page.getByRole('button', { name: `ABRIR ${title}` }).click()
+  await expect(page).toHaveURL(/\/workspace$/)
+}
+
+const tab = (page: Page, title: string) => page.getByRole('tab', { name: new RegExp(`^${title}`) })
+
+test.describe('workspace', () => {
+  test('windows open, keep their state, close, and come back after logout and sign-in', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(page.getByText('Nenhuma janela aberta')).toBeVisible()
+
+    await openFromDashboard(page, 'Usuários')
+    await expect(tab(page, 'Usuários')).toHaveAttribute('aria-selected', 'true')
+    await page.getByLabel('Procurar usuário').fill('demo')
+    await expect(page.getByRole('cell', { name: 'demo', exact: true })).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'admin', exact: true })).toBeHidden()
+
+    await openFromDashboard(page, 'Acessos ao sistema')
+    await expect(tab(page, 'Acessos ao sistema')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('cell', { name: 'admin', exact: true }).first()).toBeVisible()
+    await snap(page, 'workspace-desktop')
+
+    // Switching tabs keeps each window's state.
+    await tab(page, 'Usuários').click()
+    await expect(page.getByLabel('Procurar usuário')).toHaveValue('demo')
+    // Opening the same administration tool again activates its window.
+    await openFromDashboard(page, 'Acessos ao sistema')
+    await expect(page.getByRole('tab')).toHaveCount(2)
+    await tab(page, 'Usuários').click()
+
+    await signOut(page)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(page.getByRole('tab')).toHaveCount(2)
+    await expect(tab(page, 'Usuários')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByLabel('Procurar usuário')).toHaveValue('demo')
+
+    await page.setViewportSize(PHONE)
+    await snap(page, 'workspace-phone')
+    await page.setViewportSize(DESKTOP)
+
+    // Removing the active window activates the one at the same position (or the last).
+    await page.getByRole('button', { name: 'Fechar janela Usuários' }).click()
+    await expect(page.getByRole('tab')).toHaveCount(1)
+    await expect(tab(page, 'Acessos ao sistema')).toHaveAttribute('aria-selected', 'true')
+    await page.getByRole('button', { name: 'Fechar janela Acessos ao sistema' }).click()
+    await expect(page.getByText('Nenhuma janela aberta')).toBeVisible()
+    await signOut(page)
+  })
+
+  test('a crashed window and an empty window are isolated from the others', async ({
+    page,
+    request,
+  }) => {
+    // A saved workspace with a window whose state is corrupt and one of an unknown type.
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: {
+        active: 'w2',
+        windowCounter: 3,
+        windows: [
+          { id: 'w1', type: 'Logins', title: 'Acessos ao sistema', props: {} },
+          { id: 'w2', type: 'Users', title: 'Usuários', props: {}, state: { page: 'x' } },
+          { id: 'w3', type: 'JanelaDoFuturo', title: 'Janela futura', props: {} },
+        ],
+      },
+    })
+    expect(saved.status()).toBe(200)
+
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(page.getByRole('tab')).toHaveCount(3)
+    const active = page.getByRole('tabpanel')
+    await expect(active.getByTestId('error-code')).toHaveText('400')
+    await expect(active.getByText('OPS... Algo de errado aconteceu aqui')).toBeVisible()
+    await snap(page, 'workspace-crashed-desktop')
+
+    await tab(page, 'Janela futura').click()
+    await expect(page.getByRole('tabpanel').getByTestId('error-code')).toHaveText('404')
+
+    await tab(page, 'Acessos ao sistema').click()
+    await expect(
+      page.getByRole('tabpanel').getByRole('heading', { name: 'Acessos ao sistema' }),
+    ).toBeVisible()
+
+    // Voltar on the crashed window closes it; the rest of the workspace goes on.
+    await tab(page, 'Usuários').click()
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Voltar' }).click()
+    await expect(page.getByRole('tab')).toHaveCount(2)
+    await expect(tab(page, 'Janela futura')).toHaveAttribute('aria-selected', 'true')
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Voltar' }).click()
+    await expect(page.getByRole('tab')).toHaveCount(1)
+    await signOut(page)
+  })
+})
