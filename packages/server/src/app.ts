@@ -22,6 +22,7 @@ import { layersRoutes } from './modules/layers/layers.routes'
 import { mapConfigRoutes } from './modules/mapconfig/mapconfig.routes'
 import { meRoutes } from './modules/me/me.routes'
 import { usersRoutes } from './modules/users/users.routes'
+import { owsRoutes } from './ogc/ows.routes'
 import { repoRoot } from './paths'
 import { tilesRoutes } from './tiles/tiles.routes'
 
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(baseLayersRoutes(deps))
   await app.register(mapConfigRoutes(deps))
   await app.register(tilesRoutes(deps))
+  await app.register(owsRoutes(deps))
 
   await registerWebApp(
     app,

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SessionUser } from '@gis/shared'
 import type { Db } from '../db/types'
-import { forbidden, unauthorized } from '../http/errors'
+import { t } from '@gis/shared'
+import { forbidden, HttpError, unauthorized } from '../http/errors'
+import { verifyPassword } from './passwords'
 import { hashToken } from './tokens'
 
 export interface AuthContext {
@@ -39,11 +41,36 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return undefined
 }
 
+/** HTTP Basic credentials of a request (what QGIS and GDAL send), if any. */
+export function basicCredentialsOf(
+  request: FastifyRequest,
+): { username: string; password: string } | undefined {
+  const header = request.headers.authorization
+  if (!header) return undefined
+  const [scheme, value] = header.split(' ', 2)
+  if (scheme?.toLowerCase() !== 'basic' || !value) return undefined
+  const decoded = Buffer.from(value.trim(), 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 0) return undefined
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+}
+
+// Desktop clients send Basic credentials on every request; argon2 takes tens of milliseconds,
+// so a verified pair is remembered for a short while (by its hash, never in clear).
+const BASIC_CACHE_MS = 30_000
+const BASIC_CACHE_MAX = 1_000
+
 export interface Auth {
   /** onRequest hook: 401 unless the request carries a valid session of an active user. */
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>
   /** onRequest hook: as requireUser, then 403 unless the user is an administrator. */
   requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  /**
+   * onRequest hook of the OGC services: as requireUser, and also HTTP Basic credentials, either
+   * username and password of an active user or any username with a session token as password.
+   * A 401 asks for Basic credentials (WWW-Authenticate), so QGIS prompts for them.
+   */
+  requireOwsUser(request: FastifyRequest, reply: FastifyReply): Promise<void>
   /** The session of a request that passed requireUser. */
   contextOf(request: FastifyRequest): AuthContext
   /** Resolves a token to its session, or undefined. */
@@ -81,9 +108,57 @@ export function createAuth(db: Db, sessionTtlHours: number): Auth {
     contexts.set(request, context)
   }
 
+  const basicCache = new Map<string, { context: AuthContext; expires: number }>()
+
+  async function resolveBasic(username: string, password: string) {
+    const byToken = password.length >= 32 ? await resolve(password) : undefined
+    if (byToken) return byToken
+    const key = hashToken(`${username.toLowerCase()}\u0000${password}`)
+    const hit = basicCache.get(key)
+    if (hit && hit.expires > Date.now()) return hit.context
+    basicCache.delete(key)
+    const { rows } = await db.query<SessionRow & { password_hash: string }>(
+      `SELECT id, username, name, email, sector, admin, active, password_hash
+         FROM app.users WHERE lower(username) = lower($1) AND active`,
+      [username],
+    )
+    const row = rows[0]
+    if (!(await verifyPassword(row?.password_hash, password)) || !row) return undefined
+    const context: AuthContext = {
+      user: {
+        id: row.id,
+        username: row.username,
+        name: row.name,
+        email: row.email,
+        sector: row.sector,
+        admin: row.admin,
+        active: row.active,
+      },
+      sessionId: 0,
+    }
+    if (basicCache.size >= BASIC_CACHE_MAX) basicCache.clear()
+    basicCache.set(key, { context, expires: Date.now() + BASIC_CACHE_MS })
+    return context
+  }
+
   return {
     resolve,
     requireUser,
+    async requireOwsUser(request) {
+      const token = tokenOf(request)
+      const basic = token ? undefined : basicCredentialsOf(request)
+      const context = token
+        ? await resolve(token)
+        : basic
+          ? await resolveBasic(basic.username, basic.password)
+          : undefined
+      if (!context) {
+        throw new HttpError(401, t('ogc.unauthorized'), undefined, {
+          'www-authenticate': 'Basic realm="GIS", charset="UTF-8"',
+        })
+      }
+      contexts.set(request, context)
+    },
     async requireAdmin(request) {
       await requireUser(request)
       if (!contexts.get(request)?.user.admin) throw forbidden()

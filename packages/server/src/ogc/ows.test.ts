@@ -1,0 +1,317 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+
+let t: TestApp
+let user: string
+let admin: string
+beforeAll(async () => {
+  t = await startTestApp()
+  user = await signIn(t.api, DEMO.user)
+  admin = await signIn(t.api, DEMO.admin)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const ows = (query: string, token = user) => t.api({ url: `/ows?${query}`, token })
+const post = (xml: string, token = user) =>
+  t.api({
+    method: 'POST',
+    url: '/ows',
+    token,
+    payload: xml,
+    headers: { 'content-type': 'text/xml' },
+  })
+
+/** A box around Sorocaba in longitude/latitude. */
+const BOX = [-47.5, -23.55, -47.3, -23.4] as const
+
+async function sqlIds(layer: string, where = 'true', params: unknown[] = []) {
+  const { rows } = await t.db.query<{ id: number }>(
+    `SELECT id FROM data.${layer} t WHERE NOT d_e_l_e_t_ AND ${where} ORDER BY id`,
+    params,
+  )
+  return rows.map((r) => r.id)
+}
+const inBox = `ST_Intersects(geom, ST_MakeEnvelope(${BOX.join(', ')}, 4326))`
+
+describe('WFS GetCapabilities', () => {
+  it('lists the queryable layers the caller can read', async () => {
+    const res = await ows('SERVICE=WFS&REQUEST=GetCapabilities&VERSION=2.0.0')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/xml/)
+    const names = [...res.body.matchAll(/<wfs:Name>([^<]+)<\/wfs:Name>/g)].map((m) => m[1]).sort()
+    expect(names).toEqual([
+      'gis:faixa_dominio',
+      'gis:marcos_km',
+      'gis:municipios',
+      'gis:oae',
+      'gis:placas',
+      'gis:pracas_pedagio',
+      'gis:rodovias',
+    ])
+    expect(res.body).toContain('<ows:Constraint name="ImplementsResultPaging">')
+    expect(res.body).toMatch(/<ows:WGS84BoundingBox><ows:LowerCorner>-4\d\.\d+ -2\d\.\d+/)
+    const forAdmin = await ows('SERVICE=WFS&REQUEST=GetCapabilities', admin)
+    expect(forAdmin.body).toContain('<wfs:Name>gis:ocorrencias</wfs:Name>')
+  })
+})
+
+describe('WFS DescribeFeatureType', () => {
+  it('describes the fields and the geometry of a type', async () => {
+    const res = await ows('SERVICE=WFS&VERSION=2.0.0&REQUEST=DescribeFeatureType&TYPENAMES=gis:oae')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<xsd:element name="geom" type="gml:PointPropertyType"')
+    expect(res.body).toContain('<xsd:element name="codigo" type="xsd:string"')
+    expect(res.body).toContain('<xsd:element name="ultima_inspecao" type="xsd:date"')
+    expect(res.body).toContain('<xsd:element name="oae" type="gis:oaeType"')
+    expect(res.body).not.toContain('d_e_l_e_t_')
+  })
+
+  it('refuses a type the caller cannot read as if it did not exist', async () => {
+    const res = await ows('SERVICE=WFS&REQUEST=DescribeFeatureType&TYPENAME=ocorrencias')
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toContain('exceptionCode="InvalidParameterValue"')
+    expect(res.body).toContain(
+      'Tipo de feição desconhecido ou sem permissão de leitura: ocorrencias',
+    )
+  })
+})
+
+describe('WFS GetFeature (KVP)', () => {
+  it('answers GeoJSON in a BBOX with COUNT, in id order, without deleted features', async () => {
+    const expected = await sqlIds('placas', inBox)
+    expect(expected.length).toBeGreaterThan(150)
+    const res = await ows(
+      `SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=placas&OUTPUTFORMAT=application/json&BBOX=${BOX.join(',')},EPSG:4326&COUNT=100`,
+    )
+    expect(res.statusCode).toBe(200)
+    const fc = res.json()
+    expect(fc.numberReturned).toBe(100)
+    expect(fc.features.map((f: any) => f.properties.id)).toEqual(expected.slice(0, 100))
+    expect(fc.features[0].id).toBe(`placas.${expected[0]}`)
+    expect(fc.features[0].geometry.type).toBe('Point')
+    const [lon, lat] = fc.features[0].geometry.coordinates
+    expect(lon).toBeGreaterThanOrEqual(BOX[0])
+    expect(lat).toBeLessThanOrEqual(BOX[3])
+    const deleted = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM data.placas WHERE d_e_l_e_t_ AND ${inBox}`,
+    )
+    expect(deleted.rows[0]!.n).toBeGreaterThan(0)
+  })
+
+  it('counts with RESULTTYPE=hits and pages with STARTINDEX', async () => {
+    const expected = await sqlIds('placas', inBox)
+    const hits = await ows(
+      `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=gis:placas&RESULTTYPE=hits&BBOX=${BOX.join(',')}`,
+    )
+    expect(hits.body).toContain(`numberMatched="${expected.length}"`)
+    expect(hits.body).toContain('numberReturned="0"')
+    const page = await ows(
+      `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=placas&OUTPUTFORMAT=json&BBOX=${BOX.join(',')}&STARTINDEX=10&COUNT=10`,
+    )
+    expect(page.json().features.map((f: any) => f.properties.id)).toEqual(expected.slice(10, 20))
+    const last = await ows(
+      `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=placas&OUTPUTFORMAT=json&BBOX=${BOX.join(',')}&STARTINDEX=${expected.length - 3}&COUNT=10`,
+    )
+    expect(last.json().numberReturned).toBe(3)
+    expect(last.json().numberMatched).toBe(expected.length)
+  })
+
+  it('selects properties with PROPERTYNAME and features with RESOURCEID', async () => {
+    const res = await ows(
+      'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&OUTPUTFORMAT=application/json&PROPERTYNAME=id,km&RESOURCEID=oae.1,oae.7,oae.9',
+    )
+    const fc = res.json()
+    // oae.7 is soft-deleted.
+    expect(fc.features.map((f: any) => f.properties)).toEqual([
+      { id: 1, km: expect.any(Number) },
+      { id: 9, km: expect.any(Number) },
+    ])
+    expect(fc.features[0].geometry).toBeNull()
+    const bad = await ows('SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&PROPERTYNAME=id,nada')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain('Propriedade desconhecida: nada')
+    const injected = await ows(
+      `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&PROPERTYNAME=${encodeURIComponent('id";drop table data.oae;--')}`,
+    )
+    expect(injected.statusCode).toBe(400)
+    expect((await sqlIds('oae')).length).toBeGreaterThan(0)
+  })
+
+  it('answers GML 3.2 with latitude first for the EPSG URN', async () => {
+    const res = await ows(
+      'SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:oae&RESOURCEID=oae.1&SRSNAME=urn:ogc:def:crs:EPSG::4326',
+    )
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/gml\+xml; version=3\.2/)
+    expect(res.body).toContain('numberReturned="1"')
+    expect(res.body).toContain('<wfs:member><gis:oae gml:id="oae.1">')
+    const { rows } = await t.db.query<{ x: number; y: number; codigo: string }>(
+      'SELECT ST_X(geom) AS x, ST_Y(geom) AS y, codigo FROM data.oae WHERE id = 1',
+    )
+    const pos = /<gml:pos[^>]*>([-\d.]+) ([-\d.]+)<\/gml:pos>/.exec(res.body)!
+    expect(Number(pos[1])).toBeCloseTo(rows[0]!.y, 5)
+    expect(Number(pos[2])).toBeCloseTo(rows[0]!.x, 5)
+    expect(res.body).toContain(`<gis:codigo>${rows[0]!.codigo}</gis:codigo>`)
+  })
+
+  it('reprojects to EPSG:3857 on request', async () => {
+    const res = await ows(
+      'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&RESOURCEID=oae.1&OUTPUTFORMAT=json&SRSNAME=EPSG:3857',
+    )
+    const [x, y] = res.json().features[0].geometry.coordinates
+    expect(x).toBeLessThan(-5_000_000)
+    expect(y).toBeLessThan(-2_500_000)
+  })
+
+  it('answers OGC exceptions in Portuguese for bad requests', async () => {
+    const missing = await ows('SERVICE=WFS')
+    expect(missing.statusCode).toBe(400)
+    expect(missing.body).toContain('exceptionCode="MissingParameterValue"')
+    expect(missing.body).toContain('Parâmetro obrigatório ausente: REQUEST')
+    const count = await ows('SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&COUNT=abc')
+    expect(count.body).toContain('Valor inválido para o parâmetro COUNT')
+    const op = await ows('SERVICE=WFS&REQUEST=Transaction')
+    expect(op.body).toContain('exceptionCode="OperationNotSupported"')
+    const crs = await ows('SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&SRSNAME=EPSG:31983')
+    expect(crs.body).toContain('Sistema de referência não suportado: EPSG:31983')
+    const bbox = await ows('SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&BBOX=1,2,x,4')
+    expect(bbox.body).toContain('exceptionCode="InvalidParameterValue"')
+  })
+})
+
+/** What ol/format/WFS writeGetFeature (version 2.0.0) writes for a bbox query. */
+function olGetFeature2(opts: { count?: number; startIndex?: number; resultType?: string }) {
+  const attrs = [
+    opts.count !== undefined ? ` count="${opts.count}"` : '',
+    opts.startIndex !== undefined ? ` startIndex="${opts.startIndex}"` : '',
+    opts.resultType ? ` resultType="${opts.resultType}"` : '',
+  ].join('')
+  return `<GetFeature xmlns="http://www.opengis.net/wfs/2.0" service="WFS" version="2.0.0" outputFormat="application/json"${attrs} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.opengis.net/wfs/2.0 http://schemas.opengis.net/wfs/2.0/wfs.xsd"><Query typeNames="feature:placas" srsName="EPSG:3857" xmlns:feature="urn:x-gis-web:features"><PropertyName>id</PropertyName><PropertyName>geom</PropertyName><Filter xmlns="http://www.opengis.net/fes/2.0"><BBOX><ValueReference>geom</ValueReference><Envelope xmlns="http://www.opengis.net/gml/3.2" srsName="EPSG:4326"><lowerCorner>${BOX[0]} ${BOX[1]}</lowerCorner><upperCorner>${BOX[2]} ${BOX[3]}</upperCorner></Envelope></BBOX></Filter></Query></GetFeature>`
+}
+
+describe('WFS GetFeature (XML POST)', () => {
+  it('answers the request OpenLayers writes: BBOX in EPSG:4326, count, paging, hits', async () => {
+    const expected = await sqlIds('placas', inBox)
+    const res = await post(olGetFeature2({ count: 100 }))
+    expect(res.statusCode).toBe(200)
+    const fc = res.json()
+    expect(fc.features.map((f: any) => f.properties.id)).toEqual(expected.slice(0, 100))
+    expect(Object.keys(fc.features[0].properties)).toEqual(['id'])
+    expect(fc.features[0].geometry.coordinates[0]).toBeLessThan(-5_000_000)
+    const page = await post(olGetFeature2({ count: 5, startIndex: 20 }))
+    expect(page.json().features.map((f: any) => f.properties.id)).toEqual(expected.slice(20, 25))
+    const hits = await post(olGetFeature2({ resultType: 'hits' }))
+    expect(hits.json().numberMatched).toBe(expected.length)
+  })
+
+  it('answers WFS 1.1.0 requests with OGC filters', async () => {
+    const xml = `<wfs:GetFeature xmlns:wfs="http://www.opengis.net/wfs" xmlns:ogc="http://www.opengis.net/ogc" xmlns:gml="http://www.opengis.net/gml" service="WFS" version="1.1.0" maxFeatures="50" outputFormat="application/json"><wfs:Query typeName="oae"><ogc:Filter><ogc:And><ogc:PropertyIsEqualTo><ogc:PropertyName>tipo</ogc:PropertyName><ogc:Literal>ponte</ogc:Literal></ogc:PropertyIsEqualTo><ogc:PropertyIsGreaterThan><ogc:PropertyName>km</ogc:PropertyName><ogc:Literal>50</ogc:Literal></ogc:PropertyIsGreaterThan><ogc:PropertyIsLike wildCard="*" singleChar="." escapeChar="!"><ogc:PropertyName>codigo</ogc:PropertyName><ogc:Literal>OAE-SP280*</ogc:Literal></ogc:PropertyIsLike></ogc:And></ogc:Filter></wfs:Query></wfs:GetFeature>`
+    const res = await post(xml)
+    expect(res.statusCode).toBe(200)
+    const expected = await sqlIds('oae', "tipo = 'ponte' AND km > 50 AND codigo LIKE 'OAE-SP280%'")
+    expect(expected.length).toBeGreaterThan(0)
+    expect(res.json().features.map((f: any) => f.properties.id)).toEqual(expected)
+  })
+
+  it('refuses external entities and entity expansion without reading anything', async () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><GetFeature service="WFS" version="2.0.0"><Query typeNames="oae"><PropertyName>&x;</PropertyName></Query></GetFeature>`
+    const res = await post(xxe)
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toContain('exceptionCode="OperationParsingFailed"')
+    expect(res.body).toContain('XML com DTD ou entidades (DOCTYPE/ENTITY) não é aceito.')
+    expect(res.body).not.toContain('root:')
+    const lol = Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`,
+    ).join('')
+    const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol0 "lol">${lol}]><GetFeature><Query typeNames="oae"><PropertyName>&lol9;</PropertyName></Query></GetFeature>`
+    const started = Date.now()
+    const boom = await post(laughs)
+    expect(boom.statusCode).toBe(400)
+    expect(boom.body).toContain('OperationParsingFailed')
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
+  it('refuses oversized and malformed XML', async () => {
+    const big = `<GetFeature><Query typeNames="oae">${'<PropertyName>id</PropertyName>'.repeat(12_000)}</Query></GetFeature>`
+    const res = await post(big)
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toContain('XML grande demais (máximo de 262144 bytes).')
+    const broken = await post('<GetFeature><Query typeNames="oae"></GetFeature>')
+    expect(broken.statusCode).toBe(400)
+    expect(broken.body).toContain('O corpo da requisição não é um XML válido.')
+  })
+})
+
+describe('OGC authentication', () => {
+  const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`
+
+  it('asks for Basic credentials without a session', async () => {
+    const res = await t.api({ url: '/ows?SERVICE=WFS&REQUEST=GetCapabilities' })
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['www-authenticate']).toBe('Basic realm="GIS", charset="UTF-8"')
+  })
+
+  it('accepts username and password, the token as password, or ?token=', async () => {
+    const url = '/ows?SERVICE=WFS&REQUEST=GetCapabilities'
+    const byPassword = await t.api({
+      url,
+      headers: { authorization: basic(DEMO.user.username, DEMO.user.password) },
+    })
+    expect(byPassword.statusCode).toBe(200)
+    expect(byPassword.body).not.toContain('gis:ocorrencias')
+    const byToken = await t.api({ url, headers: { authorization: basic('qgis', user) } })
+    expect(byToken.statusCode).toBe(200)
+    const wrong = await t.api({
+      url,
+      headers: { authorization: basic(DEMO.user.username, 'errada123') },
+    })
+    expect(wrong.statusCode).toBe(401)
+    const inactive = await t.api({
+      url,
+      headers: { authorization: basic(DEMO.inactive.username, DEMO.inactive.password) },
+    })
+    expect(inactive.statusCode).toBe(401)
+    const query = await t.api({ url: `${url}&token=${user}` })
+    expect(query.statusCode).toBe(200)
+    expect(query.body).toContain(`?token=${user}`)
+  })
+})
+
+describe('WMS', () => {
+  it('lists layers with name, title and geographic bounding box', async () => {
+    const res = await ows('SERVICE=WMS&VERSION=1.3.0&REQUEST=GetCapabilities')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<WMS_Capabilities version="1.3.0"')
+    expect(res.body).toContain('<Name>rodovias</Name>')
+    expect(res.body).toContain('<Title>Rodovias</Title>')
+    expect(res.body).toMatch(/<westBoundLongitude>-48\.48<\/westBoundLongitude>/)
+    expect(res.body).not.toContain('<Name>ocorrencias</Name>')
+  })
+
+  it('draws legends as PNG from the layer style', async () => {
+    const get = (layer: string) =>
+      fetch(
+        `${t.baseUrl}/ows?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetLegendGraphic&FORMAT=image/png&LAYER=${layer}`,
+        { headers: { authorization: `Bearer ${user}` } },
+      )
+    const oae = await get('oae')
+    expect(oae.status).toBe(200)
+    expect(oae.headers.get('content-type')).toBe('image/png')
+    const png = Buffer.from(await oae.arrayBuffer())
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))
+    const meta = await sharp(png).metadata()
+    // Three categories (ponte, viaduto, passarela): three rows.
+    expect(meta.height).toBe(72)
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+    expect(data.some((v) => v > 0)).toBe(true)
+    const roads = await sharp(Buffer.from(await (await get('rodovias')).arrayBuffer())).metadata()
+    expect(roads.height).toBe(24)
+    const denied = await get('ocorrencias')
+    expect(denied.status).toBe(400)
+    expect(await denied.text()).toContain('code="LayerNotDefined"')
+  })
+})
