@@ -1,4 +1,4 @@
-import { t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 import { storedToken } from './local-session'
 
 export interface FieldError {

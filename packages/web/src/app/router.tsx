@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { createBrowserRouter } from 'react-router'
-import { t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 import { ErrorScreen } from '../components/ErrorScreen'
 import { LoadingScreen } from '../components/LoadingScreen'
 import { LoginPage } from '../features/login'

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
-import { DEFAULT_PROJECT_NAME, t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import { DEFAULT_PROJECT_NAME } from '../app/constants'
 import { useEffect, type ReactNode } from 'react'
 import { useGetConfigQuery } from '../api/endpoints'
 import background from '../assets/map-background.svg'

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
-import { t, type MessageKey } from '@gis/shared'
+import { t, type MessageKey } from '@gis/shared/i18n'
 import { useNavigate } from 'react-router'
 
 export interface ErrorScreenProps {

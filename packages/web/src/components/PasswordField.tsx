@@ -3,7 +3,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff'
 import IconButton from '@mui/material/IconButton'
 import InputAdornment from '@mui/material/InputAdornment'
 import TextField, { type TextFieldProps } from '@mui/material/TextField'
-import { t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 
 /** A password text field with a show/hide button. */

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
-import { t, type LoginRecord } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import type { LoginRecord } from '@gis/shared'
 import { useListLoginsQuery } from '../../api/endpoints'
 import type { WindowProps } from '../workspace/window-registry'
 import type { PagedState } from '../workspace/paged-state'

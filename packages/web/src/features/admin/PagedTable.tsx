@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
-import { t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
 import { PAGE_SIZES, type PagedState } from '../workspace/paged-state'
 

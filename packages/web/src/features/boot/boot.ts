@@ -1,10 +1,5 @@
-import {
-  t,
-  type MessageKey,
-  type PermissionsAnswer,
-  type SessionUser,
-  type WorkspaceState,
-} from '@gis/shared'
+import { t, type MessageKey } from '@gis/shared/i18n'
+import type { PermissionsAnswer, SessionUser, WorkspaceState } from '@gis/shared'
 import { ApiError, apiRequest } from '../../api/client'
 import { accountsApi } from '../../api/endpoints'
 import { clearSession, storeUser } from '../../api/local-session'

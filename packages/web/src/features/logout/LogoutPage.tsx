@@ -1,4 +1,4 @@
-import { t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { apiRequest } from '../../api/client'

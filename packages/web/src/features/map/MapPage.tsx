@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box'
-import { t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 
 /**
  * The map page. This is the region the one OpenLayers map (src/map/) mounts into; the map,

@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_LENGTH, t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import { MIN_PASSWORD_LENGTH } from '../../app/constants'
 
 export interface RegisterForm {
   name: string

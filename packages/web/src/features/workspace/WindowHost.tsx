@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react'
-import { t, type WorkspaceWindow } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import type { WorkspaceWindow } from '@gis/shared'
 import { useAppDispatch } from '../../app/store'
 import { ErrorScreen } from '../../components/ErrorScreen'
 import { LoadingScreen } from '../../components/LoadingScreen'

@@ -1,4 +1,4 @@
-import { t } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 
 /** The saved state of a window showing a paged list. */
 export interface PagedState {

@@ -1,0 +1,90 @@
+// Bundle report: the gzipped JavaScript a browser really loads for /login, and for / after
+// signing in, measured in Debian's Chromium against the built app and server.
+// Target: /login at most 250 KB of gzipped JavaScript. Needs `npm run build` first.
+//   node bench/bundle-size.mjs [--files]   (--files lists each file; also run by `npm run bench` through bundle-size.bench.mjs)
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { startServer } from './lib.mjs'
+
+const TARGET_KB = 250
+const port = Number(process.env.BENCH_PORT ?? 18_731)
+const kb = (bytes) => (bytes / 1024).toFixed(1)
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-bundle-'))
+const server = await startServer({ DATA_DIR: dataDir }, { port })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
+})
+
+/** url -> { raw, gzip } for every JavaScript file the page has loaded so far. */
+const scripts = new Map()
+let exitCode = 0
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  const pending = []
+  page.on('response', (response) => {
+    const url = response.url()
+    if (response.request().resourceType() !== 'script' && !url.endsWith('.js')) return
+    pending.push(
+      response.body().then((body) => {
+        scripts.set(url, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+      }),
+    )
+  })
+  const settle = async () => {
+    await page.waitForLoadState('networkidle')
+    await Promise.all(pending)
+  }
+  const total = () => {
+    let raw = 0
+    let gzip = 0
+    for (const s of scripts.values()) {
+      raw += s.raw
+      gzip += s.gzip
+    }
+    return { raw, gzip, files: scripts.size }
+  }
+
+  await page.goto(`${server.url}/login`)
+  await page.getByRole('button', { name: 'ENTRAR' }).waitFor()
+  await settle()
+  const login = total()
+
+  await page.getByLabel('Usuário').fill('admin')
+  await page.getByLabel('Senha', { exact: true }).fill('admin123')
+  await page.getByRole('button', { name: 'ENTRAR' }).click()
+  await page.getByRole('region', { name: 'Mapa' }).waitFor()
+  await settle()
+  const map = total()
+
+  const verdict = login.gzip / 1024 <= TARGET_KB ? 'within' : 'OVER'
+  console.log('JavaScript loaded (gzip -9 of each file as served), Chromium, desktop viewport')
+  console.log(
+    `  /login                 ${kb(login.gzip).padStart(7)} KB gzipped  (${kb(login.raw)} KB raw, ${login.files} files)  target ≤ ${TARGET_KB} KB: ${verdict}`,
+  )
+  console.log(
+    `  / after sign-in        ${kb(map.gzip).padStart(7)} KB gzipped  (${kb(map.raw)} KB raw, ${map.files} files)  target ≤ ${TARGET_KB} KB: ${map.gzip / 1024 <= TARGET_KB ? 'within' : 'OVER'}`,
+  )
+  console.log(`  added by sign-in, boot and the map page: ${kb(map.gzip - login.gzip)} KB gzipped`)
+  if (process.argv.includes('--files')) {
+    const rows = [...scripts.entries()].sort((a, b) => b[1].gzip - a[1].gzip)
+    for (const [url, s] of rows)
+      console.log(`    ${kb(s.gzip).padStart(7)} KB  ${new URL(url).pathname}`)
+  }
+  if (verdict === 'OVER') exitCode = 1
+} finally {
+  await browser.close()
+  await server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+process.exit(exitCode)
