@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { t } from '@gis/shared'
 import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/errors'
-import { findLayer, readableLayerNames } from '../modules/layers/catalogue'
+import { findLayer, readableLayerNamesCached } from '../modules/layers/catalogue'
 import { dataVersion } from '../modules/layers/layers.sql'
-import { renderTile } from './tiles.service'
+import { renderVersionedTile } from './tiles.service'
 
 const MAX_ZOOM = 24
 
@@ -47,23 +47,29 @@ export const tilesRoutes =
         if (!layer || layer.geometryType === 'TABULAR') {
           throw new HttpError(404, t('layers.notFound'))
         }
-        if (!(await readableLayerNames(db, user)).has(layer.name)) {
+        if (!(await readableLayerNamesCached(db, user)).has(layer.name)) {
           throw new HttpError(403, t('layers.noReadPermission'))
         }
         const { z: zoom, x, y } = coordinates(request.params)
-        const version = (await dataVersion(db, layer.name)) ?? 0
-        const etag = `"${layer.name}-${version}-${zoom}-${x}-${y}"`
+        const etagOf = (version: number) => `"${layer.name}-${version}-${zoom}-${x}-${y}"`
         // The tile's URL names the data version: while it is current the answer never changes.
-        const immutable = request.query.v === String(version)
-        reply
-          .header('etag', etag)
-          .header(
-            'cache-control',
-            immutable ? 'private, max-age=31536000, immutable' : 'private, no-cache',
-          )
-          .header('x-data-version', String(version))
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send()
-        const tile = await renderTile(db, layer, zoom, x, y)
+        const headers = (version: number) =>
+          reply
+            .header('etag', etagOf(version))
+            .header(
+              'cache-control',
+              request.query.v === String(version)
+                ? 'private, max-age=31536000, immutable'
+                : 'private, no-cache',
+            )
+            .header('x-data-version', String(version))
+        const ifNoneMatch = request.headers['if-none-match']
+        if (ifNoneMatch) {
+          const version = (await dataVersion(db, layer.name)) ?? 0
+          if (ifNoneMatch === etagOf(version)) return headers(version).code(304).send()
+        }
+        const { tile, version } = await renderVersionedTile(db, layer, zoom, x, y)
+        headers(version)
         return reply
           .type('application/vnd.mapbox-vector-tile')
           .send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength))

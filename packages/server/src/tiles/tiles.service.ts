@@ -1,5 +1,6 @@
 import type { Db } from '../db/types'
 import type { CatalogueLayer } from '../modules/layers/catalogue'
+import { dataVersion } from '../modules/layers/layers.sql'
 import { encodeMvtLayer, type TileFeature, type TileGeometry } from './mvt-encode'
 import { pgliteTileSql, postgisTileSql, tileAttributes } from './tile-sql'
 
@@ -14,12 +15,46 @@ export async function renderTile(
   x: number,
   y: number,
 ): Promise<Uint8Array> {
+  return (await renderVersionedTile(db, layer, z, x, y)).tile
+}
+
+/**
+ * The tile and the layer's current data version. On PostgreSQL both come from one statement
+ * (one round trip); on PGlite the version is a second, tiny query.
+ */
+export async function renderVersionedTile(
+  db: Db,
+  layer: CatalogueLayer,
+  z: number,
+  x: number,
+  y: number,
+): Promise<{ tile: Uint8Array; version: number }> {
   if (db.kind === 'postgres') {
     let text = postgisCache.get(layer)
-    if (!text) postgisCache.set(layer, (text = postgisTileSql(layer)))
-    const { rows } = await db.query<{ tile: Uint8Array | null }>(text, [z, x, y, layer.name])
-    return rows[0]?.tile ?? new Uint8Array(0)
+    if (!text) {
+      text = `SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version,
+                     (${postgisTileSql(layer)}) AS tile`
+      postgisCache.set(layer, text)
+    }
+    const { rows } = await db.query<{ tile: Uint8Array | null; version: number | null }>(text, [
+      z,
+      x,
+      y,
+      layer.name,
+    ])
+    return { tile: rows[0]?.tile ?? new Uint8Array(0), version: rows[0]?.version ?? 0 }
   }
+  const version = (await dataVersion(db, layer.name)) ?? 0
+  return { tile: await nodeTile(db, layer, z, x, y), version }
+}
+
+async function nodeTile(
+  db: Db,
+  layer: CatalogueLayer,
+  z: number,
+  x: number,
+  y: number,
+): Promise<Uint8Array> {
   let text = pgliteCache.get(layer)
   if (!text) pgliteCache.set(layer, (text = pgliteTileSql(layer)))
   const { rows } = await db.query<Record<string, unknown> & { id: number; g: string | null }>(

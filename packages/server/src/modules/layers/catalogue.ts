@@ -43,11 +43,36 @@ export async function readableLayerNames(
   )
 }
 
+// Tiles and OGC requests come in bursts from one client: the user's readable layers are
+// remembered for a moment (a permission change takes effect within PERMISSIONS_MS).
+const PERMISSIONS_MS = 2_000
+const permissionCaches = new WeakMap<
+  Queryable,
+  Map<string, { at: number; names: Promise<Set<string>> }>
+>()
+
+/** As readableLayerNames, remembered for two seconds per user (hot paths: tiles, WFS). */
+export function readableLayerNamesCached(
+  db: Queryable,
+  user: Pick<SessionUser, 'id' | 'admin'>,
+): Promise<Set<string>> {
+  let cache = permissionCaches.get(db)
+  if (!cache) permissionCaches.set(db, (cache = new Map()))
+  const key = `${user.id}:${user.admin}`
+  const hit = cache.get(key)
+  if (hit && Date.now() - hit.at < PERMISSIONS_MS) return hit.names
+  if (cache.size > 10_000) cache.clear()
+  const names = readableLayerNames(db, user)
+  cache.set(key, { at: Date.now(), names })
+  names.catch(() => cache.delete(key))
+  return names
+}
+
 /** The catalogue layers the user may read, in catalogue order. */
 export async function readableLayers(
   db: Queryable,
   user: Pick<SessionUser, 'id' | 'admin'>,
 ): Promise<CatalogueLayer[]> {
-  const [layers, names] = await Promise.all([catalogue(db), readableLayerNames(db, user)])
+  const [layers, names] = await Promise.all([catalogue(db), readableLayerNamesCached(db, user)])
   return layers.filter((l) => names.has(l.name))
 }

@@ -1,0 +1,289 @@
+// Vector tiles and WFS: our HTTP endpoints against the same SQL run directly, in one run, on
+// PostgreSQL + PostGIS; then the same endpoints on the embedded PGlite against PostgreSQL.
+// Targets: tiles at 8 concurrent requests >= 0.85x the direct ST_AsMVT SQL, p50 within 2 ms;
+// WFS GetFeature of 100 features in a bbox >= 0.8x its SQL floor.
+// Needs `npm run build` and PostgreSQL + PostGIS at BENCH_DATABASE_URL (default local).
+import { spawnSync } from 'node:child_process'
+import http from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { databaseUrl, percentile, postgresUrl, repoRoot, startServer } from './lib.mjs'
+
+const CONCURRENCY = 8
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const TILE_REQUESTS = Number(process.env.BENCH_TILE_REQUESTS ?? 400)
+const WFS_REQUESTS = Number(process.env.BENCH_WFS_REQUESTS ?? 300)
+const TIME_CAP_MS = 30_000
+// A light HTTP client (keep-alive, no fetch machinery): the client shares the two cores too.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
+function get(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+const TILE_ZOOM = 13
+const LAYER = 'placas'
+
+// --- The SQL the server runs (src/tiles/tile-sql.ts and src/ogc/wfs.ts); checked below. ---
+function quote(name) {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad identifier ${name}`)
+  return `"${name}"`
+}
+function tileSql(attributes) {
+  const cols = attributes
+    .filter((a) => ['string', 'number', 'boolean'].includes(a.type))
+    .map((a) => {
+      const c = `t.${quote(a.name)}`
+      const cast = a.type === 'number' ? '::float8' : a.type === 'string' ? '::text' : '::boolean'
+      return `${c}${cast} AS ${quote(a.name)}, `
+    })
+    .join('')
+  return `WITH b AS (SELECT ST_TileEnvelope($1::int, $2::int, $3::int) AS env,
+    ST_TileEnvelope($1::int, $2::int, $3::int, margin => 0.015625) AS benv,
+    ST_Transform(ST_TileEnvelope($1::int, $2::int, $3::int, margin => 0.015625), 4326) AS filter,
+    40075016.685578488 / power(2, $1::int) / 4096 AS unit),
+  q AS (SELECT t.id, ${cols}ST_AsMVTGeom(ST_Transform(t.geom, 3857), b.env, 4096, 64, true) AS geom
+      FROM "data".${quote(LAYER)} t, b WHERE NOT t.d_e_l_e_t_ AND t.geom && b.filter)
+  SELECT ST_AsMVT(q.*, $4::text, 4096, 'geom', 'id') AS tile FROM q WHERE q.geom IS NOT NULL`
+}
+function wfsSql(attributes) {
+  const names = ['id', 'uuid', 'm_o_d_i_f_', ...attributes.map((a) => a.name)]
+  const pairs = names.map((n) => `'${n}', t.${quote(n)}`).join(', ')
+  return `SELECT t.id, ST_AsGeoJSON(t.geom, 7) AS g, json_build_object(${pairs})::text AS p
+    FROM "data".${quote(LAYER)} t
+   WHERE NOT t.d_e_l_e_t_ AND ST_Intersects(t.geom, ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326))
+   ORDER BY t.id LIMIT $5 OFFSET $6`
+}
+
+/** Runs `count` jobs, `CONCURRENCY` at a time; answers throughput and latencies. */
+async function load(count, job) {
+  const latencies = []
+  let next = 0
+  const started = performance.now()
+  const worker = async () => {
+    while (next < count && performance.now() - started < TIME_CAP_MS) {
+      const i = next++
+      const t0 = performance.now()
+      await job(i)
+      latencies.push(performance.now() - t0)
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const seconds = (performance.now() - started) / 1000
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    n: latencies.length,
+  }
+}
+
+async function signIn(url) {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  })
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`)
+  return res.headers.get('authorization')
+}
+
+function tileOf(lon, lat, z) {
+  const n = 2 ** z
+  const rad = (lat * Math.PI) / 180
+  return [
+    z,
+    Math.floor(((lon + 180) / 360) * n),
+    Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  ]
+}
+
+function endpointJobs(url, auth, tiles, boxes) {
+  const headers = { authorization: auth }
+  return {
+    tile: async (i) => {
+      const [z, x, y] = tiles[i % tiles.length]
+      const res = await get(`${url}/api/tiles/${LAYER}/${z}/${x}/${y}.pbf`, headers)
+      if (res.status !== 200) throw new Error(`tile ${res.status}`)
+    },
+    wfs: async (i) => {
+      const b = boxes[i % boxes.length]
+      const res = await get(
+        `${url}/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=${LAYER}&OUTPUTFORMAT=application/json&COUNT=100&BBOX=${b.join(',')},EPSG:4326`,
+        headers,
+      )
+      if (res.status !== 200) throw new Error(`wfs ${res.status}`)
+    },
+  }
+}
+
+/** Interleaved rounds, so that a change of load on the machine hits every side alike. */
+async function rounds(sides) {
+  const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [name, [count, job]] of Object.entries(sides))
+      results[name].push(await load(count, job))
+  }
+  // The median round of each side.
+  return Object.fromEntries(
+    Object.entries(results).map(([k, list]) => [
+      k,
+      [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)],
+    ]),
+  )
+}
+
+const fmt = (r) =>
+  `${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  (n=${r.n})`
+
+// --- PostgreSQL + PostGIS: a database with the demo data ---
+const name = `gis_bench_tiles_${process.pid}`
+const admin = new pg.Client({ connectionString: postgresUrl })
+await admin.connect()
+await admin.query(`CREATE DATABASE ${name}`)
+const dbUrl = databaseUrl(postgresUrl, name)
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-'))
+let server
+let pglite
+try {
+  const seeded = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'packages/server/dist/seed.js')],
+    {
+      env: { PATH: process.env.PATH, DATABASE_URL: dbUrl, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    },
+  )
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`)
+  server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port: 18_731 })
+  const auth = await signIn(server.url)
+  const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY })
+  const { rows: layerRows } = await pool.query(
+    'SELECT attributes FROM app.layers WHERE name = $1',
+    [LAYER],
+  )
+  const attributes = layerRows[0].attributes
+  const { rows: sample } = await pool.query(
+    `SELECT ST_X(geom) AS lon, ST_Y(geom) AS lat FROM data.${LAYER} WHERE id % 173 = 0 ORDER BY id`,
+  )
+  const seen = new Set()
+  const tiles = []
+  for (const s of sample) {
+    const t = tileOf(s.lon, s.lat, TILE_ZOOM)
+    if (!seen.has(t.join('/'))) seen.add(t.join('/')) && tiles.push(t)
+  }
+  const boxes = sample.map((s) => [s.lon - 0.01, s.lat - 0.01, s.lon + 0.01, s.lat + 0.01])
+  const TILE = tileSql(attributes)
+  const WFS = wfsSql(attributes)
+
+  // The endpoint and the direct SQL answer the same bytes / features.
+  const [z0, x0, y0] = tiles[0]
+  const direct = (await pool.query(TILE, [z0, x0, y0, LAYER])).rows[0].tile
+  const viaHttp = Buffer.from(
+    await (
+      await fetch(`${server.url}/api/tiles/${LAYER}/${z0}/${x0}/${y0}.pbf`, {
+        headers: { authorization: auth },
+      })
+    ).arrayBuffer(),
+  )
+  if (!direct.equals(viaHttp)) throw new Error('the endpoint tile differs from the direct SQL tile')
+  const b0 = boxes[0]
+  const sqlIds = (await pool.query(WFS, [...b0, 100, 0])).rows.map((r) => r.id)
+  const httpIds = (
+    await (
+      await fetch(
+        `${server.url}/ows?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=${LAYER}&OUTPUTFORMAT=application/json&COUNT=100&BBOX=${b0.join(',')},EPSG:4326`,
+        { headers: { authorization: auth } },
+      )
+    ).json()
+  ).features.map((f) => f.properties.id)
+  if (sqlIds.join() !== httpIds.join())
+    throw new Error('the WFS answer differs from the direct SQL')
+
+  const pgJobs = endpointJobs(server.url, auth, tiles, boxes)
+  // Warm-up: connections, caches, plans.
+  for (let i = 0; i < 32; i++) {
+    await pool.query(TILE, [...tiles[i % tiles.length], LAYER])
+    await pgJobs.tile(i)
+    await pgJobs.wfs(i)
+  }
+  const pgResults = await rounds({
+    sqlTile: [
+      TILE_REQUESTS,
+      async (i) => {
+        const [z, x, y] = tiles[i % tiles.length]
+        await pool.query(TILE, [z, x, y, LAYER])
+      },
+    ],
+    tile: [TILE_REQUESTS, pgJobs.tile],
+    sqlWfs: [
+      WFS_REQUESTS,
+      async (i) => {
+        const b = boxes[i % boxes.length]
+        const { rows } = await pool.query(WFS, [...b, 100, 0])
+        // The floor includes writing the answer, as the server must.
+        JSON.stringify(rows)
+      },
+    ],
+    wfs: [WFS_REQUESTS, pgJobs.wfs],
+  })
+  const { sqlTile, sqlWfs } = pgResults
+  const onPostgres = { tile: pgResults.tile, wfs: pgResults.wfs }
+  await pool.end()
+  await server.stop()
+  server = undefined
+
+  // --- The same endpoints on the embedded database (first start seeds the demo data) ---
+  const liteDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-lite-'))
+  pglite = { dir: liteDir }
+  server = await startServer({ DATA_DIR: liteDir }, { port: 18_732 })
+  const liteAuth = await signIn(server.url)
+  const liteJobs = endpointJobs(server.url, liteAuth, tiles, boxes)
+  for (let i = 0; i < 16; i++) await liteJobs.tile(i)
+  const onPglite = await rounds({
+    tile: [TILE_REQUESTS, liteJobs.tile],
+    wfs: [WFS_REQUESTS, liteJobs.wfs],
+  })
+  await server.stop()
+  server = undefined
+
+  const ratio = (a, b) => (a.rps / b.rps).toFixed(2)
+  console.log(
+    `layer ${LAYER} (${tiles.length} tiles at z${TILE_ZOOM}, ${boxes.length} bboxes), ${CONCURRENCY} concurrent requests, median of ${ROUNDS} interleaved rounds`,
+  )
+  console.log('PostgreSQL + PostGIS')
+  console.log(`  tiles  direct ST_AsMVT SQL : ${fmt(sqlTile)}`)
+  console.log(`  tiles  GET /api/tiles      : ${fmt(onPostgres.tile)}`)
+  console.log(`  WFS    direct SQL (100)    : ${fmt(sqlWfs)}`)
+  console.log(`  WFS    GET /ows GetFeature : ${fmt(onPostgres.wfs)}`)
+  console.log('PGlite (embedded)')
+  console.log(`  tiles  GET /api/tiles      : ${fmt(onPglite.tile)}`)
+  console.log(`  WFS    GET /ows GetFeature : ${fmt(onPglite.wfs)}`)
+  const tileRatio = onPostgres.tile.rps / sqlTile.rps
+  const p50Gap = onPostgres.tile.p50 - sqlTile.p50
+  const wfsRatio = onPostgres.wfs.rps / sqlWfs.rps
+  console.log('ratios')
+  console.log(
+    `  tiles endpoint / SQL        : ${tileRatio.toFixed(2)}x (target >= 0.85: ${tileRatio >= 0.85 ? 'met' : 'NOT met'}); p50 gap ${p50Gap.toFixed(2)} ms (target <= 2: ${p50Gap <= 2 ? 'met' : 'NOT met'})`,
+  )
+  console.log(
+    `  WFS endpoint / SQL floor    : ${wfsRatio.toFixed(2)}x (target >= 0.8: ${wfsRatio >= 0.8 ? 'met' : 'NOT met'})`,
+  )
+  console.log(`  tiles PGlite / PostgreSQL   : ${ratio(onPglite.tile, onPostgres.tile)}x`)
+  console.log(`  WFS PGlite / PostgreSQL     : ${ratio(onPglite.wfs, onPostgres.wfs)}x`)
+} finally {
+  agent.destroy()
+  if (server) await server.stop()
+  if (pglite) rmSync(pglite.dir, { recursive: true, force: true })
+  rmSync(dataDir, { recursive: true, force: true })
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin.end()
+}
