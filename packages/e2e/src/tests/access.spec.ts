@@ -56,4 +56,15 @@ test.describe('access rules', () => {
     const bar = await page.getByRole('banner').boundingBox()
     expect(bar?.height).toBe(48)
   })
+
+  test('a session revoked elsewhere sends the user back to /login', async ({ page }) => {
+    await signIn(page, DEMO.username, DEMO.password)
+    const token = await page.evaluate(() => localStorage.getItem('gis.token'))
+    const res = await page.request.post('/auth/logout', { headers: { authorization: token ?? '' } })
+    expect(res.status()).toBe(200)
+    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await page.getByRole('menuitem', { name: 'Perfil' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    expect(await page.evaluate(() => localStorage.getItem('gis.token'))).toBeNull()
+  })
 })

@@ -87,8 +87,15 @@ test.describe('registration', () => {
     await page.getByLabel('Procurar usuário').fill(username)
     const active = page.getByRole('switch', { name: `Conta de ${username} ativa` })
     await expect(active).not.toBeChecked()
+    // While the change is saved, the top bar shows the busy spinner.
+    await page.route('**/api/users/*', async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 700))
+      await route.continue()
+    })
     await active.click()
+    await expect(page.getByTestId('busy')).toBeVisible()
     await expect(page.getByText('Usuário atualizado com sucesso!')).toBeVisible()
+    await expect(page.getByTestId('busy')).toBeHidden()
     await expect(active).toBeChecked()
     await signOut(page)
 

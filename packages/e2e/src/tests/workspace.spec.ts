@@ -23,7 +23,15 @@ const tab = (page: Page, title: string) => page.getByRole('tab', { name: new Reg
 test.describe('workspace', () => {
   test('windows open, keep their state, close, and come back after logout and sign-in', async ({
     page,
+    request,
   }) => {
+    // Start from an empty saved workspace, whatever earlier tests left.
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const cleared = await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: { active: null, windowCounter: 0, windows: [] },
+    })
+    expect(cleared.status()).toBe(200)
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
     await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()

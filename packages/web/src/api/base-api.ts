@@ -1,5 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react'
 import { ApiError, apiRequest, type FieldError, type RequestOptions } from './client'
+import { clearSession, storedToken } from './local-session'
 
 export interface ApiArgs {
   url: string
@@ -18,9 +19,12 @@ export interface ApiMeta {
   headers: Headers
 }
 
+/** Dispatched when the server no longer accepts the stored token (see app/store.ts). */
+export const SESSION_EXPIRED = 'app/resetAll'
+
 const baseQuery: BaseQueryFn<ApiArgs | string, unknown, ApiFailure, object, ApiMeta> = async (
   args,
-  { signal },
+  { signal, dispatch },
 ) => {
   const { url, method, body } = typeof args === 'string' ? { url: args } : args
   try {
@@ -28,6 +32,11 @@ const baseQuery: BaseQueryFn<ApiArgs | string, unknown, ApiFailure, object, ApiM
     return { data, meta: { headers } }
   } catch (err) {
     if (err instanceof ApiError) {
+      // An expired or revoked session: clear it; the route guards then send the user to /login.
+      if (err.status === 401 && storedToken()) {
+        clearSession()
+        dispatch({ type: SESSION_EXPIRED })
+      }
       return { error: { status: err.status, message: err.message, errors: err.errors } }
     }
     return { error: { status: 0, message: String(err), errors: [] } }

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, createAction, type UnknownAction } from '@reduxjs/toolkit'
 import { useDispatch, useSelector } from 'react-redux'
-import { api } from '../api/base-api'
+import { api, SESSION_EXPIRED } from '../api/base-api'
 import { appSlice } from '../state/app-slice'
 import { authSlice } from '../state/auth-slice'
 import { layersSlice } from '../state/layers-slice'
@@ -10,7 +10,7 @@ import { uiSlice } from '../state/ui-slice'
 import { workspaceSlice } from '../state/workspace-slice'
 
 /** Logout resets the whole application state (spec section 3), the API cache included. */
-export const resetAll = createAction('app/resetAll')
+export const resetAll = createAction(SESSION_EXPIRED)
 
 const combined = combineReducers({
   [api.reducerPath]: api.reducer,

@@ -9,6 +9,7 @@ import type { UserRecord } from '@gis/shared'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
 import { useListUsersQuery, useUpdateUserMutation } from '../../api/endpoints'
+import { useBusy } from '../../app/use-busy'
 import type { WindowProps } from '../workspace/window-registry'
 import type { PagedState } from '../workspace/paged-state'
 import { PagedTable, type Column } from './PagedTable'
@@ -28,6 +29,7 @@ export function UsersWindow({ state, setState }: WindowProps<PagedState>) {
     query: paging.query || undefined,
   })
   const [update] = useUpdateUserMutation()
+  const busy = useBusy()
   const { enqueueSnackbar } = useSnackbar()
 
   useEffect(() => {
@@ -41,7 +43,7 @@ export function UsersWindow({ state, setState }: WindowProps<PagedState>) {
   }, [isError, enqueueSnackbar])
 
   async function change(user: UserRecord, changes: { active?: boolean; admin?: boolean }) {
-    const result = await update({ id: user.id, changes })
+    const result = await busy(() => update({ id: user.id, changes }))
     if ('data' in result) enqueueSnackbar(t('users.updated'), { variant: 'success' })
     else {
       const failure = result.error as { message?: string }

@@ -16,6 +16,7 @@ import { fieldErrorMap } from '../../api/client'
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../api/endpoints'
 import { developerMode, storeUser } from '../../api/local-session'
 import { useAppDispatch } from '../../app/store'
+import { useBusy } from '../../app/use-busy'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { PageHeader } from '../../components/PageHeader'
 import { userLoaded } from '../../state/auth-slice'
@@ -37,6 +38,7 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
   })
   const [errors, setErrors] = useState<Errors>({})
   const [update, { isLoading: saving }] = useUpdateProfileMutation()
+  const busy = useBusy()
   const { enqueueSnackbar } = useSnackbar()
   const dispatch = useAppDispatch()
 
@@ -53,11 +55,9 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
     if (!form.email.trim()) found.email = t('field.required')
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
-    const result = await update({
-      name: form.name.trim(),
-      email: form.email.trim(),
-      sector: form.sector.trim(),
-    })
+    const result = await busy(() =>
+      update({ name: form.name.trim(), email: form.email.trim(), sector: form.sector.trim() }),
+    )
     if ('data' in result && result.data) {
       storeUser(result.data)
       dispatch(userLoaded(result.data))
