@@ -178,7 +178,9 @@ try {
   const tiles = []
   for (const s of sample) {
     const t = tileOf(s.lon, s.lat, TILE_ZOOM)
-    if (!seen.has(t.join('/'))) seen.add(t.join('/')) && tiles.push(t)
+    if (seen.has(t.join('/'))) continue
+    seen.add(t.join('/'))
+    tiles.push(t)
   }
   const boxes = sample.map((s) => [s.lon - 0.01, s.lat - 0.01, s.lon + 0.01, s.lat + 0.01])
   const TILE = tileSql(attributes)
