@@ -38,11 +38,21 @@ export async function prepare(db: Db): Promise<void> {
   await seedDemo(db)
 }
 
+/** Templates of older sources, unused for an hour (another run may still be loading a recent one). */
+function removeStaleTemplates(dir: string, keep: string): void {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name)
+    if (!name.startsWith('pglite-template-') || full === keep) continue
+    if (Date.now() - statSync(full).mtimeMs > 3_600_000) rmSync(full, { force: true })
+  }
+}
+
 /** A dump of a migrated, seeded embedded database; each test file loads it into memory. */
 export async function pgliteTemplate(): Promise<string> {
   const dir = path.join(repoRoot, '.tmp')
   mkdirSync(dir, { recursive: true })
   const file = path.join(dir, `pglite-template-${templateHash()}.tar`)
+  removeStaleTemplates(dir, file)
   if (existsSync(file)) return file
   const db = await createPgliteDb({})
   await prepare(db)
