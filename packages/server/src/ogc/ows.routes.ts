@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../app-deps'
+import type { AuthContext } from '../auth/authenticate'
 import { readableLayers, type CatalogueLayer } from '../modules/layers/catalogue'
+import { createSessionCache } from '../tiles/session-cache'
 import { legendPng } from './legend'
 import { exceptionReport, OwsError, serviceExceptionReport } from './ows-errors'
 import { capabilitiesXml, describeFeatureTypeXml, getFeature } from './wfs'
@@ -19,6 +21,17 @@ const XML = 'text/xml; charset=utf-8'
 export const owsRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const sessions = createSessionCache(auth)
+    // A token (bearer or ?token=) through the short session cache; otherwise HTTP Basic.
+    const requireUser = async (request: FastifyRequest, reply: FastifyReply) => {
+      const context = await sessions.resolve(request)
+      if (context) users.set(request, context.user)
+      else {
+        await auth.requireOwsUser(request, reply)
+        users.set(request, auth.contextOf(request).user)
+      }
+    }
+    const users = new WeakMap<FastifyRequest, AuthContext['user']>()
     // XML bodies arrive as text; they are parsed (safely) by the handler. The route accepts
     // a little more than MAX_XML_BYTES so that the handler answers with an OGC exception.
     app.addContentTypeParser(
@@ -32,7 +45,7 @@ export const owsRoutes =
       try {
         const req = parse()
         service = req.service
-        const { user } = auth.contextOf(request)
+        const user = users.get(request)!
         const layers = (await readableLayers(db, user)).filter((l) => l.queryable)
         const token = (request.query as Record<string, unknown>).token
         const url = `${request.protocol}://${request.host}/ows`
@@ -82,7 +95,7 @@ export const owsRoutes =
     app.get(
       '/ows',
       {
-        onRequest: auth.requireOwsUser,
+        onRequest: requireUser,
         schema: {
           tags: ['ogc'],
           summary:
@@ -96,7 +109,7 @@ export const owsRoutes =
     app.post(
       '/ows',
       {
-        onRequest: auth.requireOwsUser,
+        onRequest: requireUser,
         schema: {
           tags: ['ogc'],
           summary:

@@ -5,6 +5,7 @@ import type { AppDeps } from '../app-deps'
 import { HttpError } from '../http/errors'
 import { findLayer, readableLayerNamesCached } from '../modules/layers/catalogue'
 import { dataVersion } from '../modules/layers/layers.sql'
+import { createSessionCache } from './session-cache'
 import { renderVersionedTile } from './tiles.service'
 
 const MAX_ZOOM = 24
@@ -24,10 +25,11 @@ function coordinates(p: { z: string; x: string; file: string }) {
 export const tilesRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const sessions = createSessionCache(auth)
     app.get(
       '/api/tiles/:layer/:z/:x/:file',
       {
-        onRequest: auth.requireUser,
+        onRequest: sessions.requireUser,
         schema: {
           tags: ['tiles'],
           summary:
@@ -42,7 +44,7 @@ export const tilesRoutes =
         },
       },
       async (request, reply) => {
-        const { user } = auth.contextOf(request)
+        const { user } = sessions.contextOf(request)
         const layer = await findLayer(db, request.params.layer)
         if (!layer || layer.geometryType === 'TABULAR') {
           throw new HttpError(404, t('layers.notFound'))
