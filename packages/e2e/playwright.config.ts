@@ -14,7 +14,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['line']] : 'list',
+  reporter: 'list',
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

@@ -5,6 +5,7 @@ import {
   apiToken,
   baseUrl,
   expect,
+  seriousViolations,
   signIn,
   signOut,
   snap,
@@ -62,16 +63,18 @@ test.describe('workspace', () => {
     await expect(page.getByRole('tab')).toHaveCount(2)
     await expect(tab(page, 'Usuários')).toHaveAttribute('aria-selected', 'true')
     await expect(page.getByLabel('Procurar usuário')).toHaveValue('demo')
+    expect(await seriousViolations(page)).toEqual([])
 
     await page.setViewportSize(PHONE)
     await snap(page, 'workspace-phone')
     await page.setViewportSize(DESKTOP)
 
     // Removing the active window activates the one at the same position (or the last).
-    await page.getByRole('button', { name: 'Fechar janela Usuários' }).click()
+    await tab(page, 'Usuários').getByTitle('Fechar janela Usuários').click()
     await expect(page.getByRole('tab')).toHaveCount(1)
     await expect(tab(page, 'Acessos ao sistema')).toHaveAttribute('aria-selected', 'true')
-    await page.getByRole('button', { name: 'Fechar janela Acessos ao sistema' }).click()
+    // From the keyboard, Delete on a tab closes its window.
+    await tab(page, 'Acessos ao sistema').press('Delete')
     await expect(page.getByText('Nenhuma janela aberta')).toBeVisible()
     await signOut(page)
   })

@@ -1,7 +1,6 @@
 import Close from '@mui/icons-material/Close'
 import WebAsset from '@mui/icons-material/WebAsset'
 import Box from '@mui/material/Box'
-import IconButton from '@mui/material/IconButton'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
@@ -63,21 +62,36 @@ export function WorkspacePage() {
               value={win.id}
               id={`tab-${win.id}`}
               aria-controls={`window-${win.id}`}
+              aria-keyshortcuts="Delete"
+              onKeyDown={(e) => {
+                // The X is for the mouse (a control nested in a tab is not accessible);
+                // from the keyboard, Delete on the tab closes the window.
+                if (e.key === 'Delete') dispatch(removeWindow(win.id))
+              }}
               label={
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                   <span>{win.title}</span>
-                  <IconButton
+                  <Box
                     component="span"
-                    size="small"
-                    aria-label={t('workspace.closeWindow', { title: win.title })}
+                    aria-hidden
+                    data-close-window={win.id}
+                    title={t('workspace.closeWindow', { title: win.title })}
                     onClick={(e) => {
                       e.stopPropagation()
                       dispatch(removeWindow(win.id))
                     }}
-                    sx={{ ml: 0.5, mr: -1 }}
+                    sx={{
+                      display: 'inline-flex',
+                      ml: 0.5,
+                      mr: -1,
+                      p: 0.5,
+                      borderRadius: '50%',
+                      color: 'text.secondary',
+                      '&:hover': { bgcolor: 'action.hover', color: 'text.primary' },
+                    }}
                   >
                     <Close sx={{ fontSize: 16 }} />
-                  </IconButton>
+                  </Box>
                 </Box>
               }
             />
