@@ -33,16 +33,21 @@ export async function renderVersionedTile(
     let text = postgisCache.get(layer)
     if (!text) {
       text = `SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version,
-                     (${postgisTileSql(layer)}) AS tile`
+                     encode((${postgisTileSql(layer)}), 'base64') AS tile`
       postgisCache.set(layer, text)
     }
-    const { rows } = await db.query<{ tile: Uint8Array | null; version: number | null }>(text, [
+    // base64 rather than bytea's hex text: a third less to send and decode per tile.
+    const { rows } = await db.query<{ tile: string | null; version: number | null }>(text, [
       z,
       x,
       y,
       layer.name,
     ])
-    return { tile: rows[0]?.tile ?? new Uint8Array(0), version: rows[0]?.version ?? 0 }
+    const tile = rows[0]?.tile
+    return {
+      tile: tile ? Buffer.from(tile, 'base64') : new Uint8Array(0),
+      version: rows[0]?.version ?? 0,
+    }
   }
   const version = (await dataVersion(db, layer.name)) ?? 0
   return { tile: await nodeTile(db, layer, z, x, y), version }
