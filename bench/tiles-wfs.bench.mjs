@@ -29,7 +29,7 @@ function get(url, headers) {
     req.on('error', reject)
   })
 }
-const TILE_ZOOM = 13
+const TILE_ZOOM = Number(process.env.BENCH_TILE_ZOOM ?? 13)
 const LAYER = 'placas'
 
 // --- The SQL the server runs (src/tiles/tile-sql.ts and src/ogc/wfs.ts); checked below. ---
@@ -57,11 +57,16 @@ function tileSql(attributes) {
 function wfsSql(attributes) {
   const names = ['id', 'uuid', 'm_o_d_i_f_', ...attributes.map((a) => a.name)]
   const pairs = names.map((n) => `'${n}', t.${quote(n)}`).join(', ')
-  return `SELECT t.id, ST_AsGeoJSON(t.geom, 7) AS g, json_build_object(${pairs})::text AS p
-    FROM "data".${quote(LAYER)} t
-   WHERE NOT t.d_e_l_e_t_ AND ST_Intersects(t.geom, ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326))
-   ORDER BY t.id LIMIT $5 OFFSET $6`
+  const where = `NOT t.d_e_l_e_t_ AND ST_Intersects(t.geom, ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326))`
+  return `SELECT count(*)::int AS n, coalesce(string_agg($7::text || s.id || '","geometry":' ||
+      coalesce(s.g, 'null') || ',"geometry_name":"geom","properties":' || s.p || '}', ',' ORDER BY s.rn), '') AS body
+    FROM (SELECT t.id, ST_AsGeoJSON(t.geom, 7) AS g, json_build_object(${pairs})::text AS p,
+                 row_number() OVER (ORDER BY t.id) AS rn
+            FROM "data".${quote(LAYER)} t WHERE ${where} ORDER BY t.id LIMIT $5 OFFSET $6) s`
 }
+const FEATURE_PREFIX = `{"type":"Feature","id":"${LAYER}.`
+const collection = (row) =>
+  `{"type":"FeatureCollection","numberReturned":${row.n},"timeStamp":"${new Date().toISOString()}","features":[${row.body}]}`
 
 /** Runs `count` jobs, `CONCURRENCY` at a time; answers throughput and latencies. */
 async function load(count, job) {
@@ -198,7 +203,9 @@ try {
   )
   if (!direct.equals(viaHttp)) throw new Error('the endpoint tile differs from the direct SQL tile')
   const b0 = boxes[0]
-  const sqlIds = (await pool.query(WFS, [...b0, 100, 0])).rows.map((r) => r.id)
+  const sqlIds = JSON.parse(
+    collection((await pool.query(WFS, [...b0, 100, 0, FEATURE_PREFIX])).rows[0]),
+  ).features.map((f) => f.properties.id)
   const httpIds = (
     await (
       await fetch(
@@ -230,9 +237,9 @@ try {
       WFS_REQUESTS,
       async (i) => {
         const b = boxes[i % boxes.length]
-        const { rows } = await pool.query(WFS, [...b, 100, 0])
-        // The floor includes writing the answer, as the server must.
-        JSON.stringify(rows)
+        const { rows } = await pool.query(WFS, [...b, 100, 0, FEATURE_PREFIX])
+        // The floor includes wrapping the answer, as the server must.
+        collection(rows[0])
       },
     ],
     wfs: [WFS_REQUESTS, pgJobs.wfs],

@@ -189,16 +189,15 @@ function geometrySql(c: CompiledQuery, format: 'geojson' | 'gml', idParam: strin
   return `ST_AsGML(3, ${geom}, ${digits}, ${options}, 'gml', ${idParam} || '.' || t.id || '.geom')`
 }
 
-/** GeoJSON features (as text, assembled without re-parsing) of one compiled query. */
-export async function geojsonFeatures(
-  db: Queryable,
-  c: CompiledQuery,
-  limit: number,
-  offset: number,
-): Promise<string[]> {
+/**
+ * The GeoJSON SQL of one compiled query: one row, the number of features and their text
+ * joined in order, built by the database so the server passes it through without parsing.
+ */
+export function geojsonSql(c: CompiledQuery, limit: number, offset: number) {
   const params = [...c.params]
   const lim = `$${params.push(limit)}`
   const off = `$${params.push(offset)}`
+  const prefix = `$${params.push(`{"type":"Feature","id":"${c.layer.name}.`)}::text`
   const pairs = c.props.map((p) => `'${p.name}', t.${quoteIdent(p.name)}`)
   // json_build_object takes at most 100 arguments: larger layers are built in chunks.
   const chunks: string[] = []
@@ -206,19 +205,29 @@ export async function geojsonFeatures(
     chunks.push(`jsonb_build_object(${pairs.slice(i, i + 40).join(', ')})`)
   }
   const props =
-    pairs.length <= 40
-      ? `json_build_object(${pairs.join(', ')})::text`
-      : `(${chunks.join(' || ')})::text`
-  const { rows } = await db.query<{ id: number; g: string | null; p: string }>(
-    `SELECT t.id, ${geometrySql(c, 'geojson', '')} AS g, ${pairs.length ? props : "'{}'"} AS p
-       FROM ${table(c.layer)} t WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${lim} OFFSET ${off}`,
-    params,
-  )
-  const name = c.layer.name
-  return rows.map(
-    (r) =>
-      `{"type":"Feature","id":"${name}.${r.id}","geometry":${r.g ?? 'null'},"geometry_name":"geom","properties":${r.p}}`,
-  )
+    pairs.length === 0
+      ? `'{}'`
+      : pairs.length <= 40
+        ? `json_build_object(${pairs.join(', ')})::text`
+        : `(${chunks.join(' || ')})::text`
+  const text = `SELECT count(*)::int AS n, coalesce(string_agg(${prefix} || s.id || '","geometry":' ||
+      coalesce(s.g, 'null') || ',"geometry_name":"geom","properties":' || s.p || '}', ',' ORDER BY s.rn), '') AS body
+    FROM (SELECT t.id, ${geometrySql(c, 'geojson', '')} AS g, ${props} AS p,
+                 row_number() OVER (ORDER BY ${c.orderBy}) AS rn
+            FROM ${table(c.layer)} t WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${lim} OFFSET ${off}) s`
+  return { text, params }
+}
+
+/** GeoJSON features of one compiled query: how many, and their text joined by commas. */
+export async function geojsonFeatures(
+  db: Queryable,
+  c: CompiledQuery,
+  limit: number,
+  offset: number,
+): Promise<{ count: number; body: string }> {
+  const { text, params } = geojsonSql(c, limit, offset)
+  const { rows } = await db.query<{ n: number; body: string }>(text, params)
+  return { count: rows[0]?.n ?? 0, body: rows[0]?.body ?? '' }
 }
 
 /** GML 3.2 wfs:member elements of one compiled query. */
@@ -277,23 +286,29 @@ export async function getFeature(
           body: `${collectionHead(stamp, String(total), 0)}</wfs:FeatureCollection>\n`,
         }
   }
-  const items: string[] = []
+  const parts: string[] = []
+  let returned = 0
   let remaining = req.count
   let offset = req.startIndex
   for (const c of compiled) {
     if (remaining <= 0) break
-    const got =
-      req.outputFormat === 'geojson'
-        ? await geojsonFeatures(db, c, remaining, offset)
-        : await gmlMembers(db, c, remaining, offset)
-    items.push(...got)
-    remaining -= got.length
+    if (req.outputFormat === 'geojson') {
+      const got = await geojsonFeatures(db, c, remaining, offset)
+      if (got.count) parts.push(got.body)
+      returned += got.count
+      remaining -= got.count
+    } else {
+      const got = await gmlMembers(db, c, remaining, offset)
+      parts.push(...got)
+      returned += got.length
+      remaining -= got.length
+    }
     offset = 0
   }
   // Exact when the page was not full; otherwise unknown (counting would cost a second scan).
   const matched =
-    items.length < req.count && compiled.length === 1 && (items.length > 0 || req.startIndex === 0)
-      ? String(req.startIndex + items.length)
+    returned < req.count && compiled.length === 1 && (returned > 0 || req.startIndex === 0)
+      ? String(req.startIndex + returned)
       : 'unknown'
   if (req.outputFormat === 'geojson') {
     const crs =
@@ -303,12 +318,12 @@ export async function getFeature(
     const numberMatched = matched === 'unknown' ? '' : `"numberMatched":${matched},`
     return {
       contentType: 'application/geo+json',
-      body: `{"type":"FeatureCollection",${numberMatched}"numberReturned":${items.length},"timeStamp":"${stamp}"${crs},"features":[${items.join(',')}]}`,
+      body: `{"type":"FeatureCollection",${numberMatched}"numberReturned":${returned},"timeStamp":"${stamp}"${crs},"features":[${parts.join(',')}]}`,
     }
   }
   return {
     contentType: 'application/gml+xml; version=3.2',
-    body: `${collectionHead(stamp, matched, items.length)}\n${items.join('\n')}\n</wfs:FeatureCollection>\n`,
+    body: `${collectionHead(stamp, matched, returned)}\n${parts.join('\n')}\n</wfs:FeatureCollection>\n`,
   }
 }
 
