@@ -1,14 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const here = path.dirname(fileURLToPath(import.meta.url))
+const repoRoot = path.resolve(here, '../../..')
 const serverMain = path.join(repoRoot, 'packages/server/dist/main.js')
 const serverSeed = path.join(repoRoot, 'packages/server/dist/seed.js')
+
+let stopping = false
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,19 +26,54 @@ async function freePort(): Promise<number> {
   })
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`)
-    try {
-      const res = await fetch(`${url}/healthz`)
-      if (res.ok) return
-    } catch {
-      // not listening yet
+/**
+ * Starts the server on a free port and waits until *it* says it is ready and /healthz answers.
+ * Another process may take the port between our probe and the server's listen (other test runs
+ * share this machine): then the server exits, and we try again on another port.
+ */
+async function startServer(
+  env: NodeJS.ProcessEnv,
+  logPath: string,
+): Promise<{ server: ChildProcess; baseUrl: string }> {
+  const logFile = createWriteStream(logPath)
+  let lastError = ''
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const port = await freePort()
+    const baseUrl = `http://127.0.0.1:${port}`
+    const server = spawn(process.execPath, [serverMain], {
+      env: { ...env, PORT: String(port), PUBLIC_URL: baseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let log = ''
+    const keep = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-20_000)
+      logFile.write(chunk)
     }
-    await new Promise((r) => setTimeout(r, 250))
+    server.stdout?.on('data', keep)
+    server.stderr?.on('data', keep)
+    const deadline = Date.now() + 120_000
+    while (Date.now() < deadline && server.exitCode === null) {
+      if (log.includes('Servidor pronto')) {
+        const ok = await fetch(`${baseUrl}/healthz`).then(
+          (res) => res.ok,
+          () => false,
+        )
+        if (ok) {
+          server.once('exit', (code, signal) => {
+            if (stopping) return
+            console.error(`\nThe server stopped during the tests (${code ?? signal}):\n${log}`)
+          })
+          return { server, baseUrl }
+        }
+      }
+      await new Promise((r) => setTimeout(r, 250))
+    }
+    const how = server.exitCode === null ? 'timed out' : `exited with ${server.exitCode}`
+    server.kill('SIGKILL')
+    lastError = `attempt ${attempt} on port ${port} ${how}:\n${log}`
   }
-  throw new Error(`server did not answer ${url}/healthz within ${timeoutMs} ms`)
+  logFile.end()
+  throw new Error(`the server did not start:\n${lastError}`)
 }
 
 async function withAdmin<T>(baseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -48,17 +86,17 @@ async function withAdmin<T>(baseUrl: string, run: (client: pg.Client) => Promise
   }
 }
 
-/** Starts the built server for the run; returns the teardown that stops it and cleans up. */
+/**
+ * Starts the built server for the run (`npm run build` must have run) with a fresh DATA_DIR,
+ * and with TEST_DATABASE_URL set, on a fresh PostgreSQL database seeded by dist/seed.js.
+ * Returns the teardown that stops it and removes both.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gis-e2e-'))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
   }
   delete env.SMTP_URL
@@ -78,24 +116,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     delete env.DATABASE_URL
   }
 
-  const server = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000)
-  }
-  server.stdout?.on('data', keep)
-  server.stderr?.on('data', keep)
-  try {
-    await waitForHealth(baseUrl, server, 120_000)
-  } catch (err) {
-    server.kill('SIGKILL')
-    throw new Error(`${(err as Error).message}\n${log}`)
-  }
-
+  // The server's output goes to test-results/server.log, and to the console if it dies early.
+  const logDir = path.resolve(here, '../test-results')
+  mkdirSync(logDir, { recursive: true })
+  const { server, baseUrl } = await startServer(env, path.join(logDir, 'server.log'))
   process.env.E2E_BASE_URL = baseUrl
   process.env.E2E_DATA_DIR = dataDir
 
   return async () => {
+    stopping = true
     server.kill('SIGTERM')
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
@@ -109,9 +138,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     })
     rmSync(dataDir, { recursive: true, force: true })
     if (database && testDatabaseUrl) {
-      await withAdmin(testDatabaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database}`)).catch(
-        () => undefined,
-      )
+      await withAdmin(testDatabaseUrl, (c) =>
+        c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+      ).catch(() => undefined)
     }
   }
 }
