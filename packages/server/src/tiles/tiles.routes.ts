@@ -6,9 +6,12 @@ import { HttpError } from '../http/errors'
 import { findLayer, readableLayerNamesCached } from '../modules/layers/catalogue'
 import { dataVersion } from '../modules/layers/layers.sql'
 import { createSessionCache } from './session-cache'
+import { TileCache } from './tile-cache'
 import { renderVersionedTile } from './tiles.service'
 
 const MAX_ZOOM = 24
+// Memory for recently served tiles, per process (TILE_CACHE_MB, default 64; 0 turns it off).
+const TILE_CACHE_MB = Number(process.env.TILE_CACHE_MB ?? 64)
 
 function coordinates(p: { z: string; x: string; file: string }) {
   const m = /^(\d{1,8})\.pbf$/.exec(p.file)
@@ -26,6 +29,9 @@ export const tilesRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const sessions = createSessionCache(auth)
+    const tiles = new TileCache(
+      Number.isFinite(TILE_CACHE_MB) ? Math.max(0, TILE_CACHE_MB) * 1_048_576 : 0,
+    )
     app.get(
       '/api/tiles/:layer/:z/:x/:file',
       {
@@ -70,7 +76,7 @@ export const tilesRoutes =
           const version = (await dataVersion(db, layer.name)) ?? 0
           if (ifNoneMatch === etagOf(version)) return headers(version).code(304).send()
         }
-        const { tile, version } = await renderVersionedTile(db, layer, zoom, x, y)
+        const { tile, version } = await renderVersionedTile(db, layer, zoom, x, y, tiles)
         headers(version)
         return reply
           .type('application/vnd.mapbox-vector-tile')

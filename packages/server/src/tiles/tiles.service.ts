@@ -2,6 +2,7 @@ import type { Db } from '../db/types'
 import type { CatalogueLayer } from '../modules/layers/catalogue'
 import { dataVersion } from '../modules/layers/layers.sql'
 import { encodeMvtLayer, type TileFeature, type TileGeometry } from './mvt-encode'
+import type { TileCache } from './tile-cache'
 import { pgliteTileSql, postgisTileSql, tileAttributes } from './tile-sql'
 
 const postgisCache = new WeakMap<CatalogueLayer, string>()
@@ -19,8 +20,10 @@ export async function renderTile(
 }
 
 /**
- * The tile and the layer's current data version. On PostgreSQL both come from one statement
- * (one round trip); on PGlite the version is a second, tiny query.
+ * The tile and the layer's current data version, from the cache when the version it was made
+ * at is still current. On PostgreSQL one statement reads the version and makes the tile only
+ * when the cached one is stale (one round trip, no tile work on a hit); on PGlite the version
+ * is a tiny query of its own.
  */
 export async function renderVersionedTile(
   db: Db,
@@ -28,29 +31,41 @@ export async function renderVersionedTile(
   z: number,
   x: number,
   y: number,
+  cache?: TileCache,
 ): Promise<{ tile: Uint8Array; version: number }> {
+  const key = `${layer.name}/${z}/${x}/${y}`
+  const cached = cache?.get(key)
   if (db.kind === 'postgres') {
     let text = postgisCache.get(layer)
     if (!text) {
-      text = `SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version,
-                     encode((${postgisTileSql(layer)}), 'base64') AS tile`
+      // base64 rather than bytea's hex text: a third less to send and decode per tile.
+      text = `SELECT v.version, CASE WHEN v.version = $5::bigint THEN NULL
+                ELSE coalesce(encode((${postgisTileSql(layer)}), 'base64'), '') END AS tile
+                FROM (SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version) v`
       postgisCache.set(layer, text)
     }
-    // base64 rather than bytea's hex text: a third less to send and decode per tile.
     const { rows } = await db.query<{ tile: string | null; version: number | null }>(text, [
       z,
       x,
       y,
       layer.name,
+      cached?.version ?? -1,
     ])
-    const tile = rows[0]?.tile
-    return {
-      tile: tile ? Buffer.from(tile, 'base64') : new Uint8Array(0),
-      version: rows[0]?.version ?? 0,
+    const version = rows[0]?.version ?? 0
+    const encoded = rows[0]?.tile
+    if (encoded === null || encoded === undefined) {
+      if (cached && cached.version === version) return { tile: cached.tile, version }
+      return { tile: new Uint8Array(0), version }
     }
+    const tile = encoded ? Buffer.from(encoded, 'base64') : new Uint8Array(0)
+    cache?.set(key, version, tile)
+    return { tile, version }
   }
   const version = (await dataVersion(db, layer.name)) ?? 0
-  return { tile: await nodeTile(db, layer, z, x, y), version }
+  if (cached && cached.version === version) return { tile: cached.tile, version }
+  const tile = await nodeTile(db, layer, z, x, y)
+  cache?.set(key, version, tile)
+  return { tile, version }
 }
 
 async function nodeTile(

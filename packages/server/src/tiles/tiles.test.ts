@@ -137,6 +137,19 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
     expect(features(stale.tile, 'oae').map((f) => f.id)).not.toContain(3)
   })
 
+  it('serves a tile again from memory only while its data version is current', async () => {
+    const p = await position('oae', 4)
+    const c = tileOf(p.lon, p.lat, 15)
+    const first = await getTile('oae', c)
+    const again = await getTile('oae', c)
+    expect(again.bytes).toBe(first.bytes)
+    expect(features(again.tile, 'oae').find((f) => f.id === 4)?.properties.tipo).toBeDefined()
+    await t.db.query(`UPDATE data.oae SET tipo = 'passarela', comprimento = 31 WHERE id = 4`)
+    const edited = await getTile('oae', c)
+    const four = features(edited.tile, 'oae').find((f) => f.id === 4)!
+    expect(four.properties).toMatchObject({ tipo: 'passarela', comprimento: 31 })
+  })
+
   it('accepts the token as ?token=', async () => {
     const c = tileOf(-47.3, -23.45, 8)
     const res = await fetch(
