@@ -168,7 +168,11 @@ try {
     },
   )
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`)
-  server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port: 18_731 })
+  // Cold: the server's tile cache is off, so every request renders its tile as the SQL does.
+  server = await startServer(
+    { DATABASE_URL: dbUrl, DATA_DIR: dataDir, TILE_CACHE_MB: '0' },
+    { port: 18_731 },
+  )
   const auth = await signIn(server.url)
   const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY })
   const { rows: layerRows } = await pool.query(
@@ -250,10 +254,18 @@ try {
   await server.stop()
   server = undefined
 
+  // Warm: the same tiles again with the server's tile cache on (the default).
+  server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port: 18_733 })
+  const warmJobs = endpointJobs(server.url, await signIn(server.url), tiles, boxes)
+  for (let i = 0; i < tiles.length; i++) await warmJobs.tile(i)
+  const { tile: warmTile } = await rounds({ tile: [TILE_REQUESTS, warmJobs.tile] })
+  await server.stop()
+  server = undefined
+
   // --- The same endpoints on the embedded database (first start seeds the demo data) ---
   const liteDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-lite-'))
   pglite = { dir: liteDir }
-  server = await startServer({ DATA_DIR: liteDir }, { port: 18_732 })
+  server = await startServer({ DATA_DIR: liteDir, TILE_CACHE_MB: '0' }, { port: 18_732 })
   const liteAuth = await signIn(server.url)
   const liteJobs = endpointJobs(server.url, liteAuth, tiles, boxes)
   for (let i = 0; i < 16; i++) await liteJobs.tile(i)
@@ -270,7 +282,8 @@ try {
   )
   console.log('PostgreSQL + PostGIS')
   console.log(`  tiles  direct ST_AsMVT SQL : ${fmt(sqlTile)}`)
-  console.log(`  tiles  GET /api/tiles      : ${fmt(onPostgres.tile)}`)
+  console.log(`  tiles  GET /api/tiles      : ${fmt(onPostgres.tile)}  (tile cache off)`)
+  console.log(`  tiles  GET /api/tiles warm : ${fmt(warmTile)}  (tile cache on, same tiles again)`)
   console.log(`  WFS    direct SQL (100)    : ${fmt(sqlWfs)}`)
   console.log(`  WFS    GET /ows GetFeature : ${fmt(onPostgres.wfs)}`)
   console.log('PGlite (embedded)')
@@ -286,6 +299,7 @@ try {
   console.log(
     `  WFS endpoint / SQL floor    : ${wfsRatio.toFixed(2)}x (target >= 0.8: ${wfsRatio >= 0.8 ? 'met' : 'NOT met'})`,
   )
+  console.log(`  tiles warm endpoint / SQL   : ${ratio(warmTile, sqlTile)}x`)
   console.log(`  tiles PGlite / PostgreSQL   : ${ratio(onPglite.tile, onPostgres.tile)}x`)
   console.log(`  WFS PGlite / PostgreSQL     : ${ratio(onPglite.wfs, onPostgres.wfs)}x`)
 } finally {
