@@ -89,6 +89,11 @@ export function PagedTable<R extends { id: number }>({
         labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
         onPageChange={(_e, page) => onPaging({ ...paging, page })}
         onRowsPerPageChange={(e) => onPaging({ ...paging, page: 0, limit: Number(e.target.value) })}
+        sx={{
+          '& .MuiTablePagination-toolbar': { pl: { xs: 1, sm: 2 }, pr: { xs: 0.5, sm: 1 } },
+          '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
+          '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
+        }}
       />
     </Paper>
   )

@@ -57,7 +57,7 @@ export function UsersWindow({ state, setState }: WindowProps<PagedState>) {
       label: t('users.colUsername'),
       render: (u) => <strong>{u.username}</strong>,
     },
-    { key: 'name', label: t('users.colName'), render: (u) => u.name },
+    { key: 'name', label: t('users.colName'), render: (u) => u.name, wide: true },
     { key: 'email', label: t('users.colEmail'), render: (u) => u.email, wide: true },
     { key: 'sector', label: t('users.colSector'), render: (u) => u.sector, wide: true },
     {
