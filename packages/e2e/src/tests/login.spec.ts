@@ -92,6 +92,7 @@ test.describe('sign-in screen', () => {
     await page.goto('/nao-existe/aqui')
     await expect(page.getByTestId('error-code')).toHaveText('404')
     await expect(page.getByText('OPS... Algo de errado aconteceu aqui')).toBeVisible()
+    await snap(page, 'error-404-desktop')
     await page.getByRole('button', { name: 'Voltar' }).click()
     await expect(page).toHaveURL(/\/login$/)
   })
