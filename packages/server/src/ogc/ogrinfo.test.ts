@@ -86,6 +86,27 @@ describe.runIf(version)('GDAL ogrinfo against /ows', () => {
     expect(all.stdout).toMatch(/POINT \(-4\d\.\d+ -23\.\d+\)/)
   })
 
+  it('filters by attribute (-where) and by area (-spat) through the server', async () => {
+    const count = async (where: string) =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM data.oae WHERE NOT d_e_l_e_t_ AND ${where}`,
+        )
+      ).rows[0]!.n
+    const url = `WFS:${t.baseUrl}/ows`
+    const bridges = await ogrinfo(['-so', '-where', "tipo = 'ponte'", url, 'gis:oae'], credentials)
+    expect(bridges.stdout).toContain(`Feature Count: ${await count("tipo = 'ponte'")}`)
+    const inArea = await count(
+      'ST_Intersects(geom, ST_MakeEnvelope(-47.9, -23.6, -47.2, -23.2, 4326))',
+    )
+    expect(inArea).toBeGreaterThan(0)
+    const spatial = await ogrinfo(
+      ['-so', '-spat', '-47.9', '-23.6', '-47.2', '-23.2', url, 'gis:oae'],
+      credentials,
+    )
+    expect(spatial.stdout).toContain(`Feature Count: ${inArea}`)
+  })
+
   it('cannot read a layer the user may not read', async () => {
     const res = await ogrinfo(['-so', `WFS:${t.baseUrl}/ows`, 'gis:ocorrencias'], credentials)
     expect(res.code).not.toBe(0)

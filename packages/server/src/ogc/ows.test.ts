@@ -140,6 +140,15 @@ describe('WFS GetFeature (KVP)', () => {
     expect((await sqlIds('oae')).length).toBeGreaterThan(0)
   })
 
+  it('reads a FILTER whose Envelope has no srsName in the default CRS (latitude first)', async () => {
+    const expected = await sqlIds('placas', inBox)
+    const filter = `<Filter xmlns="http://www.opengis.net/fes/2.0" xmlns:gml="http://www.opengis.net/gml/3.2"><BBOX><ValueReference>geom</ValueReference><gml:Envelope><gml:lowerCorner>${BOX[1]} ${BOX[0]}</gml:lowerCorner><gml:upperCorner>${BOX[3]} ${BOX[2]}</gml:upperCorner></gml:Envelope></BBOX></Filter>`
+    const res = await ows(
+      `SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:placas&RESULTTYPE=hits&FILTER=${encodeURIComponent(filter)}`,
+    )
+    expect(res.body).toContain(`numberMatched="${expected.length}"`)
+  })
+
   it('answers GML 3.2 with latitude first for the EPSG URN', async () => {
     const res = await ows(
       'SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:oae&RESOURCEID=oae.1&SRSNAME=urn:ogc:def:crs:EPSG::4326',

@@ -130,7 +130,8 @@ export function parseKvp(params: Map<string, string>): OwsRequest {
       name: request,
     })
   }
-  const srs = parseCrs(params.get('SRSNAME')) ?? DEFAULT_CRS
+  const requested = parseCrs(params.get('SRSNAME'))
+  const srs = requested ?? DEFAULT_CRS
   const filters: Filter[] = []
   const bbox = params.get('BBOX')
   if (bbox) {
@@ -147,7 +148,8 @@ export function parseKvp(params: Map<string, string>): OwsRequest {
     const doc = parseUntrustedXml(xmlFilter)
     const filter = child(doc, 'Filter')
     if (!filter) throw invalid('FILTER')
-    filters.push(parseFilter(filter))
+    // An Envelope without srsName is in the query's CRS, else the types' default (lat/lon).
+    filters.push(parseFilter(filter, requested ?? DEFAULT_CRS))
   }
   const resourceTypes = ids ? list(ids).map((r) => parseResourceId(r).layer) : []
   const names = typeNames.length
@@ -226,7 +228,7 @@ export function parseXmlRequest(body: string): OwsRequest {
     return {
       typeName: localName(typeNames[0]!),
       propertyNames: props.length ? props : undefined,
-      filter: filterNode ? parseFilter(filterNode, srs ? { ...srs } : undefined) : undefined,
+      filter: filterNode ? parseFilter(filterNode, srs ?? DEFAULT_CRS) : undefined,
       srs,
       sortBy: sort
         ? children(sort, 'SortProperty').map((s) => ({
