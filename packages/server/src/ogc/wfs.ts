@@ -171,6 +171,14 @@ export function compileQuery(layer: CatalogueLayer, q: FeatureQuery, srs: Crs): 
 
 const table = (l: CatalogueLayer) => `${quoteIdent(l.tableSchema)}.${quoteIdent(l.tableName)}`
 
+/**
+ * The rows of one page. Answers are computed over it, outside: PostgreSQL evaluates a select
+ * list for the rows an OFFSET skips too, which made deep pages cost as much as all before.
+ */
+function page(c: CompiledQuery, limit: string, offset: string): string {
+  return `SELECT t.* FROM ${table(c.layer)} t WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${limit} OFFSET ${offset}`
+}
+
 export async function countFeatures(db: Queryable, c: CompiledQuery): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${table(c.layer)} t WHERE ${c.where}`,
@@ -214,7 +222,7 @@ export function geojsonSql(c: CompiledQuery, limit: number, offset: number) {
       coalesce(s.g, 'null') || ',"geometry_name":"geom","properties":' || s.p || '}', ',' ORDER BY s.rn), '') AS body
     FROM (SELECT t.id, ${geometrySql(c, 'geojson', '')} AS g, ${props} AS p,
                  row_number() OVER (ORDER BY ${c.orderBy}) AS rn
-            FROM ${table(c.layer)} t WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${lim} OFFSET ${off}) s`
+            FROM (${page(c, lim, off)}) t) s`
   return { text, params }
 }
 
@@ -248,7 +256,7 @@ export async function gmlMembers(
     Record<string, string | null> & { _id: number; _g: string | null }
   >(
     `SELECT t.id AS _id, ${geometrySql(c, 'gml', layerParam)} AS _g${cols.length ? `, ${cols.join(', ')}` : ''}
-       FROM ${table(c.layer)} t WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT ${lim} OFFSET ${off}`,
+       FROM (${page(c, lim, off)}) t ORDER BY ${c.orderBy}`,
     params,
   )
   const name = c.layer.name
