@@ -62,7 +62,7 @@ function wfsSql(attributes) {
       coalesce(s.g, 'null') || ',"geometry_name":"geom","properties":' || s.p || '}', ',' ORDER BY s.rn), '') AS body
     FROM (SELECT t.id, ST_AsGeoJSON(t.geom, 7) AS g, json_build_object(${pairs})::text AS p,
                  row_number() OVER (ORDER BY t.id) AS rn
-            FROM "data".${quote(LAYER)} t WHERE ${where} ORDER BY t.id LIMIT $5 OFFSET $6) s`
+            FROM (SELECT t.* FROM "data".${quote(LAYER)} t WHERE ${where} ORDER BY t.id LIMIT $5 OFFSET $6) t) s`
 }
 const FEATURE_PREFIX = `{"type":"Feature","id":"${LAYER}.`
 const collection = (row) =>
