@@ -5,7 +5,7 @@
 // Needs `npm run build` and PostgreSQL + PostGIS at BENCH_DATABASE_URL (default local).
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -68,10 +68,47 @@ const FEATURE_PREFIX = `{"type":"Feature","id":"${LAYER}.`
 const collection = (row) =>
   `{"type":"FeatureCollection","numberReturned":${row.n},"timeStamp":"${new Date().toISOString()}","features":[${row.body}]}`
 
+// --- CPU per request: the client (this process), the server and PostgreSQL's backends. On a
+// machine shared with other work, wall-clock throughput moves with the neighbours' load;
+// CPU per request does not, and on a dedicated machine throughput is cores / CPU per request.
+const probe = { serverPid: 0, database: '', admin: undefined }
+function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+  } catch {
+    return 0
+  }
+}
+function serverPid(port) {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+      if (cmd.includes('dist/main.js') && env.includes(`PORT=${port}`)) return Number(pid)
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return 0
+}
+async function backendsCpu() {
+  if (!probe.admin || !probe.database) return 0
+  const { rows } = await probe.admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    probe.database,
+  ])
+  return rows.reduce((sum, r) => sum + cpuMs(r.pid), 0)
+}
+
 /** Runs `count` jobs, `CONCURRENCY` at a time; answers throughput and latencies. */
 async function load(count, job) {
   const latencies = []
   let next = 0
+  const cpu0 = {
+    client: process.cpuUsage(),
+    server: cpuMs(probe.serverPid),
+    db: await backendsCpu(),
+  }
   const started = performance.now()
   const worker = async () => {
     while (next < count && performance.now() - started < TIME_CAP_MS) {
@@ -83,11 +120,20 @@ async function load(count, job) {
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
   const seconds = (performance.now() - started) / 1000
+  const n = latencies.length
+  const client = process.cpuUsage(cpu0.client)
+  const cpu = {
+    client: (client.user + client.system) / 1000 / n,
+    server: probe.serverPid ? (cpuMs(probe.serverPid) - cpu0.server) / n : 0,
+    db: ((await backendsCpu()) - cpu0.db) / n,
+  }
+  cpu.total = cpu.client + cpu.server + cpu.db
   return {
-    rps: latencies.length / seconds,
+    rps: n / seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
-    n: latencies.length,
+    n,
+    cpu,
   }
 }
 
@@ -147,7 +193,7 @@ async function rounds(sides) {
 }
 
 const fmt = (r) =>
-  `${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  (n=${r.n})`
+  `${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  CPU/req ${r.cpu.total.toFixed(2)} ms (client ${r.cpu.client.toFixed(2)}, server ${r.cpu.server.toFixed(2)}, postgres ${r.cpu.db.toFixed(2)})`
 
 // --- PostgreSQL + PostGIS: a database with the demo data ---
 const name = `gis_bench_tiles_${process.pid}`
@@ -174,6 +220,7 @@ try {
     { port: 18_731 },
   )
   const auth = await signIn(server.url)
+  Object.assign(probe, { serverPid: serverPid(18_731), database: name, admin })
   const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY })
   const { rows: layerRows } = await pool.query(
     'SELECT attributes FROM app.layers WHERE name = $1',
@@ -256,6 +303,7 @@ try {
 
   // Warm: the same tiles again with the server's tile cache on (the default).
   server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port: 18_733 })
+  probe.serverPid = serverPid(18_733)
   const warmJobs = endpointJobs(server.url, await signIn(server.url), tiles, boxes)
   for (let i = 0; i < tiles.length; i++) await warmJobs.tile(i)
   const { tile: warmTile } = await rounds({ tile: [TILE_REQUESTS, warmJobs.tile] })
@@ -266,6 +314,7 @@ try {
   const liteDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-lite-'))
   pglite = { dir: liteDir }
   server = await startServer({ DATA_DIR: liteDir, TILE_CACHE_MB: '0' }, { port: 18_732 })
+  Object.assign(probe, { serverPid: serverPid(18_732), database: '' })
   const liteAuth = await signIn(server.url)
   const liteJobs = endpointJobs(server.url, liteAuth, tiles, boxes)
   for (let i = 0; i < 16; i++) await liteJobs.tile(i)
@@ -302,6 +351,15 @@ try {
   console.log(`  tiles warm endpoint / SQL   : ${ratio(warmTile, sqlTile)}x`)
   console.log(`  tiles PGlite / PostgreSQL   : ${ratio(onPglite.tile, onPostgres.tile)}x`)
   console.log(`  WFS PGlite / PostgreSQL     : ${ratio(onPglite.wfs, onPostgres.wfs)}x`)
+  // Throughput a dedicated machine would reach is cores / CPU per request: the CPU ratio
+  // estimates the throughput ratio without the neighbours' noise.
+  const cpuRatio = (sql, endpoint) => (sql.cpu.total / endpoint.cpu.total).toFixed(2)
+  console.log('CPU-bound estimates (CPU per request of the SQL / of the endpoint)')
+  console.log(`  tiles endpoint / SQL        : ${cpuRatio(sqlTile, onPostgres.tile)}x`)
+  console.log(`  tiles warm endpoint / SQL   : ${cpuRatio(sqlTile, warmTile)}x`)
+  console.log(`  WFS endpoint / SQL floor    : ${cpuRatio(sqlWfs, onPostgres.wfs)}x`)
+  console.log(`  tiles PGlite / PostgreSQL   : ${cpuRatio(onPostgres.tile, onPglite.tile)}x`)
+  console.log(`  WFS PGlite / PostgreSQL     : ${cpuRatio(onPostgres.wfs, onPglite.wfs)}x`)
 } finally {
   agent.destroy()
   if (server) await server.stop()
