@@ -57,6 +57,8 @@ test.describe('sign-in screen', () => {
     await page.getByRole('button', { name: 'ENTRAR' }).click()
     await expect(page).toHaveURL(/\/profile$/)
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
+    // Every start-up step loaded: no step names a failure.
+    await expect(page.getByText(/Não foi possível carregar alguma informação/)).toHaveCount(0)
 
     // A reload runs the start-up sequence again and comes back to the same page.
     await page.reload()
