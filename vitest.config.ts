@@ -4,6 +4,15 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Uses the web app's Vite configuration (its aliases) for the pure logic tests.
+        extends: './packages/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],

@@ -44,7 +44,10 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
     await app.listen({ port: config.port, host: config.host })
-    const url = config.publicUrl ?? `http://localhost:${config.port}`
+    // PORT=0 picks a free port: print the one actually bound.
+    const bound = app.server.address()
+    const port = typeof bound === 'object' && bound ? bound.port : config.port
+    const url = config.publicUrl ?? `http://localhost:${port}`
     const lines = [
       ``,
       `  Servidor pronto: ${url}`,
