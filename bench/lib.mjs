@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverMain = path.join(repoRoot, 'packages', 'server', 'dist', 'main.js')
-export const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export const postgresUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 export function databaseUrl(base, name) {
   const url = new URL(base)
@@ -18,7 +19,13 @@ export async function startServer(env, { port, timeoutMs = 180_000 } = {}) {
   const started = performance.now()
   let output = ''
   const child = spawn(process.execPath, [serverMain], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.on('data', (d) => (output += d))

@@ -52,7 +52,9 @@ const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`
 console.log(`start-up to /healthz ready, median of ${RUNS} runs (existing database)`)
 console.log(`  embedded PGlite : ${fmt(median(embedded))}  (runs: ${embedded.map(fmt).join(', ')})`)
 if (postgres) {
-  console.log(`  PostgreSQL      : ${fmt(median(postgres))}  (runs: ${postgres.map(fmt).join(', ')})`)
+  console.log(
+    `  PostgreSQL      : ${fmt(median(postgres))}  (runs: ${postgres.map(fmt).join(', ')})`,
+  )
   console.log(`  ratio PGlite / PostgreSQL: ${(median(embedded) / median(postgres)).toFixed(2)}×`)
 }
 console.log(`  target embedded < 3.00 s: ${median(embedded) < 3000 ? 'met' : 'NOT met'}`)

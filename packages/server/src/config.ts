@@ -19,6 +19,8 @@ export interface ServerConfig {
   webDistDir: string | undefined
   /** Trust X-Forwarded-* from this many proxies (behind a load balancer). */
   trustProxy: number
+  /** Memory for recently served tiles, per process, in MiB (0 turns the cache off). */
+  tileCacheMb: number
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -55,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: integer('TRUST_PROXY', env.TRUST_PROXY, 0),
+    tileCacheMb: integer('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
   }
 }

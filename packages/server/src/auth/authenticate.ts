@@ -4,6 +4,7 @@ import type { Db } from '../db/types'
 import { t } from '@gis/shared'
 import { forbidden, HttpError, unauthorized } from '../http/errors'
 import { verifyPassword } from './passwords'
+import { checkSignInRate, recordSignInFailure } from './rate-limit'
 import { hashToken } from './tokens'
 
 export interface AuthContext {
@@ -110,20 +111,24 @@ export function createAuth(db: Db, sessionTtlHours: number): Auth {
 
   const basicCache = new Map<string, { context: AuthContext; expires: number }>()
 
-  async function resolveBasic(username: string, password: string) {
+  async function resolveBasic(username: string, password: string, address: string) {
     const byToken = password.length >= 32 ? await resolve(password) : undefined
     if (byToken) return byToken
     const key = hashToken(`${username.toLowerCase()}\u0000${password}`)
     const hit = basicCache.get(key)
     if (hit && hit.expires > Date.now()) return hit.context
     basicCache.delete(key)
+    await checkSignInRate(db, username, address)
     const { rows } = await db.query<SessionRow & { password_hash: string }>(
       `SELECT id, username, name, email, sector, admin, active, password_hash
          FROM app.users WHERE lower(username) = lower($1) AND active`,
       [username],
     )
     const row = rows[0]
-    if (!(await verifyPassword(row?.password_hash, password)) || !row) return undefined
+    if (!(await verifyPassword(row?.password_hash, password)) || !row) {
+      await recordSignInFailure(db, username, address)
+      return undefined
+    }
     const context: AuthContext = {
       user: {
         id: row.id,
@@ -150,7 +155,7 @@ export function createAuth(db: Db, sessionTtlHours: number): Auth {
       const context = token
         ? await resolve(token)
         : basic
-          ? await resolveBasic(basic.username, basic.password)
+          ? await resolveBasic(basic.username, basic.password, request.ip)
           : undefined
       if (!context) {
         throw new HttpError(401, t('ogc.unauthorized'), undefined, {

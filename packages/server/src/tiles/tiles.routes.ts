@@ -10,8 +10,6 @@ import { TileCache } from './tile-cache'
 import { renderVersionedTile } from './tiles.service'
 
 const MAX_ZOOM = 24
-// Memory for recently served tiles, per process (TILE_CACHE_MB, default 64; 0 turns it off).
-const TILE_CACHE_MB = Number(process.env.TILE_CACHE_MB ?? 64)
 
 function coordinates(p: { z: string; x: string; file: string }) {
   const m = /^(\d{1,8})\.pbf$/.exec(p.file)
@@ -26,12 +24,10 @@ function coordinates(p: { z: string; x: string; file: string }) {
 }
 
 export const tilesRoutes =
-  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
+  ({ db, auth, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const sessions = createSessionCache(auth)
-    const tiles = new TileCache(
-      Number.isFinite(TILE_CACHE_MB) ? Math.max(0, TILE_CACHE_MB) * 1_048_576 : 0,
-    )
+    const tiles = new TileCache(config.tileCacheMb * 1_048_576)
     app.get(
       '/api/tiles/:layer/:z/:x/:file',
       {

@@ -1,11 +1,10 @@
 import { t, type LoginRequest, type SessionUser } from '@gis/shared'
+import { checkSignInRate, recordSignInFailure } from '../../auth/rate-limit'
 import { hashToken, newToken } from '../../auth/tokens'
 import { verifyPassword } from '../../auth/passwords'
 import type { Db } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import * as sql from './auth.sql'
-
-export const MAX_FAILURES_PER_MINUTE = 10
 
 export interface LoginOutcome {
   user: SessionUser
@@ -29,17 +28,11 @@ export async function login(
   sessionTtlHours: number,
 ): Promise<LoginOutcome> {
   const { username, password } = credentials
-  const failures = await sql.recentFailures(db, username, client.address)
-  if (
-    failures.by_user >= MAX_FAILURES_PER_MINUTE ||
-    failures.by_address >= MAX_FAILURES_PER_MINUTE
-  ) {
-    throw new HttpError(429, t('login.tooManyAttempts'), undefined, { 'retry-after': '60' })
-  }
+  await checkSignInRate(db, username, client.address)
   const row = await sql.findUserByUsername(db, username)
   const ok = await verifyPassword(row?.password_hash, password)
   if (!row || !ok) {
-    await sql.recordFailure(db, username, client.address)
+    await recordSignInFailure(db, username, client.address)
     throw new HttpError(401, t('login.failed'))
   }
   const { password_hash: _hash, ...user } = row

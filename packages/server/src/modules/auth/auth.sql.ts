@@ -21,27 +21,6 @@ export async function findUserByUsername(db: Queryable, username: string) {
   return rows[0]
 }
 
-/** Failed sign-ins in the last minute for this username and for this address. */
-export async function recentFailures(db: Queryable, username: string, address: string) {
-  const { rows } = await db.query<{ by_user: number; by_address: number }>(
-    `SELECT
-       (SELECT count(*) FROM app.login_failures
-         WHERE username = lower($1) AND at > now() - interval '1 minute')::int AS by_user,
-       (SELECT count(*) FROM app.login_failures
-         WHERE address = $2 AND at > now() - interval '1 minute')::int AS by_address`,
-    [username, address],
-  )
-  return rows[0] ?? { by_user: 0, by_address: 0 }
-}
-
-export async function recordFailure(db: Queryable, username: string, address: string) {
-  await db.query(`DELETE FROM app.login_failures WHERE at < now() - interval '10 minutes'`)
-  await db.query('INSERT INTO app.login_failures (username, address) VALUES (lower($1), $2)', [
-    username,
-    address,
-  ])
-}
-
 export async function createSession(
   db: Queryable,
   userId: number,

@@ -163,6 +163,43 @@ describe('login rate limit', () => {
   })
 })
 
+describe('HTTP Basic credentials on /ows', () => {
+  const basic = (username: string, password: string) => ({
+    authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+  })
+  const capabilities = '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities'
+
+  it('share the sign-in rate limit: 429 after 10 wrong passwords, even with the right one', async () => {
+    const ok = await t.api({
+      url: capabilities,
+      headers: basic('demo', DEMO.user.password),
+      from: '10.6.0.1',
+    })
+    expect(ok.statusCode).toBe(200)
+    for (let i = 0; i < 10; i++) {
+      const res = await t.api({
+        url: capabilities,
+        headers: basic('fiscal', `errada-${i}`),
+        from: `10.6.1.${i}`,
+      })
+      expect(res.statusCode).toBe(401)
+    }
+    const blocked = await t.api({
+      url: capabilities,
+      headers: basic('fiscal', 'qualquer'),
+      from: '10.6.2.1',
+    })
+    expect(blocked.statusCode).toBe(429)
+    const signIn = await t.api({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'fiscal', password: 'qualquer' },
+      from: '10.6.2.2',
+    })
+    expect(signIn.statusCode).toBe(429)
+  })
+})
+
 describe('sessions', () => {
   it('validates a token, refuses a missing, malformed or unknown one', async () => {
     const token = await signIn(t.api, DEMO.user, '10.3.0.1')
