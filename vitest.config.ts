@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Each server test file gets its own database; two files at a time fit two cores.
+    maxWorkers: 2,
+    pool: 'forks',
     projects: [
       {
         // Uses the web app's Vite configuration (its aliases) for the pure logic tests.
@@ -27,9 +30,6 @@ export default defineConfig({
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Each file gets its own database; two at a time fit this machine's two cores.
-          maxWorkers: 2,
-          pool: 'forks',
         },
       },
     ],
