@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
 import type { LayerStyle } from '@gis/shared'
 import type { CatalogueLayer } from '../modules/layers/catalogue'
 import { escapeXml } from './ows-errors'
@@ -70,7 +69,8 @@ export function legendPng(layer: CatalogueLayer, symbolSize = 20): Promise<Buffe
       )
       .join('')
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${rows}</svg>`
-    png = sharp(Buffer.from(svg)).png().toBuffer()
+    // sharp (libvips) loads on the first legend, not at every server start.
+    png = import('sharp').then(({ default: sharp }) => sharp(Buffer.from(svg)).png().toBuffer())
     if (cache.size > 500) cache.clear()
     cache.set(key, png)
     png.catch(() => cache.delete(key))
