@@ -1,14 +1,7 @@
 import type { Queryable } from '../../db/types'
-import { USER_COLUMNS } from '../auth/auth.sql'
+import { USER_COLUMNS, type UserRow } from '../auth/auth.sql'
 
-export interface UserRecordRow {
-  id: number
-  username: string
-  name: string
-  email: string
-  sector: string
-  admin: boolean
-  active: boolean
+export interface UserRecordRow extends Omit<UserRow, 'password_hash'> {
   created_at: Date
   last_login: Date | null
 }
@@ -104,16 +97,10 @@ export async function deleteUser(db: Queryable, id: number): Promise<boolean> {
 }
 
 export async function getSessionUser(db: Queryable, id: number) {
-  const { rows } = await db.query<{
-    id: number
-    username: string
-    name: string
-    email: string
-    sector: string
-    admin: boolean
-    active: boolean
-    password_hash: string
-  }>(`SELECT ${USER_COLUMNS}, password_hash FROM app.users WHERE id = $1`, [id])
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS}, password_hash FROM app.users WHERE id = $1`,
+    [id],
+  )
   return rows[0]
 }
 
