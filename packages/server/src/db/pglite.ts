@@ -1,5 +1,5 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite'
-import { postgis } from '@electric-sql/pglite-postgis'
+import { postgisExtension } from './postgis-extension'
 import type { Db, Queryable, QueryResult } from './types'
 
 const parsers = {
@@ -34,7 +34,7 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { postgis },
+    extensions: { postgis: postgisExtension() },
     parsers,
   })
   const base = wrap(pglite)
