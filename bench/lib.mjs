@@ -14,11 +14,14 @@ export function databaseUrl(base, name) {
   return url.toString()
 }
 
-/** Starts the server; resolves when /healthz answers, with the milliseconds that took. */
-export async function startServer(env, { port, timeoutMs = 180_000 } = {}) {
+/**
+ * Starts the server (or another `script` that answers /healthz); resolves when /healthz
+ * answers, with the milliseconds that took.
+ */
+export async function startServer(env, { port, timeoutMs = 180_000, script = serverMain } = {}) {
   const started = performance.now()
   let output = ''
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, [script], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
@@ -39,6 +42,7 @@ export async function startServer(env, { port, timeoutMs = 180_000 } = {}) {
       if ((await fetch(`${url}/healthz`)).ok) {
         return {
           url,
+          pid: child.pid,
           readyMs: performance.now() - started,
           output: () => output,
           stop: async () => {

@@ -5,11 +5,12 @@
 // Needs `npm run build` and PostgreSQL + PostGIS at BENCH_DATABASE_URL (default local).
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { databaseUrl, percentile, postgresUrl, repoRoot, startServer } from './lib.mjs'
+import { collection, FEATURE_PREFIX, LAYER, tileSql, wfsSql } from './ogc-sql.mjs'
 
 const CONCURRENCY = 8
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -30,48 +31,11 @@ function get(url, headers) {
   })
 }
 const TILE_ZOOM = Number(process.env.BENCH_TILE_ZOOM ?? 13)
-const LAYER = 'placas'
-
-// --- The SQL the server runs (src/tiles/tile-sql.ts and src/ogc/wfs.ts); checked below. ---
-function quote(name) {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad identifier ${name}`)
-  return `"${name}"`
-}
-function tileSql(attributes) {
-  const cols = attributes
-    .filter((a) => ['string', 'number', 'boolean'].includes(a.type))
-    .map((a) => {
-      const c = `t.${quote(a.name)}`
-      const cast = a.type === 'number' ? '::float8' : a.type === 'string' ? '::text' : '::boolean'
-      return `${c}${cast} AS ${quote(a.name)}, `
-    })
-    .join('')
-  return `WITH b AS (SELECT ST_TileEnvelope($1::int, $2::int, $3::int) AS env,
-    ST_TileEnvelope($1::int, $2::int, $3::int, margin => 0.015625) AS benv,
-    ST_Transform(ST_TileEnvelope($1::int, $2::int, $3::int, margin => 0.015625), 4326) AS filter,
-    40075016.685578488 / power(2, $1::int) / 4096 AS unit),
-  q AS (SELECT t.id, ${cols}ST_AsMVTGeom(ST_Transform(t.geom, 3857), b.env, 4096, 64, true) AS geom
-      FROM "data".${quote(LAYER)} t, b WHERE NOT t.d_e_l_e_t_ AND t.geom && b.filter)
-  SELECT ST_AsMVT(q.*, $4::text, 4096, 'geom', 'id') AS tile FROM q WHERE q.geom IS NOT NULL`
-}
-function wfsSql(attributes) {
-  const names = ['id', 'uuid', 'm_o_d_i_f_', ...attributes.map((a) => a.name)]
-  const pairs = names.map((n) => `'${n}', t.${quote(n)}`).join(', ')
-  const where = `NOT t.d_e_l_e_t_ AND ST_Intersects(t.geom, ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326))`
-  return `SELECT count(*)::int AS n, coalesce(string_agg($7::text || s.id || '","geometry":' ||
-      coalesce(s.g, 'null') || ',"geometry_name":"geom","properties":' || s.p || '}', ',' ORDER BY s.rn), '') AS body
-    FROM (SELECT t.id, ST_AsGeoJSON(t.geom, 7) AS g, json_build_object(${pairs})::text AS p,
-                 row_number() OVER (ORDER BY t.id) AS rn
-            FROM (SELECT t.* FROM "data".${quote(LAYER)} t WHERE ${where} ORDER BY t.id LIMIT $5 OFFSET $6) t) s`
-}
-const FEATURE_PREFIX = `{"type":"Feature","id":"${LAYER}.`
-const collection = (row) =>
-  `{"type":"FeatureCollection","numberReturned":${row.n},"timeStamp":"${new Date().toISOString()}","features":[${row.body}]}`
 
 // --- CPU per request: the client (this process), the server and PostgreSQL's backends. On a
 // machine shared with other work, wall-clock throughput moves with the neighbours' load;
 // CPU per request does not, and on a dedicated machine throughput is cores / CPU per request.
-const probe = { serverPid: 0, database: '', admin: undefined }
+const probe = { database: '', admin: undefined }
 function cpuMs(pid) {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
@@ -79,18 +43,6 @@ function cpuMs(pid) {
   } catch {
     return 0
   }
-}
-function serverPid(port) {
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
-      if (cmd.includes('dist/main.js') && env.includes(`PORT=${port}`)) return Number(pid)
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return 0
 }
 async function backendsCpu() {
   if (!probe.admin || !probe.database) return 0
@@ -100,13 +52,16 @@ async function backendsCpu() {
   return rows.reduce((sum, r) => sum + cpuMs(r.pid), 0)
 }
 
-/** Runs `count` jobs, `CONCURRENCY` at a time; answers throughput and latencies. */
-async function load(count, job) {
+/**
+ * Runs `count` jobs, `CONCURRENCY` at a time; answers throughput, latencies and CPU per
+ * request of this client, of the HTTP server `serverPid` (if any) and of PostgreSQL.
+ */
+async function load(count, job, serverPid) {
   const latencies = []
   let next = 0
   const cpu0 = {
     client: process.cpuUsage(),
-    server: cpuMs(probe.serverPid),
+    server: serverPid ? cpuMs(serverPid) : 0,
     db: await backendsCpu(),
   }
   const started = performance.now()
@@ -124,7 +79,7 @@ async function load(count, job) {
   const client = process.cpuUsage(cpu0.client)
   const cpu = {
     client: (client.user + client.system) / 1000 / n,
-    server: probe.serverPid ? (cpuMs(probe.serverPid) - cpu0.server) / n : 0,
+    server: serverPid ? (cpuMs(serverPid) - cpu0.server) / n : 0,
     db: ((await backendsCpu()) - cpu0.db) / n,
   }
   cpu.total = cpu.client + cpu.server + cpu.db
@@ -180,8 +135,8 @@ function endpointJobs(url, auth, tiles, boxes) {
 async function rounds(sides) {
   const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [name, [count, job]] of Object.entries(sides))
-      results[name].push(await load(count, job))
+    for (const [name, [count, job, pid]] of Object.entries(sides))
+      results[name].push(await load(count, job, pid))
   }
   // The median round of each side.
   return Object.fromEntries(
@@ -203,6 +158,7 @@ await admin.query(`CREATE DATABASE ${name}`)
 const dbUrl = databaseUrl(postgresUrl, name)
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-'))
 let server
+let floor
 let pglite
 try {
   const seeded = spawnSync(
@@ -220,8 +176,15 @@ try {
     { port: 18_731 },
   )
   const auth = await signIn(server.url)
-  Object.assign(probe, { serverPid: serverPid(18_731), database: name, admin })
+  Object.assign(probe, { database: name, admin })
+  // The floor: a bare Fastify route running the same prepared SQL (bench/floor-server.mjs).
+  floor = await startServer(
+    { DATABASE_URL: dbUrl },
+    { port: 18_734, script: path.join(repoRoot, 'bench', 'floor-server.mjs') },
+  )
   const pool = new pg.Pool({ connectionString: dbUrl, max: CONCURRENCY })
+  // Dropping the database at the end must not hide the error that ended the run.
+  pool.on('error', () => {})
   const { rows: layerRows } = await pool.query(
     'SELECT attributes FROM app.layers WHERE name = $1',
     [LAYER],
@@ -239,12 +202,21 @@ try {
     tiles.push(t)
   }
   const boxes = sample.map((s) => [s.lon - 0.01, s.lat - 0.01, s.lon + 0.01, s.lat + 0.01])
-  const TILE = tileSql(attributes)
-  const WFS = wfsSql(attributes)
+  // Prepared, as our server runs them: the floor is the database's own work.
+  const tileQuery = (z, x, y) => ({
+    name: 'tile',
+    text: tileSql(attributes),
+    values: [z, x, y, LAYER],
+  })
+  const wfsQuery = (b) => ({
+    name: 'wfs',
+    text: wfsSql(attributes),
+    values: [...b, 100, 0, FEATURE_PREFIX],
+  })
 
   // The endpoint and the direct SQL answer the same bytes / features.
   const [z0, x0, y0] = tiles[0]
-  const direct = (await pool.query(TILE, [z0, x0, y0, LAYER])).rows[0].tile
+  const direct = (await pool.query(tileQuery(z0, x0, y0))).rows[0].tile
   const viaHttp = Buffer.from(
     await (
       await fetch(`${server.url}/api/tiles/${LAYER}/${z0}/${x0}/${y0}.pbf`, {
@@ -252,11 +224,14 @@ try {
       })
     ).arrayBuffer(),
   )
-  if (!direct.equals(viaHttp)) throw new Error('the endpoint tile differs from the direct SQL tile')
+  if (!direct.equals(viaHttp))
+    throw new Error(
+      `the endpoint tile differs from the direct SQL tile (${direct.length} / ${viaHttp.length} bytes)`,
+    )
   const b0 = boxes[0]
-  const sqlIds = JSON.parse(
-    collection((await pool.query(WFS, [...b0, 100, 0, FEATURE_PREFIX])).rows[0]),
-  ).features.map((f) => f.properties.id)
+  const sqlIds = JSON.parse(collection((await pool.query(wfsQuery(b0))).rows[0])).features.map(
+    (f) => f.properties.id,
+  )
   const httpIds = (
     await (
       await fetch(
@@ -269,44 +244,53 @@ try {
     throw new Error('the WFS answer differs from the direct SQL')
 
   const pgJobs = endpointJobs(server.url, auth, tiles, boxes)
+  const floorJobs = {
+    tile: async (i) => {
+      const res = await get(`${floor.url}/tile/${tiles[i % tiles.length].join('/')}`)
+      if (res.status !== 200) throw new Error(`floor tile ${res.status}`)
+    },
+    wfs: async (i) => {
+      const res = await get(`${floor.url}/wfs?bbox=${boxes[i % boxes.length].join(',')}`)
+      if (res.status !== 200) throw new Error(`floor wfs ${res.status}`)
+    },
+  }
   // Warm-up: connections, caches, plans.
   for (let i = 0; i < 32; i++) {
-    await pool.query(TILE, [...tiles[i % tiles.length], LAYER])
-    await pgJobs.tile(i)
-    await pgJobs.wfs(i)
+    await pool.query(tileQuery(...tiles[i % tiles.length]))
+    await pool.query(wfsQuery(boxes[i % boxes.length]))
+    for (const jobs of [pgJobs, floorJobs]) {
+      await jobs.tile(i)
+      await jobs.wfs(i)
+    }
   }
   const pgResults = await rounds({
-    sqlTile: [
-      TILE_REQUESTS,
-      async (i) => {
-        const [z, x, y] = tiles[i % tiles.length]
-        await pool.query(TILE, [z, x, y, LAYER])
-      },
-    ],
-    tile: [TILE_REQUESTS, pgJobs.tile],
+    sqlTile: [TILE_REQUESTS, (i) => pool.query(tileQuery(...tiles[i % tiles.length]))],
+    floorTile: [TILE_REQUESTS, floorJobs.tile, floor.pid],
+    tile: [TILE_REQUESTS, pgJobs.tile, server.pid],
     sqlWfs: [
       WFS_REQUESTS,
       async (i) => {
-        const b = boxes[i % boxes.length]
-        const { rows } = await pool.query(WFS, [...b, 100, 0, FEATURE_PREFIX])
+        const { rows } = await pool.query(wfsQuery(boxes[i % boxes.length]))
         // The floor includes wrapping the answer, as the server must.
         collection(rows[0])
       },
     ],
-    wfs: [WFS_REQUESTS, pgJobs.wfs],
+    floorWfs: [WFS_REQUESTS, floorJobs.wfs, floor.pid],
+    wfs: [WFS_REQUESTS, pgJobs.wfs, server.pid],
   })
-  const { sqlTile, sqlWfs } = pgResults
+  const { sqlTile, sqlWfs, floorTile, floorWfs } = pgResults
   const onPostgres = { tile: pgResults.tile, wfs: pgResults.wfs }
   await pool.end()
+  await floor.stop()
+  floor = undefined
   await server.stop()
   server = undefined
 
   // Warm: the same tiles again with the server's tile cache on (the default).
   server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port: 18_733 })
-  probe.serverPid = serverPid(18_733)
   const warmJobs = endpointJobs(server.url, await signIn(server.url), tiles, boxes)
   for (let i = 0; i < tiles.length; i++) await warmJobs.tile(i)
-  const { tile: warmTile } = await rounds({ tile: [TILE_REQUESTS, warmJobs.tile] })
+  const { tile: warmTile } = await rounds({ tile: [TILE_REQUESTS, warmJobs.tile, server.pid] })
   await server.stop()
   server = undefined
 
@@ -314,13 +298,13 @@ try {
   const liteDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-lite-'))
   pglite = { dir: liteDir }
   server = await startServer({ DATA_DIR: liteDir, TILE_CACHE_MB: '0' }, { port: 18_732 })
-  Object.assign(probe, { serverPid: serverPid(18_732), database: '' })
+  probe.database = ''
   const liteAuth = await signIn(server.url)
   const liteJobs = endpointJobs(server.url, liteAuth, tiles, boxes)
   for (let i = 0; i < 16; i++) await liteJobs.tile(i)
   const onPglite = await rounds({
-    tile: [TILE_REQUESTS, liteJobs.tile],
-    wfs: [WFS_REQUESTS, liteJobs.wfs],
+    tile: [TILE_REQUESTS, liteJobs.tile, server.pid],
+    wfs: [WFS_REQUESTS, liteJobs.wfs, server.pid],
   })
   await server.stop()
   server = undefined
@@ -331,9 +315,11 @@ try {
   )
   console.log('PostgreSQL + PostGIS')
   console.log(`  tiles  direct ST_AsMVT SQL : ${fmt(sqlTile)}`)
+  console.log(`  tiles  bare Fastify route  : ${fmt(floorTile)}  (same SQL, nothing else)`)
   console.log(`  tiles  GET /api/tiles      : ${fmt(onPostgres.tile)}  (tile cache off)`)
   console.log(`  tiles  GET /api/tiles warm : ${fmt(warmTile)}  (tile cache on, same tiles again)`)
   console.log(`  WFS    direct SQL (100)    : ${fmt(sqlWfs)}`)
+  console.log(`  WFS    bare Fastify route  : ${fmt(floorWfs)}  (same SQL, nothing else)`)
   console.log(`  WFS    GET /ows GetFeature : ${fmt(onPostgres.wfs)}`)
   console.log('PGlite (embedded)')
   console.log(`  tiles  GET /api/tiles      : ${fmt(onPglite.tile)}`)
@@ -349,6 +335,12 @@ try {
     `  WFS endpoint / SQL floor    : ${wfsRatio.toFixed(2)}x (target >= 0.8: ${wfsRatio >= 0.8 ? 'met' : 'NOT met'})`,
   )
   console.log(`  tiles warm endpoint / SQL   : ${ratio(warmTile, sqlTile)}x`)
+  console.log(`  bare route / SQL, tiles     : ${ratio(floorTile, sqlTile)}x  (the HTTP hop alone)`)
+  console.log(`  bare route / SQL, WFS       : ${ratio(floorWfs, sqlWfs)}x`)
+  console.log(
+    `  tiles endpoint / bare route : ${ratio(onPostgres.tile, floorTile)}x  (our code's own cost)`,
+  )
+  console.log(`  WFS endpoint / bare route   : ${ratio(onPostgres.wfs, floorWfs)}x`)
   console.log(`  tiles PGlite / PostgreSQL   : ${ratio(onPglite.tile, onPostgres.tile)}x`)
   console.log(`  WFS PGlite / PostgreSQL     : ${ratio(onPglite.wfs, onPostgres.wfs)}x`)
   // Throughput a dedicated machine would reach is cores / CPU per request: the CPU ratio
@@ -357,11 +349,14 @@ try {
   console.log('CPU-bound estimates (CPU per request of the SQL / of the endpoint)')
   console.log(`  tiles endpoint / SQL        : ${cpuRatio(sqlTile, onPostgres.tile)}x`)
   console.log(`  tiles warm endpoint / SQL   : ${cpuRatio(sqlTile, warmTile)}x`)
+  console.log(`  tiles endpoint / bare route : ${cpuRatio(floorTile, onPostgres.tile)}x`)
+  console.log(`  WFS endpoint / bare route   : ${cpuRatio(floorWfs, onPostgres.wfs)}x`)
   console.log(`  WFS endpoint / SQL floor    : ${cpuRatio(sqlWfs, onPostgres.wfs)}x`)
   console.log(`  tiles PGlite / PostgreSQL   : ${cpuRatio(onPostgres.tile, onPglite.tile)}x`)
   console.log(`  WFS PGlite / PostgreSQL     : ${cpuRatio(onPostgres.wfs, onPglite.wfs)}x`)
 } finally {
   agent.destroy()
+  if (floor) await floor.stop()
   if (server) await server.stop()
   if (pglite) rmSync(pglite.dir, { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })

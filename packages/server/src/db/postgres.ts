@@ -1,15 +1,41 @@
+import { createHash } from 'node:crypto'
 import pg from 'pg'
-import type { Db, Queryable, QueryResult } from './types'
+import type { Db, Queryable, QueryOptions, QueryResult } from './types'
 
 // Same JavaScript types on both databases: bigint and numeric as numbers (ids and measures
-// fit in a double), timestamps as Date.
+// fit in a double), timestamps as Date. (Binary results are not used: pg decodes every field
+// of a text-mode connection as UTF-8, which corrupts binary bytea.)
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
 
+/**
+ * Prepared statements are named after their text, so one name never means two texts. Each
+ * connection keeps every statement it prepared: past MAX_PREPARED texts (a WFS client that
+ * asks for ever new property lists) new texts run unprepared.
+ */
+const MAX_PREPARED = 500
+const statementNames = new Map<string, string>()
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text)
+  if (!name && statementNames.size < MAX_PREPARED) {
+    name = `gis_${createHash('sha1').update(text).digest('hex')}`
+    statementNames.set(text, name)
+  }
+  return name
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-      const r = await client.query(text, params as unknown[] | undefined)
+    async query<T>(
+      text: string,
+      params?: readonly unknown[],
+      options?: QueryOptions,
+    ): Promise<QueryResult<T>> {
+      const r = await client.query({
+        text,
+        values: params as unknown[] | undefined,
+        name: options?.prepare ? statementName(text) : undefined,
+      })
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 }
     },
     async exec(text: string) {

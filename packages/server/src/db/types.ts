@@ -5,9 +5,22 @@ export interface QueryResult<T> {
   rowCount: number
 }
 
+/** How a hot statement runs on PostgreSQL; the embedded database ignores it. */
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each connection (parsed and planned once, not per call).
+   * Only for statements with a fixed result shape: a few, fixed texts per process.
+   */
+  prepare?: boolean
+}
+
 /** Anything that runs one parameterised statement: the database, a transaction, a session. */
 export interface Queryable {
-  query<T = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>
+  query<T = Row>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>
   /** Runs several statements without parameters (migrations). */
   exec(text: string): Promise<void>
 }

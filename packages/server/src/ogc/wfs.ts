@@ -234,7 +234,7 @@ export async function geojsonFeatures(
   offset: number,
 ): Promise<{ count: number; body: string }> {
   const { text, params } = geojsonSql(c, limit, offset)
-  const { rows } = await db.query<{ n: number; body: string }>(text, params)
+  const { rows } = await db.query<{ n: number; body: string }>(text, params, { prepare: true })
   return { count: rows[0]?.n ?? 0, body: rows[0]?.body ?? '' }
 }
 
@@ -258,6 +258,7 @@ export async function gmlMembers(
     `SELECT t.id AS _id, ${geometrySql(c, 'gml', layerParam)} AS _g${cols.length ? `, ${cols.join(', ')}` : ''}
        FROM (${page(c, lim, off)}) t ORDER BY ${c.orderBy}`,
     params,
+    { prepare: true },
   )
   const name = c.layer.name
   const p = FEATURE_PREFIX

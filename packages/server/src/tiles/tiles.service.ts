@@ -21,9 +21,9 @@ export async function renderTile(
 
 /**
  * The tile and the layer's current data version, from the cache when the version it was made
- * at is still current. On PostgreSQL one statement reads the version and makes the tile only
- * when the cached one is stale (one round trip, no tile work on a hit); on PGlite the version
- * is a tiny query of its own.
+ * at is still current (a small prepared query, no tile work). Otherwise the tile is made: on
+ * PostgreSQL one statement reads the version and makes the tile in the same snapshot; on
+ * PGlite the version is read first, so a tile is never older than the version it is kept at.
  */
 export async function renderVersionedTile(
   db: Db,
@@ -35,37 +35,42 @@ export async function renderVersionedTile(
 ): Promise<{ tile: Uint8Array; version: number }> {
   const key = `${layer.name}/${z}/${x}/${y}`
   const cached = cache?.get(key)
-  if (db.kind === 'postgres') {
-    let text = postgisCache.get(layer)
-    if (!text) {
-      // base64 rather than bytea's hex text: a third less to send and decode per tile.
-      text = `SELECT v.version, CASE WHEN v.version = $5::bigint THEN NULL
-                ELSE coalesce(encode((${postgisTileSql(layer)}), 'base64'), '') END AS tile
-                FROM (SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version) v`
-      postgisCache.set(layer, text)
-    }
-    const { rows } = await db.query<{ tile: string | null; version: number | null }>(text, [
-      z,
-      x,
-      y,
-      layer.name,
-      cached?.version ?? -1,
-    ])
-    const version = rows[0]?.version ?? 0
-    const encoded = rows[0]?.tile
-    if (encoded === null || encoded === undefined) {
-      if (cached && cached.version === version) return { tile: cached.tile, version }
-      return { tile: new Uint8Array(0), version }
-    }
-    const tile = encoded ? Buffer.from(encoded, 'base64') : new Uint8Array(0)
-    cache?.set(key, version, tile)
-    return { tile, version }
+  if (cached) {
+    const version = (await dataVersion(db, layer.name)) ?? 0
+    if (cached.version === version) return { tile: cached.tile, version }
   }
-  const version = (await dataVersion(db, layer.name)) ?? 0
-  if (cached && cached.version === version) return { tile: cached.tile, version }
-  const tile = await nodeTile(db, layer, z, x, y)
-  cache?.set(key, version, tile)
-  return { tile, version }
+  const made =
+    db.kind === 'postgres'
+      ? await postgisTile(db, layer, z, x, y)
+      : {
+          version: (await dataVersion(db, layer.name)) ?? 0,
+          tile: await nodeTile(db, layer, z, x, y),
+        }
+  cache?.set(key, made.version, made.tile)
+  return made
+}
+
+async function postgisTile(
+  db: Db,
+  layer: CatalogueLayer,
+  z: number,
+  x: number,
+  y: number,
+): Promise<{ tile: Uint8Array; version: number }> {
+  let text = postgisCache.get(layer)
+  if (!text) {
+    text = `SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version,
+              coalesce((${postgisTileSql(layer)}), ''::bytea) AS tile`
+    postgisCache.set(layer, text)
+  }
+  // Prepared: parsed once per connection. The bytea arrives as hex text, which PostgreSQL
+  // writes and Node decodes faster than base64.
+  const { rows } = await db.query<{ tile: Buffer; version: number | null }>(
+    text,
+    [z, x, y, layer.name],
+    { prepare: true },
+  )
+  return { tile: rows[0]?.tile ?? new Uint8Array(0), version: rows[0]?.version ?? 0 }
 }
 
 async function nodeTile(

@@ -93,6 +93,7 @@ export async function dataVersion(db: Queryable, name: string): Promise<number |
   const { rows } = await db.query<{ data_version: number }>(
     'SELECT data_version FROM app.layers WHERE name = $1',
     [name],
+    { prepare: true },
   )
   return rows[0]?.data_version
 }
