@@ -23,6 +23,8 @@ export const messages = {
   'register.sectorRequired': 'É necessário informar o setor',
   'register.confirmationMismatch': 'A confirmação da senha não confere!',
   'register.usernameExists': 'O usuário já existe',
+  'register.tooMany':
+    'Muitos registros feitos a partir deste endereço. Tente novamente em uma hora.',
   // shared field rules
   'field.required': 'Campo obrigatório',
   'field.emailInvalid': 'Informe um e-mail válido',
@@ -38,6 +40,8 @@ export const messages = {
   'password.changeFailed': 'Erro ao alterar senha',
   'password.resetInvalidToken': 'O link de redefinição de senha é inválido ou expirou',
   'password.resetMailSubject': 'Redefinição de senha',
+  'password.resetTooMany':
+    'Muitos pedidos de redefinição de senha a partir deste endereço. Tente novamente em uma hora.',
   'password.resetMailBody':
     'Olá, {name}.\n\nRecebemos um pedido para redefinir a sua senha em {project}.\nPara escolher uma nova senha, acesse o link abaixo (válido por uma hora e uma única vez):\n\n{link}\n\nSe você não fez este pedido, ignore esta mensagem.',
   // profile

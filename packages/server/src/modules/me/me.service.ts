@@ -1,5 +1,6 @@
 import { t, type ChangePasswordRequest, type ProfileUpdate, type SessionUser } from '@gis/shared'
 import { hashPassword, verifyPassword } from '../../auth/passwords'
+import { quotaLeft, recordQuotaUse } from '../../auth/rate-limit'
 import { hashToken, newToken } from '../../auth/tokens'
 import type { Db } from '../../db/types'
 import { fieldError, notFound } from '../../http/errors'
@@ -55,6 +56,9 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const user = await findUserByUsername(db, opts.username)
   if (!user || !user.active || !user.email) return
+  // A user's mailbox gets a few links an hour however often they are asked for.
+  if (!(await quotaLeft(db, 'resetByUser', String(user.id)))) return
+  await recordQuotaUse(db, 'resetByUser', String(user.id))
   const token = newToken()
   await db.query(
     `INSERT INTO app.password_resets (user_id, token_hash, expires_at)

@@ -186,6 +186,49 @@ describe('password reset by e-mail', () => {
     expect(smtp.inbox.length).toBe(received)
   })
 
+  it('sends one user at most three links an hour, whoever asks, with the same answer', async () => {
+    await t.db.query('DELETE FROM app.request_events')
+    const received = smtp.inbox.length
+    for (let i = 1; i <= 5; i++) {
+      const res = await t.api({
+        method: 'POST',
+        url: '/api/me/forgot-password',
+        payload: { username: 'demo' },
+        from: `198.51.100.${i}`,
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ ok: true })
+    }
+    await smtp.waitFor(received + 3)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(smtp.inbox.length).toBe(received + 3)
+  })
+
+  it('answers 429 to an address after ten requests in an hour', async () => {
+    await t.db.query('DELETE FROM app.request_events')
+    const ask = () =>
+      t.api({
+        method: 'POST',
+        url: '/api/me/forgot-password',
+        payload: { username: 'ninguem' },
+        from: '203.0.113.50',
+      })
+    for (let i = 0; i < 10; i++) expect((await ask()).statusCode).toBe(200)
+    const refused = await ask()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().message).toBe(
+      'Muitos pedidos de redefinição de senha a partir deste endereço. Tente novamente em uma hora.',
+    )
+    expect(refused.headers['retry-after']).toBe('3600')
+    const elsewhere = await t.api({
+      method: 'POST',
+      url: '/api/me/forgot-password',
+      payload: { username: 'ninguem' },
+      from: '203.0.113.51',
+    })
+    expect(elsewhere.statusCode).toBe(200)
+  })
+
   it('refuses an expired link', async () => {
     const received = smtp.inbox.length
     await t.api({ method: 'POST', url: '/api/me/forgot-password', payload: { username: 'admin' } })

@@ -41,7 +41,7 @@ export const usersRoutes =
         },
       },
       async (request, reply) => {
-        const id = await service.register(db, request.body)
+        const id = await service.register(db, request.body, request.ip)
         reply.code(201).header('location', `/api/users/${id}`)
         return { ok: true as const }
       },

@@ -1,5 +1,6 @@
 import type { RegisterRequest, UserCreate, UserRecord, UserUpdate } from '@gis/shared'
 import { hashPassword } from '../../auth/passwords'
+import { checkQuota, recordQuotaUse } from '../../auth/rate-limit'
 import type { Db } from '../../db/types'
 import { fieldError, notFound } from '../../http/errors'
 import { revokeUserSessions } from '../auth/auth.sql'
@@ -20,8 +21,12 @@ export function toUserRecord(r: sql.UserRecordRow): UserRecord {
 }
 
 /** Self-registration: the account waits inactive until an administrator activates it. */
-export async function register(db: Db, r: RegisterRequest): Promise<number> {
-  return createUser(db, { ...r, admin: false, active: false })
+/** Self-registration from `address`: an inactive account, a few per address and hour. */
+export async function register(db: Db, r: RegisterRequest, address: string): Promise<number> {
+  await checkQuota(db, 'register', address, 'register.tooMany')
+  const id = await createUser(db, { ...r, admin: false, active: false })
+  await recordQuotaUse(db, 'register', address)
+  return id
 }
 
 export async function createUser(db: Db, u: UserCreate): Promise<number> {

@@ -109,6 +109,33 @@ describe('POST /api/users/register', () => {
   })
 })
 
+describe('registration quota', () => {
+  it('accepts five registrations an hour from one address, then answers 429 and creates nothing', async () => {
+    const count = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.users')).rows[0]!.n
+    const from = '203.0.113.7'
+    const register = (username: string, address = from) =>
+      t.api({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { ...registration, username },
+        from: address,
+      })
+    // A refused registration does not use the quota.
+    expect((await register('DEMO')).statusCode).toBe(400)
+    for (let i = 0; i < 5; i++) expect((await register(`lote.${i}`)).statusCode).toBe(201)
+    const before = await count()
+    const sixth = await register('lote.5')
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json().message).toBe(
+      'Muitos registros feitos a partir deste endereço. Tente novamente em uma hora.',
+    )
+    expect(sixth.headers['retry-after']).toBe('3600')
+    expect(await count()).toBe(before)
+    expect((await register('outro.endereco', '198.51.100.9')).statusCode).toBe(201)
+  })
+})
+
 describe('GET /api/users/exists', () => {
   it('tells whether a username is taken, ignoring case', async () => {
     expect((await t.api({ url: '/api/users/exists?username=Admin' })).json()).toEqual({

@@ -26,7 +26,10 @@ export function ForgotPasswordPage() {
     }
     const result = await request({ username: username.trim() })
     if ('data' in result) setSent(true)
-    else enqueueSnackbar(t('forgot.failed'), { variant: 'error' })
+    else {
+      const failure = result.error as { message?: string }
+      enqueueSnackbar(failure.message ?? t('forgot.failed'), { variant: 'error' })
+    }
   }
 
   return (
