@@ -7,7 +7,7 @@ import { writePostgisBundle } from './scripts/postgis-bundle.mjs'
 mkdirSync('dist', { recursive: true })
 await Promise.all([
   build({
-    entryPoints: ['src/main.ts', 'src/seed.ts'],
+    entryPoints: ['src/main.ts', 'src/seed.ts', 'src/db-export.ts'],
     outdir: 'dist',
     bundle: true,
     platform: 'node',

@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseUrl } from '../test/template'
+import { databaseUrl, pgliteTemplate } from '../test/template'
+import { createPgliteDb } from './db/pglite'
 import { serverRoot } from './paths'
 
 /** The built server as a real process, as `npm start` runs it. */
@@ -178,3 +179,137 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('npm start on PostgreSQL', () =>
     }
   }, 180_000)
 })
+
+const TABLE_COUNTS = `SELECT
+  (SELECT count(*) FROM app.users)::int AS users,
+  (SELECT count(*) FROM app.layers)::int AS layers,
+  (SELECT count(*) FROM app.audit_log)::int AS audit,
+  (SELECT count(*) FROM app.schema_migrations)::int AS migrations,
+  (SELECT count(*) FROM data.placas)::int AS placas,
+  (SELECT count(*) FROM data.municipios)::int AS municipios,
+  (SELECT count(*) FROM data.ocorrencias)::int AS ocorrencias`
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)(
+  'moving from the embedded database to PostgreSQL',
+  () => {
+    const base = process.env.TEST_DATABASE_URL ?? 'postgres://unused/none'
+    const name = `gis_moved_${process.pid}`
+    const url = databaseUrl(base, name)
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-move-'))
+    const dumpFile = path.join(dataDir, 'export.sql')
+    const exportCli = (env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [path.join(serverRoot, 'dist', 'db-export.js'), dumpFile], {
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
+        encoding: 'utf8',
+      })
+
+    afterAll(async () => {
+      const c = new pg.Client({ connectionString: base })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await c.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    it('npm run db:export writes a script that psql restores; the server runs on it with every account and feature', async () => {
+      // An embedded database in use: the demo data, one registration and one edited feature.
+      const template = new Blob([readFileSync(await pgliteTemplate())])
+      const lite = await createPgliteDb({
+        dataDir: path.join(dataDir, 'pgdata'),
+        loadDataDir: template,
+      })
+      await lite.query(`UPDATE data.placas SET rodovia = 'MOVIDA-1' WHERE id = 1`)
+      const visible = (
+        await lite.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM data.placas WHERE NOT d_e_l_e_t_',
+        )
+      ).rows[0]!.n
+      await lite.close()
+      const embedded = startServer({ DATA_DIR: dataDir })
+      await waitReady(embedded)
+      const reg = await fetch(`${embedded.url}/api/users/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Migrante',
+          username: 'migrante',
+          email: 'migrante@ex.com',
+          password: 'migrante1',
+          sector: 'TI',
+        }),
+      })
+      expect(reg.status).toBe(201)
+      // Not while the server owns the directory.
+      const refused = exportCli()
+      expect(refused.status).toBe(1)
+      expect(refused.stderr).toContain('já está em uso pelo processo')
+      expect(await stop(embedded)).toBe(0)
+      const reopened = await createPgliteDb({ dataDir: path.join(dataDir, 'pgdata') })
+      const before = (await reopened.query(TABLE_COUNTS)).rows[0]
+      await reopened.close()
+
+      const exported = exportCli()
+      expect(exported.stderr).toBe('')
+      expect(exported.status).toBe(0)
+      expect(exported.stdout).toContain(`Banco de dados exportado para ${dumpFile}.`)
+
+      const c = new pg.Client({ connectionString: base })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await c.query(`CREATE DATABASE "${name}"`)
+      await c.end()
+      const restored = spawnSync(
+        'psql',
+        ['-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', dumpFile],
+        {
+          encoding: 'utf8',
+        },
+      )
+      expect(restored.stderr).toBe('')
+      expect(restored.status).toBe(0)
+      const target = new pg.Client({ connectionString: url })
+      await target.connect()
+      const after = (await target.query(TABLE_COUNTS)).rows[0]
+      await target.end()
+      expect(after).toEqual(before)
+
+      // No ADMIN_USERNAME needed: the accounts came along.
+      const moved = startServer({ DATABASE_URL: url, DATA_DIR: `${dataDir}-pg` })
+      await waitReady(moved)
+      try {
+        const admin = (await login(moved.url, 'admin', 'admin123')).headers.get('authorization')!
+        expect(admin).toMatch(/^Bearer /)
+        expect(await (await login(moved.url, 'migrante', 'migrante1')).json()).toMatchObject({
+          active: false,
+        })
+        const ows = (query: string) =>
+          fetch(`${moved.url}/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&${query}`, {
+            headers: { authorization: admin },
+          })
+        const hits = (await (
+          await ows('TYPENAMES=placas&RESULTTYPE=hits&OUTPUTFORMAT=application/json')
+        ).json()) as { numberMatched: number }
+        expect(hits.numberMatched).toBe(visible)
+        const edited = (await (
+          await ows('TYPENAMES=placas&OUTPUTFORMAT=application/json&RESOURCEID=placas.1')
+        ).json()) as { features: { properties: Record<string, unknown> }[] }
+        expect(edited.features[0]?.properties.rodovia).toBe('MOVIDA-1')
+        // Sequences came along too: a new account gets a new id.
+        const again = await fetch(`${moved.url}/api/users/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Depois',
+            username: 'depois',
+            email: 'depois@ex.com',
+            password: 'depois-123',
+            sector: 'TI',
+          }),
+        })
+        expect(again.status).toBe(201)
+      } finally {
+        await stop(moved)
+      }
+    }, 240_000)
+  },
+)
