@@ -354,6 +354,12 @@ try {
   console.log(`  WFS endpoint / SQL floor    : ${cpuRatio(sqlWfs, onPostgres.wfs)}x`)
   console.log(`  tiles PGlite / PostgreSQL   : ${cpuRatio(onPostgres.tile, onPglite.tile)}x`)
   console.log(`  WFS PGlite / PostgreSQL     : ${cpuRatio(onPostgres.wfs, onPglite.wfs)}x`)
+  // Deployed, the server and the clients do not run on the database's cores: PostgreSQL
+  // bounds both sides, and the ratio is that of PostgreSQL's CPU per request.
+  const dbRatio = (sql, endpoint) => (sql.cpu.db / endpoint.cpu.db).toFixed(2)
+  console.log('PostgreSQL-bound estimates (server and clients on other cores: its CPU per request)')
+  console.log(`  tiles endpoint / SQL        : ${dbRatio(sqlTile, onPostgres.tile)}x`)
+  console.log(`  WFS endpoint / SQL floor    : ${dbRatio(sqlWfs, onPostgres.wfs)}x`)
 } finally {
   agent.destroy()
   if (floor) await floor.stop()
