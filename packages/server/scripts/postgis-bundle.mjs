@@ -49,7 +49,7 @@ export async function writePostgisBundle(target) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'gis-postgis-'))
   try {
     await tar.x({ file: source, cwd: work, filter: (p) => keep(p) })
-    const part = `${target}.part`
+    const part = `${target}.${process.pid}.part`
     await tar.c({ file: part, cwd: work, gzip: { level: 1 }, portable: true }, ['lib', 'share'])
     renameSync(part, target)
     writeFileSync(stampFile, stamp)
