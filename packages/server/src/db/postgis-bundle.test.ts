@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as tar from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // The build step under test (plain JavaScript, run by build.mjs).
 import { writePostgisBundle } from '../../scripts/postgis-bundle.mjs'
+import { pgliteTemplate } from '../../test/template'
 import { serverRoot } from '../paths'
 import { createPgliteDb } from './pglite'
 import { postgisExtension } from './postgis-extension'
@@ -38,9 +39,10 @@ describe('the trimmed PostGIS bundle of the embedded database', () => {
   it('is what the database opens with: PostGIS answers, PROJ included', async () => {
     const setup = await postgisExtension().setup({} as never, { PGLITE_ENV: {} })
     expect(setup.bundlePath?.pathname).toBe(built)
-    const db = await createPgliteDb({})
+    const db = await createPgliteDb({
+      loadDataDir: new Blob([readFileSync(await pgliteTemplate())]),
+    })
     try {
-      await db.exec('CREATE EXTENSION IF NOT EXISTS postgis')
       const { rows } = await db.query<{ x: number; y: number }>(
         `SELECT round(ST_X(p)) AS x, round(ST_Y(p)) AS y
            FROM ST_Transform(ST_SetSRID(ST_MakePoint(-47, -22), 4326), 31983) p`,
