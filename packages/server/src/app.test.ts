@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../test/harness'
 
 let t: TestApp
 let web: string
+const script = `console.log(${JSON.stringify('o app '.repeat(400))})`
 beforeAll(async () => {
   web = path.join(await import('node:os').then((os) => os.tmpdir()), `gis-web-${process.pid}`)
   mkdirSync(path.join(web, 'assets'), { recursive: true })
@@ -12,7 +15,10 @@ beforeAll(async () => {
     path.join(web, 'index.html'),
     '<!doctype html><title>app</title><div id="root"></div>',
   )
-  writeFileSync(path.join(web, 'assets', 'index-abc123.js'), 'console.log(1)')
+  writeFileSync(path.join(web, 'assets', 'index-abc123.js'), script)
+  // As packages/web/scripts/precompress.mjs writes them.
+  writeFileSync(path.join(web, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script))
+  writeFileSync(path.join(web, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script))
   t = await startTestApp({ config: { webDistDir: web, projectName: undefined } })
 })
 afterAll(async () => {
@@ -48,6 +54,31 @@ describe('server basics', () => {
     const asset = await t.api({ url: '/assets/index-abc123.js' })
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
+    expect(asset.body).toBe(script)
+  })
+
+  it('sends the compressed copy of a web app file that the browser accepts', async () => {
+    const get = (encoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = encoding ? { 'accept-encoding': encoding } : {}
+        http
+          .get(`${t.baseUrl}/assets/index-abc123.js`, { headers }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+          })
+          .on('error', reject)
+      })
+    const br = await get('gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script)
+    expect(br.headers['cache-control']).toContain('immutable')
+    const gz = await get('gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(script)
+    const plain = await get()
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(script)
   })
 
   it('answers unknown API paths with a JSON 404 in Portuguese, even for browsers', async () => {

@@ -11,6 +11,7 @@ import type { AppDeps } from './app-deps'
 import { createAuth } from './auth/authenticate'
 import type { ServerConfig } from './config'
 import type { Db } from './db/types'
+import { registerCompression } from './http/compression'
 import { registerErrorHandler } from './http/errors'
 import { registerSecurityHeaders } from './http/security'
 import { registerWebApp } from './http/web-app'
@@ -44,6 +45,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
   await registerSecurityHeaders(app)
+  await registerCompression(app)
 
   await app.register(swagger, {
     openapi: {

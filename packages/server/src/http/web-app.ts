@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (packages/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, file) {
         // Vite's hashed assets never change; index.html must always be revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`)

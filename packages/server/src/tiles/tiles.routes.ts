@@ -55,7 +55,8 @@ export const tilesRoutes =
           throw new HttpError(403, t('layers.noReadPermission'))
         }
         const { z: zoom, x, y } = coordinates(request.params)
-        const etagOf = (version: number) => `"${layer.name}-${version}-${zoom}-${x}-${y}"`
+        // Weak: the same tile goes out compressed or not, as the client accepts.
+        const etagOf = (version: number) => `W/"${layer.name}-${version}-${zoom}-${x}-${y}"`
         // The tile's URL names the data version: while it is current the answer never changes.
         const headers = (version: number) =>
           reply

@@ -1,0 +1,22 @@
+import compress from '@fastify/compress'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * What is worth compressing on the fly: JSON (the API, GeoJSON), XML (capabilities, GML),
+ * text and vector tiles. PNG legends are compressed already.
+ */
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^application\/(?:javascript|vnd\.mapbox-vector-tile)(?:;|$)/
+
+/**
+ * Answers of 1 KiB or more go compressed to clients that accept it (field tablets on mobile
+ * networks): brotli at quality 4, else gzip. The web app's own files are compressed once,
+ * at build time (`packages/web/scripts/precompress.mjs`), and served as they are.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    customTypes: COMPRESSIBLE,
+  })
+}
