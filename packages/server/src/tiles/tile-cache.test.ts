@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { TileCache } from './tile-cache'
 
@@ -24,5 +25,23 @@ describe('TileCache', () => {
     const off = new TileCache(0)
     off.set('a', 1, bytes(1))
     expect(off.get('a')).toBeUndefined()
+  })
+
+  it('compresses a cached tile with brotli once per version, and counts those bytes too', async () => {
+    const cache = new TileCache(160_000)
+    const tile = new Uint8Array(Buffer.from('placa;'.repeat(1000)))
+    cache.set('t', 1, tile)
+    const br = await cache.brotli('t', 1, tile)
+    expect(Buffer.from(zlib.brotliDecompressSync(br)).equals(Buffer.from(tile))).toBe(true)
+    expect(br.byteLength).toBeLessThan(tile.byteLength / 10)
+    expect(await cache.brotli('t', 1, tile)).toBe(br)
+    // A new version of the tile: compressed again, not served from the old one.
+    cache.set('t', 2, tile)
+    const again = await cache.brotli('t', 2, tile)
+    expect(again).not.toBe(br)
+    expect(await cache.brotli('t', 2, tile)).toBe(again)
+    // Not cached (or cache off): compressed each time, nothing kept.
+    const off = new TileCache(0)
+    expect(await off.brotli('t', 1, tile)).not.toBe(await off.brotli('t', 1, tile))
   })
 })

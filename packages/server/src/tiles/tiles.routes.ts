@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { Negotiator } from '@fastify/accept-negotiator'
 import { z } from 'zod'
 import { t } from '@gis/shared'
 import type { AppDeps } from '../app-deps'
@@ -7,9 +8,14 @@ import { findLayer, readableLayerNamesCached } from '../modules/layers/catalogue
 import { dataVersion } from '../modules/layers/layers.sql'
 import { createSessionCache } from './session-cache'
 import { TileCache } from './tile-cache'
-import { renderVersionedTile } from './tiles.service'
+import { renderVersionedTile, tileKey } from './tiles.service'
 
 const MAX_ZOOM = 24
+/** Tiles smaller than this go as they are (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024
+// Browsers accept brotli: their tiles are compressed once and kept with the tile. Other
+// clients' gzip is left to @fastify/compress.
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] })
 
 function coordinates(p: { z: string; x: string; file: string }) {
   const m = /^(\d{1,8})\.pbf$/.exec(p.file)
@@ -74,10 +80,18 @@ export const tilesRoutes =
           if (ifNoneMatch === etagOf(version)) return headers(version).code(304).send()
         }
         const { tile, version } = await renderVersionedTile(db, layer, zoom, x, y, tiles)
-        headers(version)
-        return reply
-          .type('application/vnd.mapbox-vector-tile')
-          .send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength))
+        headers(version).type('application/vnd.mapbox-vector-tile')
+        let body = tile
+        const accepted = request.headers['accept-encoding']
+        if (
+          tile.byteLength >= COMPRESS_FROM_BYTES &&
+          accepted &&
+          encodings.negotiate(accepted) === 'br'
+        ) {
+          body = await tiles.brotli(tileKey(layer, zoom, x, y), version, tile)
+          reply.header('content-encoding', 'br').header('vary', 'accept-encoding')
+        }
+        return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength))
       },
     )
   }

@@ -19,6 +19,10 @@ export async function renderTile(
   return (await renderVersionedTile(db, layer, z, x, y)).tile
 }
 
+/** A tile's key in the tile cache. */
+export const tileKey = (layer: CatalogueLayer, z: number, x: number, y: number) =>
+  `${layer.name}/${z}/${x}/${y}`
+
 /**
  * The tile and the layer's current data version, from the cache when the version it was made
  * at is still current (a small prepared query, no tile work). Otherwise the tile is made: on
@@ -33,7 +37,7 @@ export async function renderVersionedTile(
   y: number,
   cache?: TileCache,
 ): Promise<{ tile: Uint8Array; version: number }> {
-  const key = `${layer.name}/${z}/${x}/${y}`
+  const key = tileKey(layer, z, x, y)
   const cached = cache?.get(key)
   if (cached) {
     const version = (await dataVersion(db, layer.name)) ?? 0
