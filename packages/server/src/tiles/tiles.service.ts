@@ -3,10 +3,11 @@ import type { CatalogueLayer } from '../modules/layers/catalogue'
 import { dataVersion } from '../modules/layers/layers.sql'
 import { encodeMvtLayer, type TileFeature, type TileGeometry } from './mvt-encode'
 import type { TileCache } from './tile-cache'
-import { pgliteTileSql, postgisTileSql, tileAttributes } from './tile-sql'
+import { pgliteTileSql, postgisTileSql, thinsPoints, tileAttributes } from './tile-sql'
 
-const postgisCache = new WeakMap<CatalogueLayer, string>()
-const pgliteCache = new WeakMap<CatalogueLayer, string>()
+/** Statement texts per layer: [every feature, one point per pixel]. */
+const postgisCache = new WeakMap<CatalogueLayer, [string, string]>()
+const pgliteCache = new WeakMap<CatalogueLayer, [string, string]>()
 
 /** One MVT tile of a layer (EPSG:3857), without soft-deleted features; empty when none. */
 export async function renderTile(
@@ -61,16 +62,18 @@ async function postgisTile(
   x: number,
   y: number,
 ): Promise<{ tile: Uint8Array; version: number }> {
-  let text = postgisCache.get(layer)
-  if (!text) {
-    text = `SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version,
-              coalesce((${postgisTileSql(layer)}), ''::bytea) AS tile`
-    postgisCache.set(layer, text)
+  let texts = postgisCache.get(layer)
+  if (!texts) {
+    const statement = (thin: boolean) =>
+      `SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version,
+              coalesce((${postgisTileSql(layer, thin)}), ''::bytea) AS tile`
+    texts = [statement(false), statement(true)]
+    postgisCache.set(layer, texts)
   }
   // Prepared: parsed once per connection. The bytea arrives as hex text, which PostgreSQL
   // writes and Node decodes faster than base64.
   const { rows } = await db.query<{ tile: Buffer; version: number | null }>(
-    text,
+    texts[thinsPoints(layer, z) ? 1 : 0],
     [z, x, y, layer.name],
     { prepare: true },
   )
@@ -84,10 +87,10 @@ async function nodeTile(
   x: number,
   y: number,
 ): Promise<Uint8Array> {
-  let text = pgliteCache.get(layer)
-  if (!text) pgliteCache.set(layer, (text = pgliteTileSql(layer)))
+  let texts = pgliteCache.get(layer)
+  if (!texts) pgliteCache.set(layer, (texts = [pgliteTileSql(layer), pgliteTileSql(layer, true)]))
   const { rows } = await db.query<Record<string, unknown> & { id: number; g: string | null }>(
-    text,
+    texts[thinsPoints(layer, z) ? 1 : 0],
     [z, x, y],
   )
   const names = tileAttributes(layer).map((a) => a.name)

@@ -101,6 +101,38 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
     expect(placas.map((f) => f.id).sort((a, b) => a! - b!)).toEqual(await expectedIds('placas', cp))
   })
 
+  it('keeps one point per screen pixel below zoom 12, the lowest id, and every point from 12', async () => {
+    const p = await position('placas', 100)
+    const low = tileOf(p.lon, p.lat, 8)
+    const { tile, bytes } = await getTile('placas', low)
+    const kept = features(tile, 'placas')
+    const live = await expectedIds('placas', low)
+    expect(live.length).toBeGreaterThan(2000)
+    expect(kept.length).toBeGreaterThan(100)
+    expect(kept.length).toBeLessThan(live.length / 2)
+    expect(bytes).toBeLessThan(100_000)
+    // One feature per pixel (16 tile units), each a live sign.
+    const pixels = kept.map((f) => {
+      const [[pt]] = f.loadGeometry() as unknown as [[{ x: number; y: number }]]
+      return `${Math.floor(pt.x / 16)},${Math.floor(pt.y / 16)}`
+    })
+    expect(new Set(pixels).size).toBe(kept.length)
+    const liveSet = new Set(live)
+    expect(kept.every((f) => liveSet.has(f.id as number))).toBe(true)
+    // The sign with the lowest id of the layer's tile always stays.
+    expect(kept.map((f) => f.id)).toContain(live[0])
+    // From zoom 12 on, every point is there (and a point rounded onto the buffer's edge,
+    // which ST_AsMVTGeom keeps).
+    const high = tileOf(p.lon, p.lat, 12)
+    const all = features((await getTile('placas', high)).tile, 'placas')
+    const expected = await expectedIds('placas', high)
+    expect(all.map((f) => f.id)).toEqual(expect.arrayContaining(expected))
+    for (const f of all.filter((f) => !expected.includes(f.id as number))) {
+      const [[pt]] = f.loadGeometry() as unknown as [[{ x: number; y: number }]]
+      expect([pt.x, pt.y].some((v) => v === -64 || v === 4096 + 64)).toBe(true)
+    }
+  })
+
   it('draws lines and polygons, simplified at low zoom', async () => {
     const c = tileOf(-47.3, -23.45, 8)
     const roads = features((await getTile('rodovias', c)).tile, 'rodovias')
@@ -196,6 +228,8 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
         ['municipios', tileOf(-47.4, -23.5, 9)],
         ['rodovias', tileOf(-47.4, -23.5, 10)],
         ['placas', tileOf(-47.2, -23.5, 14)],
+        // One point per pixel: both paths keep the same points.
+        ['placas', tileOf(-47.2, -23.5, 9)],
       ] as const) {
         const layer = (await findLayer(t.db, name))!
         // A copy: pbf reads doubles through the whole ArrayBuffer, ignoring a Buffer's offset.
