@@ -66,7 +66,7 @@ async function postgisTile(
   if (!texts) {
     const statement = (thin: boolean) =>
       `SELECT (SELECT data_version FROM app.layers WHERE name = $4::text) AS version,
-              coalesce((${postgisTileSql(layer, thin)}), ''::bytea) AS tile`
+              coalesce(m.tile, ''::bytea) AS tile FROM (${postgisTileSql(layer, thin)}) m`
     texts = [statement(false), statement(true)]
     postgisCache.set(layer, texts)
   }
