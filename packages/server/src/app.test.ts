@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../test/harness'
+import { rawGet, startTestApp, type TestApp } from '../test/harness'
 
 let t: TestApp
 let web: string
@@ -59,16 +58,7 @@ describe('server basics', () => {
 
   it('sends the compressed copy of a web app file that the browser accepts', async () => {
     const get = (encoding?: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const headers = encoding ? { 'accept-encoding': encoding } : {}
-        http
-          .get(`${t.baseUrl}/assets/index-abc123.js`, { headers }, (res) => {
-            const chunks: Buffer[] = []
-            res.on('data', (c: Buffer) => chunks.push(c))
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
-          })
-          .on('error', reject)
-      })
+      rawGet(`${t.baseUrl}/assets/index-abc123.js`, encoding ? { 'accept-encoding': encoding } : {})
     const br = await get('gzip, deflate, br')
     expect(br.headers['content-encoding']).toBe('br')
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script)

@@ -51,6 +51,24 @@ async function stop(s: Running): Promise<number | null> {
   return s.exited
 }
 
+/** Runs statements on a PostgreSQL database with a connection of its own; answers the last rows. */
+async function onDatabase(url: string, ...statements: string[]): Promise<pg.QueryResultRow[]> {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    let rows: pg.QueryResultRow[] = []
+    for (const statement of statements) rows = (await c.query(statement)).rows
+    return rows
+  } finally {
+    await c.end()
+  }
+}
+
+const dropDatabase = (base: string, name: string) =>
+  onDatabase(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+const recreateDatabase = (base: string, name: string) =>
+  onDatabase(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, `CREATE DATABASE "${name}"`)
+
 async function login(url: string, username: string, password: string) {
   return fetch(`${url}/auth/login`, {
     method: 'POST',
@@ -111,17 +129,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('npm start on PostgreSQL', () =>
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-start-'))
 
   beforeAll(async () => {
-    const c = new pg.Client({ connectionString: base })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    await c.query(`CREATE DATABASE "${name}"`)
-    await c.end()
+    await recreateDatabase(base, name)
   })
   afterAll(async () => {
-    const c = new pg.Client({ connectionString: base })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    await c.end()
+    await dropDatabase(base, name)
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -147,21 +158,16 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('npm start on PostgreSQL', () =>
     expect((await login(b.url, 'admin', 'admin123')).status).toBe(401)
     await Promise.all([stop(a), stop(b)])
 
-    const c = new pg.Client({ connectionString: url })
-    await c.connect()
-    const admins = await c.query(
+    const admins = await onDatabase(
+      url,
       `SELECT count(*)::int AS n FROM app.users WHERE lower(username) = 'chefe'`,
     )
-    await c.end()
-    expect(admins.rows[0].n).toBe(1)
+    expect(admins[0]?.n).toBe(1)
   }, 120_000)
 
   it('npm run seed loads the demo data into any database, once', async () => {
     const seedName = `${name}_seed`
-    const c = new pg.Client({ connectionString: base })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS "${seedName}" WITH (FORCE)`)
-    await c.query(`CREATE DATABASE "${seedName}"`)
+    await recreateDatabase(base, seedName)
     try {
       const env = { ...process.env, DATABASE_URL: databaseUrl(base, seedName), DATA_DIR: dataDir }
       const seed = path.join(serverRoot, 'dist', 'seed.js')
@@ -174,8 +180,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('npm start on PostgreSQL', () =>
       expect(await (await login(s.url, 'demo', 'demo1234')).json()).toMatchObject({ active: true })
       await stop(s)
     } finally {
-      await c.query(`DROP DATABASE IF EXISTS "${seedName}" WITH (FORCE)`)
-      await c.end()
+      await dropDatabase(base, seedName)
     }
   }, 180_000)
 })
@@ -204,10 +209,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       })
 
     afterAll(async () => {
-      const c = new pg.Client({ connectionString: base })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-      await c.end()
+      await dropDatabase(base, name)
       rmSync(dataDir, { recursive: true, force: true })
     })
 
@@ -253,11 +255,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       expect(exported.status).toBe(0)
       expect(exported.stdout).toContain(`Banco de dados exportado para ${dumpFile}.`)
 
-      const c = new pg.Client({ connectionString: base })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-      await c.query(`CREATE DATABASE "${name}"`)
-      await c.end()
+      await recreateDatabase(base, name)
       const restored = spawnSync(
         'psql',
         ['-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', dumpFile],
@@ -267,10 +265,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       )
       expect(restored.stderr).toBe('')
       expect(restored.status).toBe(0)
-      const target = new pg.Client({ connectionString: url })
-      await target.connect()
-      const after = (await target.query(TABLE_COUNTS)).rows[0]
-      await target.end()
+      const [after] = await onDatabase(url, TABLE_COUNTS)
       expect(after).toEqual(before)
 
       // No ADMIN_USERNAME needed: the accounts came along.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -149,6 +150,27 @@ export async function signIn(
   if (res.statusCode !== 200 || !header)
     throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
   return header.replace(/^Bearer /, '')
+}
+
+/**
+ * A GET whose answer comes as it travelled: unlike fetch, node:http does not decode a
+ * compressed body (tests of compression read the bytes themselves).
+ */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
+      })
+      .on('error', reject)
+  })
 }
 
 export function fieldErrors(res: ApiResponse): Record<string, string> {

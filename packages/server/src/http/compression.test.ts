@@ -1,7 +1,7 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { DEMO, rawGet, signIn, startTestApp, type TestApp } from '../../test/harness'
 
 let t: TestApp
 let admin: string
@@ -13,30 +13,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** The bytes as they travel (node:http does not decode them, unlike fetch). */
-function raw(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(
-          `${t.baseUrl}${url}`,
-          { headers: { authorization: `Bearer ${admin}`, ...headers } },
-          (res) => {
-            const chunks: Buffer[] = []
-            res.on('data', (c: Buffer) => chunks.push(c))
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode!,
-                headers: res.headers,
-                body: Buffer.concat(chunks),
-              }),
-            )
-          },
-        )
-        .on('error', reject)
-    },
-  )
-}
+const raw = (url: string, headers: Record<string, string> = {}) =>
+  rawGet(`${t.baseUrl}${url}`, { authorization: `Bearer ${admin}`, ...headers })
 
 function decode(res: { headers: http.IncomingHttpHeaders; body: Buffer }): Buffer {
   switch (res.headers['content-encoding']) {
