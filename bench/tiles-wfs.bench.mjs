@@ -153,6 +153,30 @@ function spread(a, b) {
   return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} over ${ratios.length} rounds`
 }
 
+/**
+ * BENCH_PIN=1: PostgreSQL on core 0, this load generator and the servers it starts on core
+ * 1 (taskset; the machine's PostgreSQL is put back afterwards). That is a deployment's layout,
+ * where the database does not share its cores with the web server, with the load generator
+ * still on the web server's core. Answers the function that undoes it.
+ */
+async function pinCores() {
+  const { rows } = await admin.query('SHOW data_directory')
+  const postmaster = readFileSync(path.join(rows[0].data_directory, 'postmaster.pid'), 'utf8')
+    .split('\n')[0]
+    .trim()
+  const taskset = (mask, pid) => {
+    const r = spawnSync('taskset', ['-a', '-p', mask, String(pid)], { encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`taskset ${mask} ${pid}: ${r.stderr}`)
+  }
+  // New backends inherit the postmaster's cores; the servers inherit this process's.
+  taskset('0x1', postmaster)
+  taskset('0x2', process.pid)
+  return () => {
+    taskset('0x3', postmaster)
+    taskset('0x3', process.pid)
+  }
+}
+
 const fmt = (r) =>
   `${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  CPU/req ${r.cpu.total.toFixed(2)} ms (client ${r.cpu.client.toFixed(2)}, server ${r.cpu.server.toFixed(2)}, postgres ${r.cpu.db.toFixed(2)})`
 
@@ -166,6 +190,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-'))
 let server
 let floor
 let pglite
+let unpin
 try {
   const seeded = spawnSync(
     process.execPath,
@@ -176,6 +201,7 @@ try {
     },
   )
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`)
+  if (process.env.BENCH_PIN === '1') unpin = await pinCores()
   // Cold: the server's tile cache is off, so every request renders its tile as the SQL does.
   server = await startServer(
     { DATABASE_URL: dbUrl, DATA_DIR: dataDir, TILE_CACHE_MB: '0' },
@@ -299,6 +325,8 @@ try {
   const { tile: warmTile } = await rounds({ tile: [TILE_REQUESTS, warmJobs.tile, server.pid] })
   await server.stop()
   server = undefined
+  unpin?.()
+  unpin = undefined
 
   // --- The same endpoints on the embedded database (first start seeds the demo data) ---
   const liteDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-tiles-lite-'))
@@ -319,7 +347,11 @@ try {
   console.log(
     `layer ${LAYER} (${tiles.length} tiles at z${TILE_ZOOM}, ${boxes.length} bboxes), ${CONCURRENCY} concurrent requests, median of ${ROUNDS} interleaved rounds`,
   )
-  console.log('PostgreSQL + PostGIS')
+  console.log(
+    process.env.BENCH_PIN === '1'
+      ? 'PostgreSQL + PostGIS (BENCH_PIN=1: PostgreSQL on core 0; load generator and web servers on core 1)'
+      : 'PostgreSQL + PostGIS (load generator, web servers and PostgreSQL sharing both cores)',
+  )
   console.log(`  tiles  direct ST_AsMVT SQL : ${fmt(sqlTile)}`)
   console.log(`  tiles  bare Fastify route  : ${fmt(floorTile)}  (same SQL, nothing else)`)
   console.log(`  tiles  GET /api/tiles      : ${fmt(onPostgres.tile)}  (tile cache off)`)
@@ -373,6 +405,7 @@ try {
   console.log(`  tiles endpoint / SQL        : ${dbRatio(sqlTile, onPostgres.tile)}x`)
   console.log(`  WFS endpoint / SQL floor    : ${dbRatio(sqlWfs, onPostgres.wfs)}x`)
 } finally {
+  unpin?.()
   agent.destroy()
   if (floor) await floor.stop()
   if (server) await server.stop()
