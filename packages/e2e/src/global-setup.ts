@@ -98,6 +98,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // As behind one proxy: a test can send X-Forwarded-For to have an address of its own
+    // (the per-address limits would otherwise add up across tests).
+    TRUST_PROXY: '1',
   }
   delete env.SMTP_URL
   delete env.MODULES

@@ -1,4 +1,4 @@
-import { createUser, expect, resetLinkFor, signIn, signOut, test, unique } from '../fixtures'
+import { createUser, expect, resetLinkFor, signIn, signOut, snap, test, unique } from '../fixtures'
 
 test.describe('passwords', () => {
   test('reset by the e-mailed link, then sign in with the new password', async ({
@@ -88,5 +88,31 @@ test.describe('passwords', () => {
     await page.getByRole('button', { name: 'ENTRAR' }).click()
     await expect(page.getByText('Falha ao realizar autenticação!')).toBeVisible()
     await signIn(page, username, 'trocada1234')
+  })
+
+  test('asking for reset links too often from one address: the page says so', async ({
+    page,
+    request,
+  }) => {
+    // The test server trusts one proxy: this test's requests come from an address of its own.
+    const from = { 'x-forwarded-for': '203.0.113.99' }
+    for (let i = 0; i < 10; i++) {
+      const res = await request.post('/api/me/forgot-password', {
+        data: { username: 'ninguem' },
+        headers: from,
+      })
+      expect(res.status()).toBe(200)
+    }
+    await page.setExtraHTTPHeaders(from)
+    await page.goto('/forgot-password')
+    await page.getByLabel('Usuário').fill('ninguem')
+    await page.getByRole('button', { name: 'ENVIAR LINK' }).click()
+    await expect(
+      page.getByText(
+        'Muitos pedidos de redefinição de senha a partir deste endereço. Tente novamente em uma hora.',
+      ),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'ENVIAR LINK' })).toBeVisible()
+    await snap(page, 'forgot-password-too-many')
   })
 })

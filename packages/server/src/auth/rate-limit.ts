@@ -1,5 +1,5 @@
 import { t, type MessageKey } from '@gis/shared'
-import type { Queryable } from '../db/types'
+import type { Db, Queryable } from '../db/types'
 import { HttpError } from '../http/errors'
 
 /** Failed sign-ins allowed per minute, per username and per client address. */
@@ -48,32 +48,36 @@ export const QUOTAS = {
 
 export type QuotaKind = keyof typeof QUOTAS
 
-/** 429 with `message` when `key` has no call of `kind` left (nothing is recorded). */
-export async function checkQuota(
-  db: Queryable,
+/**
+ * Counts one call of `kind` for `key` if the window has room for it: true when counted, false
+ * when the quota is used up. Concurrent calls for one key take turns (an advisory lock held
+ * until the transaction ends), so a burst cannot slip past the limit.
+ */
+export async function takeQuota(db: Db, kind: QuotaKind, key: string): Promise<boolean> {
+  const { max, minutes } = QUOTAS[kind]
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`quota:${kind}:${key}`])
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM app.request_events
+        WHERE kind = $1 AND key = $2 AND at > now() - make_interval(mins => $3::int)`,
+      [kind, key, minutes],
+    )
+    if ((rows[0]?.n ?? 0) >= max) return false
+    await tx.query(`DELETE FROM app.request_events WHERE at < now() - interval '1 day'`)
+    await tx.query('INSERT INTO app.request_events (kind, key) VALUES ($1, $2)', [kind, key])
+    return true
+  })
+}
+
+/** As takeQuota, with a 429 carrying `message` when the quota is used up. */
+export async function requireQuota(
+  db: Db,
   kind: QuotaKind,
   key: string,
   message: MessageKey,
 ): Promise<void> {
-  if (!(await quotaLeft(db, kind, key))) {
+  if (!(await takeQuota(db, kind, key))) {
     const retryAfter = String(QUOTAS[kind].minutes * 60)
     throw new HttpError(429, t(message), undefined, { 'retry-after': retryAfter })
   }
-}
-
-/** Whether `key` has calls of `kind` left in the current window (nothing is recorded). */
-export async function quotaLeft(db: Queryable, kind: QuotaKind, key: string): Promise<boolean> {
-  const { max, minutes } = QUOTAS[kind]
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM app.request_events
-      WHERE kind = $1 AND key = $2 AND at > now() - make_interval(mins => $3::int)`,
-    [kind, key, minutes],
-  )
-  return (rows[0]?.n ?? 0) < max
-}
-
-/** Counts one call of `kind` for `key` (and forgets calls older than a day). */
-export async function recordQuotaUse(db: Queryable, kind: QuotaKind, key: string) {
-  await db.query(`DELETE FROM app.request_events WHERE at < now() - interval '1 day'`)
-  await db.query('INSERT INTO app.request_events (kind, key) VALUES ($1, $2)', [kind, key])
 }

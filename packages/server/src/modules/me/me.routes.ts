@@ -8,7 +8,7 @@ import {
   sessionUserSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { checkQuota, recordQuotaUse } from '../../auth/rate-limit'
+import { requireQuota } from '../../auth/rate-limit'
 import { readAppConfig } from '../config/config.service'
 import * as service from './me.service'
 
@@ -74,8 +74,7 @@ export const meRoutes =
         },
       },
       async (request) => {
-        await checkQuota(db, 'resetByAddress', request.ip, 'password.resetTooMany')
-        await recordQuotaUse(db, 'resetByAddress', request.ip)
+        await requireQuota(db, 'resetByAddress', request.ip, 'password.resetTooMany')
         const { projectName } = await readAppConfig(db, config)
         const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`
         // Not awaited: the answer must not reveal, by its timing, whether the user exists.

@@ -1,6 +1,6 @@
 import { t, type ChangePasswordRequest, type ProfileUpdate, type SessionUser } from '@gis/shared'
 import { hashPassword, verifyPassword } from '../../auth/passwords'
-import { quotaLeft, recordQuotaUse } from '../../auth/rate-limit'
+import { takeQuota } from '../../auth/rate-limit'
 import { hashToken, newToken } from '../../auth/tokens'
 import type { Db } from '../../db/types'
 import { fieldError, notFound } from '../../http/errors'
@@ -57,8 +57,7 @@ export async function requestPasswordReset(
   const user = await findUserByUsername(db, opts.username)
   if (!user || !user.active || !user.email) return
   // A user's mailbox gets a few links an hour however often they are asked for.
-  if (!(await quotaLeft(db, 'resetByUser', String(user.id)))) return
-  await recordQuotaUse(db, 'resetByUser', String(user.id))
+  if (!(await takeQuota(db, 'resetByUser', String(user.id)))) return
   const token = newToken()
   await db.query(
     `INSERT INTO app.password_resets (user_id, token_hash, expires_at)

@@ -189,13 +189,18 @@ describe('password reset by e-mail', () => {
   it('sends one user at most three links an hour, whoever asks, with the same answer', async () => {
     await t.db.query('DELETE FROM app.request_events')
     const received = smtp.inbox.length
-    for (let i = 1; i <= 5; i++) {
-      const res = await t.api({
-        method: 'POST',
-        url: '/api/me/forgot-password',
-        payload: { username: 'demo' },
-        from: `198.51.100.${i}`,
-      })
+    // All at once: the quota must hold against a burst too.
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) =>
+        t.api({
+          method: 'POST',
+          url: '/api/me/forgot-password',
+          payload: { username: 'demo' },
+          from: `198.51.100.${i}`,
+        }),
+      ),
+    )
+    for (const res of answers) {
       expect(res.statusCode).toBe(200)
       expect(res.json()).toEqual({ ok: true })
     }

@@ -1,6 +1,6 @@
 import type { RegisterRequest, UserCreate, UserRecord, UserUpdate } from '@gis/shared'
 import { hashPassword } from '../../auth/passwords'
-import { checkQuota, recordQuotaUse } from '../../auth/rate-limit'
+import { requireQuota } from '../../auth/rate-limit'
 import type { Db } from '../../db/types'
 import { fieldError, notFound } from '../../http/errors'
 import { revokeUserSessions } from '../auth/auth.sql'
@@ -23,10 +23,11 @@ export function toUserRecord(r: sql.UserRecordRow): UserRecord {
 /** Self-registration: the account waits inactive until an administrator activates it. */
 /** Self-registration from `address`: an inactive account, a few per address and hour. */
 export async function register(db: Db, r: RegisterRequest, address: string): Promise<number> {
-  await checkQuota(db, 'register', address, 'register.tooMany')
-  const id = await createUser(db, { ...r, admin: false, active: false })
-  await recordQuotaUse(db, 'register', address)
-  return id
+  // A taken username is refused before it can use up the address's quota.
+  if (await sql.usernameExists(db, r.username))
+    throw fieldError('username', 'register.usernameExists')
+  await requireQuota(db, 'register', address, 'register.tooMany')
+  return createUser(db, { ...r, admin: false, active: false })
 }
 
 export async function createUser(db: Db, u: UserCreate): Promise<number> {
