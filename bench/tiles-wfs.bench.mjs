@@ -4,93 +4,17 @@
 // WFS GetFeature of 100 features in a bbox >= 0.8x its SQL floor.
 // Needs `npm run build` and PostgreSQL + PostGIS at BENCH_DATABASE_URL (default local).
 import { spawnSync } from 'node:child_process'
-import http from 'node:http'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { databaseUrl, percentile, postgresUrl, repoRoot, startServer } from './lib.mjs'
+import { databaseUrl, postgresUrl, repoRoot, startServer } from './lib.mjs'
+import { agent, CONCURRENCY, fmt, get, pinCores, probe, ROUNDS, rounds, spread } from './load.mjs'
 import { collection, FEATURE_PREFIX, LAYER, tileSql, wfsSql } from './ogc-sql.mjs'
 
-const CONCURRENCY = 8
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const TILE_REQUESTS = Number(process.env.BENCH_TILE_REQUESTS ?? 400)
 const WFS_REQUESTS = Number(process.env.BENCH_WFS_REQUESTS ?? 300)
-const TIME_CAP_MS = 30_000
-// A light HTTP client (keep-alive, no fetch machinery): the client shares the two cores too.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
-function get(url, headers) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      const chunks = []
-      res.on('data', (c) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-  })
-}
 const TILE_ZOOM = Number(process.env.BENCH_TILE_ZOOM ?? 13)
-
-// --- CPU per request: the client (this process), the server and PostgreSQL's backends. On a
-// machine shared with other work, wall-clock throughput moves with the neighbours' load;
-// CPU per request does not, and on a dedicated machine throughput is cores / CPU per request.
-const probe = { database: '', admin: undefined }
-function cpuMs(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100
-  } catch {
-    return 0
-  }
-}
-async function backendsCpu() {
-  if (!probe.admin || !probe.database) return 0
-  const { rows } = await probe.admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-    probe.database,
-  ])
-  return rows.reduce((sum, r) => sum + cpuMs(r.pid), 0)
-}
-
-/**
- * Runs `count` jobs, `CONCURRENCY` at a time; answers throughput, latencies and CPU per
- * request of this client, of the HTTP server `serverPid` (if any) and of PostgreSQL.
- */
-async function load(count, job, serverPid) {
-  const latencies = []
-  let next = 0
-  const cpu0 = {
-    client: process.cpuUsage(),
-    server: serverPid ? cpuMs(serverPid) : 0,
-    db: await backendsCpu(),
-  }
-  const started = performance.now()
-  const worker = async () => {
-    while (next < count && performance.now() - started < TIME_CAP_MS) {
-      const i = next++
-      const t0 = performance.now()
-      await job(i)
-      latencies.push(performance.now() - t0)
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  const seconds = (performance.now() - started) / 1000
-  const n = latencies.length
-  const client = process.cpuUsage(cpu0.client)
-  const cpu = {
-    client: (client.user + client.system) / 1000 / n,
-    server: serverPid ? (cpuMs(serverPid) - cpu0.server) / n : 0,
-    db: ((await backendsCpu()) - cpu0.db) / n,
-  }
-  cpu.total = cpu.client + cpu.server + cpu.db
-  return {
-    rps: n / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    n,
-    cpu,
-  }
-}
 
 async function signIn(url) {
   const res = await fetch(`${url}/auth/login`, {
@@ -131,55 +55,6 @@ function endpointJobs(url, auth, tiles, boxes) {
   }
 }
 
-/** Interleaved rounds, so that a change of load on the machine hits every side alike. */
-async function rounds(sides) {
-  const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const [name, [count, job, pid]] of Object.entries(sides))
-      results[name].push(await load(count, job, pid))
-  }
-  // The median round of each side, with every round kept for the spread of the ratios.
-  return Object.fromEntries(
-    Object.entries(results).map(([k, list]) => [
-      k,
-      { ...[...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)], rounds: list },
-    ]),
-  )
-}
-
-/** a/b throughput of each interleaved round: "min–max over N rounds". */
-function spread(a, b) {
-  const ratios = a.rounds.map((r, i) => r.rps / b.rounds[i].rps)
-  return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} over ${ratios.length} rounds`
-}
-
-/**
- * BENCH_PIN=1: PostgreSQL on core 0, this load generator and the servers it starts on core
- * 1 (taskset; the machine's PostgreSQL is put back afterwards). That is a deployment's layout,
- * where the database does not share its cores with the web server, with the load generator
- * still on the web server's core. Answers the function that undoes it.
- */
-async function pinCores() {
-  const { rows } = await admin.query('SHOW data_directory')
-  const postmaster = readFileSync(path.join(rows[0].data_directory, 'postmaster.pid'), 'utf8')
-    .split('\n')[0]
-    .trim()
-  const taskset = (mask, pid) => {
-    const r = spawnSync('taskset', ['-a', '-p', mask, String(pid)], { encoding: 'utf8' })
-    if (r.status !== 0) throw new Error(`taskset ${mask} ${pid}: ${r.stderr}`)
-  }
-  // New backends inherit the postmaster's cores; the servers inherit this process's.
-  taskset('0x1', postmaster)
-  taskset('0x2', process.pid)
-  return () => {
-    taskset('0x3', postmaster)
-    taskset('0x3', process.pid)
-  }
-}
-
-const fmt = (r) =>
-  `${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  CPU/req ${r.cpu.total.toFixed(2)} ms (client ${r.cpu.client.toFixed(2)}, server ${r.cpu.server.toFixed(2)}, postgres ${r.cpu.db.toFixed(2)})`
-
 // --- PostgreSQL + PostGIS: a database with the demo data ---
 const name = `gis_bench_tiles_${process.pid}`
 const admin = new pg.Client({ connectionString: postgresUrl })
@@ -201,7 +76,7 @@ try {
     },
   )
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`)
-  if (process.env.BENCH_PIN === '1') unpin = await pinCores()
+  if (process.env.BENCH_PIN === '1') unpin = await pinCores(admin)
   // Cold: the server's tile cache is off, so every request renders its tile as the SQL does.
   server = await startServer(
     { DATABASE_URL: dbUrl, DATA_DIR: dataDir, TILE_CACHE_MB: '0' },

@@ -8,6 +8,9 @@ import type { FastifyInstance } from 'fastify'
 const COMPRESSIBLE =
   /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^application\/(?:javascript|vnd\.mapbox-vector-tile)(?:;|$)/
 
+/** Answers smaller than this go as they are: compressing them saves too little. */
+export const COMPRESS_FROM_BYTES = 1024
+
 /**
  * Answers of 1 KiB or more go compressed to clients that accept it (field tablets on mobile
  * networks): brotli at quality 4, else gzip. The web app's own files are compressed once,
@@ -15,7 +18,7 @@ const COMPRESSIBLE =
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     encodings: ['br', 'gzip', 'deflate'],
     customTypes: COMPRESSIBLE,
   })

@@ -3,6 +3,7 @@ import { Negotiator } from '@fastify/accept-negotiator'
 import { z } from 'zod'
 import { t } from '@gis/shared'
 import type { AppDeps } from '../app-deps'
+import { COMPRESS_FROM_BYTES } from '../http/compression'
 import { HttpError } from '../http/errors'
 import { findLayer, readableLayerNamesCached } from '../modules/layers/catalogue'
 import { dataVersion } from '../modules/layers/layers.sql'
@@ -11,8 +12,6 @@ import { TileCache } from './tile-cache'
 import { renderVersionedTile, tileKey } from './tiles.service'
 
 const MAX_ZOOM = 24
-/** Tiles smaller than this go as they are (as @fastify/compress's threshold). */
-const COMPRESS_FROM_BYTES = 1024
 // Browsers accept brotli: their tiles are compressed once and kept with the tile. Other
 // clients' gzip is left to @fastify/compress.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] })

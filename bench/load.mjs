@@ -1,0 +1,134 @@
+// The load generator of the benchmarks: a light keep-alive HTTP client, jobs run N at a time
+// in interleaved rounds, and the CPU each request costs the client, the server and
+// PostgreSQL's backends (read from /proc, so Linux only).
+import { spawnSync } from 'node:child_process'
+import http from 'node:http'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { percentile } from './lib.mjs'
+
+export const CONCURRENCY = 8
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+const TIME_CAP_MS = 30_000
+// A light HTTP client (keep-alive, no fetch machinery): the client shares the two cores too.
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
+export function get(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+  })
+}
+
+// --- CPU per request: the client (this process), the server and PostgreSQL's backends. On a
+// machine shared with other work, wall-clock throughput moves with the neighbours' load;
+// CPU per request does not, and on a dedicated machine throughput is cores / CPU per request.
+export const probe = { database: '', admin: undefined }
+function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+  } catch {
+    return 0
+  }
+}
+async function backendsCpu() {
+  if (!probe.admin || !probe.database) return 0
+  const { rows } = await probe.admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    probe.database,
+  ])
+  return rows.reduce((sum, r) => sum + cpuMs(r.pid), 0)
+}
+
+/**
+ * Runs `count` jobs, `CONCURRENCY` at a time; answers throughput, latencies and CPU per
+ * request of this client, of the HTTP server `serverPid` (if any) and of PostgreSQL.
+ */
+export async function load(count, job, serverPid) {
+  const latencies = []
+  let next = 0
+  const cpu0 = {
+    client: process.cpuUsage(),
+    server: serverPid ? cpuMs(serverPid) : 0,
+    db: await backendsCpu(),
+  }
+  const started = performance.now()
+  const worker = async () => {
+    while (next < count && performance.now() - started < TIME_CAP_MS) {
+      const i = next++
+      const t0 = performance.now()
+      await job(i)
+      latencies.push(performance.now() - t0)
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const seconds = (performance.now() - started) / 1000
+  const n = latencies.length
+  const client = process.cpuUsage(cpu0.client)
+  const cpu = {
+    client: (client.user + client.system) / 1000 / n,
+    server: serverPid ? (cpuMs(serverPid) - cpu0.server) / n : 0,
+    db: ((await backendsCpu()) - cpu0.db) / n,
+  }
+  cpu.total = cpu.client + cpu.server + cpu.db
+  return {
+    rps: n / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    n,
+    cpu,
+  }
+}
+
+/** Interleaved rounds, so that a change of load on the machine hits every side alike. */
+export async function rounds(sides) {
+  const results = Object.fromEntries(Object.keys(sides).map((k) => [k, []]))
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [name, [count, job, pid]] of Object.entries(sides))
+      results[name].push(await load(count, job, pid))
+  }
+  // The median round of each side, with every round kept for the spread of the ratios.
+  return Object.fromEntries(
+    Object.entries(results).map(([k, list]) => [
+      k,
+      { ...[...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)], rounds: list },
+    ]),
+  )
+}
+
+/** a/b throughput of each interleaved round: "min–max over N rounds". */
+export function spread(a, b) {
+  const ratios = a.rounds.map((r, i) => r.rps / b.rounds[i].rps)
+  return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)} over ${ratios.length} rounds`
+}
+
+/**
+ * BENCH_PIN=1: PostgreSQL on core 0, this load generator and the servers it starts on core
+ * 1 (taskset; the machine's PostgreSQL is put back afterwards). That is a deployment's layout,
+ * where the database does not share its cores with the web server, with the load generator
+ * still on the web server's core. Answers the function that undoes it.
+ */
+export async function pinCores(admin) {
+  const { rows } = await admin.query('SHOW data_directory')
+  const postmaster = readFileSync(path.join(rows[0].data_directory, 'postmaster.pid'), 'utf8')
+    .split('\n')[0]
+    .trim()
+  const taskset = (mask, pid) => {
+    const r = spawnSync('taskset', ['-a', '-p', mask, String(pid)], { encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`taskset ${mask} ${pid}: ${r.stderr}`)
+  }
+  // New backends inherit the postmaster's cores; the servers inherit this process's.
+  taskset('0x1', postmaster)
+  taskset('0x2', process.pid)
+  return () => {
+    taskset('0x3', postmaster)
+    taskset('0x3', process.pid)
+  }
+}
+
+export const fmt = (r) =>
+  `${r.rps.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  CPU/req ${r.cpu.total.toFixed(2)} ms (client ${r.cpu.client.toFixed(2)}, server ${r.cpu.server.toFixed(2)}, postgres ${r.cpu.db.toFixed(2)})`
