@@ -44,7 +44,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
-  await registerSecurityHeaders(app)
+  registerSecurityHeaders(app)
   await registerCompression(app)
 
   await app.register(swagger, {
