@@ -2,26 +2,97 @@
 // in interleaved rounds, and the CPU each request costs the client, the server and
 // PostgreSQL's backends (read from /proc, so Linux only).
 import { spawnSync } from 'node:child_process'
-import http from 'node:http'
+import net from 'node:net'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { percentile } from './lib.mjs'
 
 export const CONCURRENCY = 8
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+export const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1500)
 const TIME_CAP_MS = 30_000
-// A light HTTP client (keep-alive, no fetch machinery): the client shares the two cores too.
-export const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
-export function get(url, headers) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      const chunks = []
-      res.on('data', (c) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }))
-      res.on('error', reject)
+// The HTTP client of the load generator shares the cores with what it measures, so it does as
+// little as wrk or autocannon would: one keep-alive socket per request in flight, the request
+// written as one string, the answer framed by Content-Length (or chunks) and its body kept.
+class Connection {
+  constructor(host, port) {
+    this.socket = net.connect({ host, port, noDelay: true })
+    this.socket.on('data', (d) => this.#data(d))
+    this.socket.on('error', (err) => this.#fail(err))
+    this.socket.on('close', () => this.#fail(new Error('connection closed')))
+    this.pending = undefined
+  }
+  request(text) {
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject, buffer: Buffer.alloc(0) }
+      this.socket.write(text)
     })
-    req.on('error', reject)
-  })
+  }
+  #fail(err) {
+    this.closed = true
+    const p = this.pending
+    this.pending = undefined
+    p?.reject(err)
+  }
+  #data(chunk) {
+    const p = this.pending
+    if (!p) return
+    p.buffer = p.buffer.length ? Buffer.concat([p.buffer, chunk]) : chunk
+    const answer = parseAnswer(p.buffer)
+    if (!answer) return
+    this.pending = undefined
+    p.resolve(answer)
+  }
+}
+
+/** A complete HTTP/1.1 answer in `buf`, or undefined while more bytes are needed. */
+function parseAnswer(buf) {
+  const end = buf.indexOf('\r\n\r\n')
+  if (end < 0) return undefined
+  const head = buf.toString('latin1', 0, end)
+  const status = Number(head.slice(9, 12))
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head)
+  if (length || status === 304 || status === 204) {
+    const n = length ? Number(length[1]) : 0
+    if (buf.length < end + 4 + n) return undefined
+    return { status, body: buf.subarray(end + 4, end + 4 + n) }
+  }
+  if (!/\r\ntransfer-encoding: *chunked/i.test(head)) throw new Error(`unframed answer: ${head}`)
+  const parts = []
+  let at = end + 4
+  for (;;) {
+    const line = buf.indexOf('\r\n', at)
+    if (line < 0) return undefined
+    const size = parseInt(buf.toString('latin1', at, line), 16)
+    if (buf.length < line + 2 + size + 2) return undefined
+    if (size === 0) return { status, body: Buffer.concat(parts) }
+    parts.push(buf.subarray(line + 2, line + 2 + size))
+    at = line + 2 + size + 2
+  }
+}
+
+const idle = new Map()
+/** GET `url` over a kept-alive connection: answers { status, body }. */
+export async function get(url, headers = {}) {
+  const { hostname, port, pathname, search } = new URL(url)
+  const origin = `${hostname}:${port}`
+  let text = `GET ${pathname}${search} HTTP/1.1\r\nhost: ${origin}\r\n`
+  for (const [k, v] of Object.entries(headers)) text += `${k}: ${v}\r\n`
+  text += '\r\n'
+  const free = idle.get(origin) ?? []
+  idle.set(origin, free)
+  let conn = free.pop()
+  while (conn?.closed) conn = free.pop()
+  conn ??= new Connection(hostname, Number(port))
+  const answer = await conn.request(text)
+  free.push(conn)
+  return answer
+}
+
+/** Closes the kept-alive connections. */
+export function closeConnections() {
+  for (const list of idle.values()) for (const c of list) c.socket.destroy()
+  idle.clear()
 }
 
 // --- CPU per request: the client (this process), the server and PostgreSQL's backends. On a
@@ -82,6 +153,15 @@ export async function load(count, job, serverPid) {
     n,
     cpu,
   }
+}
+
+/**
+ * Runs every side for `count` requests and forgets the results: connections, prepared
+ * statements and the JIT reach their steady state (a server runs for days), so the rounds
+ * measure it rather than V8 compiling the request path.
+ */
+export async function warmUp(sides, count = WARM_UP) {
+  for (const [, job] of Object.values(sides)) await load(count, job)
 }
 
 /** Interleaved rounds, so that a change of load on the machine hits every side alike. */

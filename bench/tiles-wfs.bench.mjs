@@ -9,11 +9,25 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { databaseUrl, postgresUrl, repoRoot, startServer } from './lib.mjs'
-import { agent, CONCURRENCY, fmt, get, pinCores, probe, ROUNDS, rounds, spread } from './load.mjs'
+import {
+  closeConnections,
+  CONCURRENCY,
+  fmt,
+  get,
+  pinCores,
+  probe,
+  ROUNDS,
+  rounds,
+  spread,
+  warmUp,
+} from './load.mjs'
 import { collection, FEATURE_PREFIX, LAYER, tileSql, wfsSql } from './ogc-sql.mjs'
 
-const TILE_REQUESTS = Number(process.env.BENCH_TILE_REQUESTS ?? 400)
-const WFS_REQUESTS = Number(process.env.BENCH_WFS_REQUESTS ?? 300)
+// Requests per round: a round lasts seconds, so that the caches' 2-5 s refreshes and GC
+// pauses are averaged in rather than landing in one short round. PGlite is ~10x slower.
+const TILE_REQUESTS = Number(process.env.BENCH_TILE_REQUESTS ?? 2000)
+const WFS_REQUESTS = Number(process.env.BENCH_WFS_REQUESTS ?? 1500)
+const PGLITE_REQUESTS = Number(process.env.BENCH_PGLITE_REQUESTS ?? 400)
 const TILE_ZOOM = Number(process.env.BENCH_TILE_ZOOM ?? 13)
 
 async function signIn(url) {
@@ -161,16 +175,7 @@ try {
       if (res.status !== 200) throw new Error(`floor wfs ${res.status}`)
     },
   }
-  // Warm-up: connections, caches, plans.
-  for (let i = 0; i < 32; i++) {
-    await pool.query(tileQuery(...tiles[i % tiles.length]))
-    await pool.query(wfsQuery(boxes[i % boxes.length]))
-    for (const jobs of [pgJobs, floorJobs]) {
-      await jobs.tile(i)
-      await jobs.wfs(i)
-    }
-  }
-  const pgResults = await rounds({
+  const sides = {
     sqlTile: [TILE_REQUESTS, (i) => pool.query(tileQuery(...tiles[i % tiles.length]))],
     floorTile: [TILE_REQUESTS, floorJobs.tile, floor.pid],
     tile: [TILE_REQUESTS, pgJobs.tile, server.pid],
@@ -184,7 +189,9 @@ try {
     ],
     floorWfs: [WFS_REQUESTS, floorJobs.wfs, floor.pid],
     wfs: [WFS_REQUESTS, pgJobs.wfs, server.pid],
-  })
+  }
+  await warmUp(sides)
+  const pgResults = await rounds(sides)
   const { sqlTile, sqlWfs, floorTile, floorWfs } = pgResults
   const onPostgres = { tile: pgResults.tile, wfs: pgResults.wfs }
   await pool.end()
@@ -196,8 +203,9 @@ try {
   // Warm: the same tiles again with the server's tile cache on (the default).
   server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port: 18_733 })
   const warmJobs = endpointJobs(server.url, await signIn(server.url), tiles, boxes)
-  for (let i = 0; i < tiles.length; i++) await warmJobs.tile(i)
-  const { tile: warmTile } = await rounds({ tile: [TILE_REQUESTS, warmJobs.tile, server.pid] })
+  const warmSides = { tile: [TILE_REQUESTS, warmJobs.tile, server.pid] }
+  await warmUp(warmSides)
+  const { tile: warmTile } = await rounds(warmSides)
   await server.stop()
   server = undefined
   unpin?.()
@@ -210,11 +218,12 @@ try {
   probe.database = ''
   const liteAuth = await signIn(server.url)
   const liteJobs = endpointJobs(server.url, liteAuth, tiles, boxes)
-  for (let i = 0; i < 16; i++) await liteJobs.tile(i)
-  const onPglite = await rounds({
-    tile: [TILE_REQUESTS, liteJobs.tile, server.pid],
-    wfs: [WFS_REQUESTS, liteJobs.wfs, server.pid],
-  })
+  const liteSides = {
+    tile: [PGLITE_REQUESTS, liteJobs.tile, server.pid],
+    wfs: [PGLITE_REQUESTS, liteJobs.wfs, server.pid],
+  }
+  await warmUp(liteSides, 200)
+  const onPglite = await rounds(liteSides)
   await server.stop()
   server = undefined
 
@@ -281,7 +290,7 @@ try {
   console.log(`  WFS endpoint / SQL floor    : ${dbRatio(sqlWfs, onPostgres.wfs)}x`)
 } finally {
   unpin?.()
-  agent.destroy()
+  closeConnections()
   if (floor) await floor.stop()
   if (server) await server.stop()
   if (pglite) rmSync(pglite.dir, { recursive: true, force: true })
