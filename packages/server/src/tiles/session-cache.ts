@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 import { tokenOf, type Auth, type AuthContext } from '../auth/authenticate'
-import { hashToken } from '../auth/tokens'
 import { unauthorized } from '../http/errors'
 
 // A map asks for dozens of tiles at once, and a desktop client as many WFS pages: the
@@ -35,17 +34,18 @@ export function createSessionCache(auth: Auth): SessionCache {
     async resolve(request) {
       const token = tokenOf(request)
       if (!token) return undefined
-      const key = hashToken(token)
-      const hit = entries.get(key)
+      // Keyed by the token itself: it stays in this process's memory, as the request's does,
+      // and hashing it on every tile cost more than the lookup.
+      const hit = entries.get(token)
       if (hit && Date.now() - hit.at < SESSION_MS) return hit.context
       if (entries.size >= MAX_ENTRIES) entries.clear()
       const context = auth.resolve(token)
-      entries.set(key, { at: Date.now(), context })
+      entries.set(token, { at: Date.now(), context })
       context.then(
         (c) => {
-          if (!c) entries.delete(key)
+          if (!c) entries.delete(token)
         },
-        () => entries.delete(key),
+        () => entries.delete(token),
       )
       return context
     },
