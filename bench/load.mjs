@@ -187,26 +187,30 @@ export function spread(a, b) {
 }
 
 /**
- * BENCH_PIN=1: PostgreSQL on core 0, this load generator and the servers it starts on core
- * 1 (taskset; the machine's PostgreSQL is put back afterwards). That is a deployment's layout,
+ * PostgreSQL on core 0, this load generator and the servers it starts on core 1 (taskset;
+ * the machine's PostgreSQL gets its cores back afterwards). That is a deployment's layout,
  * where the database does not share its cores with the web server, with the load generator
- * still on the web server's core. Answers the function that undoes it.
+ * still on the web server's core. Needs a local PostgreSQL (its postmaster.pid), `taskset`
+ * and two cores; throws otherwise. Answers the function that undoes it.
  */
 export async function pinCores(admin) {
   const { rows } = await admin.query('SHOW data_directory')
   const postmaster = readFileSync(path.join(rows[0].data_directory, 'postmaster.pid'), 'utf8')
     .split('\n')[0]
     .trim()
-  const taskset = (mask, pid) => {
-    const r = spawnSync('taskset', ['-a', '-p', mask, String(pid)], { encoding: 'utf8' })
-    if (r.status !== 0) throw new Error(`taskset ${mask} ${pid}: ${r.stderr}`)
+  const taskset = (args) => {
+    const r = spawnSync('taskset', args, { encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`taskset ${args.join(' ')}: ${r.error ?? r.stderr}`)
+    return r.stdout
   }
+  const maskOf = (pid) => /: *([0-9a-f]+)\s*$/.exec(taskset(['-p', String(pid)]))[1]
+  const before = { [postmaster]: maskOf(postmaster), [process.pid]: maskOf(process.pid) }
+  if (!(parseInt(before[process.pid], 16) & 2)) throw new Error('fewer than two cores')
   // New backends inherit the postmaster's cores; the servers inherit this process's.
-  taskset('0x1', postmaster)
-  taskset('0x2', process.pid)
+  taskset(['-a', '-p', '0x1', postmaster])
+  taskset(['-a', '-p', '0x2', String(process.pid)])
   return () => {
-    taskset('0x3', postmaster)
-    taskset('0x3', process.pid)
+    for (const [pid, mask] of Object.entries(before)) taskset(['-a', '-p', mask, pid])
   }
 }
 
