@@ -38,7 +38,13 @@ class Connection {
     const p = this.pending
     if (!p) return
     p.buffer = p.buffer.length ? Buffer.concat([p.buffer, chunk]) : chunk
-    const answer = parseAnswer(p.buffer)
+    let answer
+    try {
+      answer = parseAnswer(p.buffer)
+    } catch (err) {
+      this.socket.destroy()
+      return this.#fail(err)
+    }
     if (!answer) return
     this.pending = undefined
     p.resolve(answer)

@@ -32,7 +32,14 @@ describe('server basics', () => {
   })
 
   it('puts the security headers on every answer, errors included', async () => {
-    for (const url of ['/healthz', '/api/nada', '/auth/validate', '/login']) {
+    for (const url of [
+      '/healthz',
+      '/api/nada',
+      '/auth/validate',
+      '/login',
+      '/api/tiles/placas/0/0/0.pbf',
+      '/ows',
+    ]) {
       const res = await t.api({ url, headers: { accept: 'text/html' } })
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
       expect(res.headers['referrer-policy'], url).toBe('no-referrer')

@@ -35,7 +35,7 @@ const POLICY: Readonly<HelmetOptions> = {
  * once, at start-up, on a response that only records them (@fastify/helmet would rebuild
  * helmet and re-parse the policy on every request: a map asks for dozens of tiles at once).
  */
-export function securityHeaders(options: Readonly<HelmetOptions> = POLICY): Record<string, string> {
+export function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {}
   const recorder = {
     setHeader(name: string, value: string | number) {
@@ -46,7 +46,7 @@ export function securityHeaders(options: Readonly<HelmetOptions> = POLICY): Reco
     },
   }
   let failure: unknown
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  helmet(POLICY)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     failure = err
   })
   if (failure) throw failure
