@@ -20,7 +20,6 @@ export function toUserRecord(r: sql.UserRecordRow): UserRecord {
   }
 }
 
-/** Self-registration: the account waits inactive until an administrator activates it. */
 /** Self-registration from `address`: an inactive account, a few per address and hour. */
 export async function register(db: Db, r: RegisterRequest, address: string): Promise<number> {
   // A taken username is refused before it can use up the address's quota.
