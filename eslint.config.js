@@ -1,6 +1,64 @@
 import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { floorsRule } from './eslint/floors-rule.js'
+
+const server = './packages/server/src'
+const web = './packages/web/src'
+
+/**
+ * The floors of the code (docs/architecture.md): a floor imports only from the floors below.
+ * Server: infrastructure (db, http, mail, storage, jobs, config, paths) < the domain cores
+ * (auth, layer-data) < the features (modules, tiles, ogc) < the composition (app, main, the
+ * demo seed and the command-line entry points). `app-deps.ts` is the contract (types) every
+ * feature receives. Tests may reach across floors to set up what they check.
+ * Web: api, state, components, map < features < app.
+ */
+const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs'].map((d) => `${server}/${d}`)
+const SERVER_CORE = ['auth', 'layer-data'].map((d) => `${server}/${d}`)
+const SERVER_FEATURES = ['modules', 'tiles', 'ogc'].map((d) => `${server}/${d}`)
+const SERVER_TOP = [
+  `${server}/app.ts`,
+  `${server}/main.ts`,
+  `${server}/seed.ts`,
+  `${server}/db-export.ts`,
+  `${server}/demo`,
+]
+const WEB_BASE = ['api', 'state', 'components', 'map'].map((d) => `${web}/${d}`)
+
+const zones = [
+  ...SERVER_INFRA.map((target) => ({
+    target,
+    from: [...SERVER_CORE, ...SERVER_FEATURES, ...SERVER_TOP],
+    message:
+      'Infrastructure (db, http, mail, storage, jobs) must not depend on what is built on it.',
+  })),
+  ...SERVER_CORE.map((target) => ({
+    target,
+    from: [...SERVER_FEATURES, ...SERVER_TOP],
+    message: 'auth and layer-data are the cores the features build on: no import from a feature.',
+  })),
+  ...SERVER_FEATURES.map((target) => ({
+    target,
+    from: SERVER_TOP,
+    message: 'Features receive their dependencies (AppDeps); they never import the composition.',
+  })),
+  {
+    target: './packages/shared/src',
+    from: ['./packages/server', './packages/web'],
+    message: 'packages/shared is used by server and web alike: it imports neither.',
+  },
+  ...WEB_BASE.map((target) => ({
+    target,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'api, state, components and map are shared by the features: no import from a feature.',
+  })),
+  {
+    target: `${web}/features`,
+    from: `${web}/app/router.tsx`,
+    message: 'Features do not import the router; navigate with React Router hooks.',
+  },
+]
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', '**/test-results/**'] },
@@ -14,6 +72,14 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { local: { rules: { floors: floorsRule } } },
+    rules: {
+      'local/floors': ['error', { zones }],
     },
   },
 )
