@@ -1,6 +1,7 @@
 // Bundle report: the gzipped JavaScript a browser really loads for /login, and for / after
 // signing in, measured in Debian's Chromium against the built app and server.
-// Target: /login at most 250 KB of gzipped JavaScript. Needs `npm run build` first.
+// Target: /login at most 250 KB of gzipped JavaScript (the first page anyone sees; its form
+// rules load when the user starts typing, see docs/web.md). Needs `npm run build` first.
 //   node bench/bundle-size.mjs [--files]   (--files lists each file; also run by `npm run bench` through bundle-size.bench.mjs)
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -82,7 +83,7 @@ try {
     `  /login                 ${kb(login.gzip).padStart(7)} KB gzipped  (${kb(login.raw)} KB raw, ${kb(login.sent)} KB sent, ${login.files} files)  target ≤ ${TARGET_KB} KB: ${verdict}`,
   )
   console.log(
-    `  / after sign-in        ${kb(map.gzip).padStart(7)} KB gzipped  (${kb(map.raw)} KB raw, ${kb(map.sent)} KB sent, ${map.files} files)  target ≤ ${TARGET_KB} KB: ${map.gzip / 1024 <= TARGET_KB ? 'within' : 'OVER'}`,
+    `  / after sign-in        ${kb(map.gzip).padStart(7)} KB gzipped  (${kb(map.raw)} KB raw, ${kb(map.sent)} KB sent, ${map.files} files)  (no target: the map page brings OpenLayers)`,
   )
   console.log(`  added by sign-in, boot and the map page: ${kb(map.gzip - login.gzip)} KB gzipped`)
   if (process.argv.includes('--files')) {

@@ -9,10 +9,24 @@ const api = { target: 'http://localhost:3000', changeOrigin: false }
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // The texts only: the shared index also holds the zod schemas, which the browser does not
-    // need (the web app imports nothing else but types from '@gis/shared'; see docs/web.md).
+    // Parts of the shared package by path, never its index (which holds every schema): the
+    // texts for every screen, the account schemas for the forms (see docs/web.md).
     alias: {
       '@gis/shared/i18n': fileURLToPath(new URL('../shared/src/i18n/messages.ts', import.meta.url)),
+      '@gis/shared/auth': fileURLToPath(new URL('../shared/src/auth/schemas.ts', import.meta.url)),
+      '@gis/shared/admin': fileURLToPath(new URL('../shared/src/admin/index.ts', import.meta.url)),
+      '@gis/shared/feature-constants': fileURLToPath(
+        new URL('../shared/src/features/constants.ts', import.meta.url),
+      ),
+      '@gis/shared/features': fileURLToPath(
+        new URL('../shared/src/features/index.ts', import.meta.url),
+      ),
+      '@gis/shared/filters': fileURLToPath(
+        new URL('../shared/src/filters/index.ts', import.meta.url),
+      ),
+      '@gis/shared/search': fileURLToPath(
+        new URL('../shared/src/search/constants.ts', import.meta.url),
+      ),
     },
   },
   build: {

@@ -1,7 +1,9 @@
 import type { Auth } from './auth/authenticate'
 import type { ServerConfig } from './config'
 import type { Db } from './db/types'
+import type { JobQueue } from './jobs/job-queue'
 import type { Mailer } from './mail/mailer'
+import type { BlobStorage } from './storage/file-storage'
 
 /** What every module receives: passed in explicitly, so tests build the app with real parts. */
 export interface AppDeps {
@@ -9,4 +11,8 @@ export interface AppDeps {
   auth: Auth
   config: ServerConfig
   mailer: Mailer
+  /** Files (attachments, exports): DATA_DIR/files by default. */
+  storage: BlobStorage
+  /** Long-running work: modules register their job types at start. */
+  jobs: JobQueue
 }

@@ -63,6 +63,26 @@ describe('server basics', () => {
     expect(asset.body).toBe(script)
   })
 
+  it('answers the app at / and every client route whatever the Accept header', async () => {
+    for (const accept of [undefined, '*/*', 'application/json', 'text/plain']) {
+      for (const url of ['/', '/profile', '/workspace', '/reset-password/abc']) {
+        const res = await t.api({ url, headers: accept ? { accept } : {} })
+        expect(res.statusCode, `${url} ${accept}`).toBe(200)
+        expect(res.headers['content-type'], `${url} ${accept}`).toContain('text/html')
+        expect(res.body, `${url} ${accept}`).toContain('<div id="root">')
+      }
+    }
+    // API paths keep their JSON 404; a missing asset is a 404 too, never the page.
+    for (const url of ['/api/nada', '/auth/nada', '/assets/nada-123.js']) {
+      const res = await t.api({ url, headers: { accept: '*/*' } })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json(), url).toEqual({ message: 'Recurso não encontrado.' })
+    }
+    // Only reads fall back to the app.
+    const post = await t.api({ method: 'POST', url: '/profile', payload: {} })
+    expect(post.statusCode).toBe(404)
+  })
+
   it('sends the compressed copy of a web app file that the browser accepts', async () => {
     const get = (encoding?: string) =>
       rawGet(`${t.baseUrl}/assets/index-abc123.js`, encoding ? { 'accept-encoding': encoding } : {})

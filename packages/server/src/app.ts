@@ -13,37 +13,55 @@ import type { ServerConfig } from './config'
 import type { Db } from './db/types'
 import { registerCompression } from './http/compression'
 import { registerErrorHandler } from './http/errors'
+import { loggerOptions, registerRequestLog } from './http/request-log'
+import { registerScopes } from './http/scopes'
 import { registerSecurityHeaders } from './http/security'
 import { registerWebApp } from './http/web-app'
+import { createJobQueue } from './jobs/job-queue'
 import type { Mailer } from './mail/mailer'
+import { attachmentsScopes } from './modules/attachments/attachments.routes'
+import { auditScopes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { baseLayersRoutes } from './modules/baselayers/baselayers.routes'
 import { configRoutes } from './modules/config/config.routes'
-import { layersRoutes } from './modules/layers/layers.routes'
+import { groupsRoutes } from './modules/groups/groups.routes'
+import { featuresScopes } from './modules/features/features.routes'
+import { debugScopes } from './modules/debug/debug.routes'
+import { exportScopes } from './modules/export/export.routes'
+import { layersScopes } from './modules/layers/layers.routes'
 import { mapConfigRoutes } from './modules/mapconfig/mapconfig.routes'
 import { meRoutes } from './modules/me/me.routes'
+import { schemaRoutes } from './modules/schema/schema.routes'
+import { searchScopes } from './modules/search/search.routes'
 import { usersRoutes } from './modules/users/users.routes'
-import { owsRoutes } from './ogc/ows.routes'
+import { userStore } from './modules/users/users.sql'
+import { owsScope } from './ogc/ows.routes'
+import { renderDemoPhoto } from './demo/demo-photos'
 import { repoRoot } from './paths'
-import { tilesRoutes } from './tiles/tiles.routes'
+import { createFileStorage, type BlobStorage } from './storage/file-storage'
+import { tilesScope } from './tiles/tiles.routes'
 
 export interface BuildAppOptions {
   db: Db
   config: ServerConfig
   mailer: Mailer
   logger?: boolean | object
+  /** Defaults to files under DATA_DIR/files. */
+  storage?: BlobStorage
 }
 
 /** Builds the HTTP application; nothing listens until the caller says so. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
-    logger: opts.logger ?? false,
+    logger: loggerOptions(opts.logger),
+    disableRequestLogging: true,
     trustProxy: (_address: string, hop: number) => hop < opts.config.trustProxy,
     bodyLimit: 1_048_576,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  registerRequestLog(app)
   registerSecurityHeaders(app)
   await registerCompression(app)
 
@@ -69,19 +87,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db,
     config: opts.config,
     mailer: opts.mailer,
-    auth: createAuth(opts.db, opts.config.sessionTtlHours),
+    storage: opts.storage ?? createFileStorage(path.join(opts.config.dataDir, 'files')),
+    jobs: createJobQueue({ db: opts.db, log: app.log }),
+    auth: createAuth(opts.db, opts.config, userStore),
   }
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
-  await app.register(authRoutes(deps))
-  await app.register(usersRoutes(deps))
-  await app.register(meRoutes(deps))
-  await app.register(configRoutes(deps))
-  await app.register(layersRoutes(deps))
-  await app.register(baseLayersRoutes(deps))
-  await app.register(mapConfigRoutes(deps))
-  await app.register(tilesRoutes(deps))
-  await app.register(owsRoutes(deps))
+  await registerScopes(app, deps.auth, authRoutes(deps))
+  await registerScopes(app, deps.auth, usersRoutes(deps))
+  await registerScopes(app, deps.auth, meRoutes(deps))
+  await registerScopes(app, deps.auth, configRoutes(deps))
+  await registerScopes(app, deps.auth, layersScopes(deps))
+  await registerScopes(app, deps.auth, baseLayersRoutes(deps))
+  await registerScopes(app, deps.auth, mapConfigRoutes(deps))
+  await registerScopes(app, deps.auth, groupsRoutes(deps))
+  await registerScopes(app, deps.auth, schemaRoutes(deps))
+  await registerScopes(app, deps.auth, [tilesScope(deps), owsScope(deps)])
+  await registerScopes(app, deps.auth, featuresScopes(deps))
+  await registerScopes(app, deps.auth, attachmentsScopes(deps, { renderDemoPhoto }))
+  await registerScopes(app, deps.auth, auditScopes(deps))
+  await registerScopes(app, deps.auth, searchScopes(deps))
+  await registerScopes(app, deps.auth, debugScopes(deps))
+  await registerScopes(app, deps.auth, exportScopes(deps))
+
+  // Jobs start once every module has registered its job types, and stop before the database.
+  app.addHook('onReady', async () => deps.jobs.start())
+  app.addHook('onClose', async () => deps.jobs.stop())
 
   await registerWebApp(
     app,

@@ -2,7 +2,11 @@ import path from 'node:path'
 
 export interface ServerConfig {
   port: number
-  host: string
+  /**
+   * Address to listen on, when HOST is set. Unset: the loopback address while a demo account
+   * keeps its published password, else every address (main.ts).
+   */
+  host: string | undefined
   dataDir: string
   databaseUrl: string | undefined
   publicUrl: string | undefined
@@ -15,12 +19,18 @@ export interface ServerConfig {
   adminUsername: string | undefined
   adminPassword: string | undefined
   sessionTtlHours: number
+  /** Absolute lifetime of a session in days, however much it is used. */
+  sessionMaxDays: number
   logLevel: string
   webDistDir: string | undefined
   /** Trust X-Forwarded-* from this many proxies (behind a load balancer). */
   trustProxy: number
   /** Memory for recently served tiles, per process, in MiB (0 turns the cache off). */
   tileCacheMb: number
+  /** Time budget of every database statement, in milliseconds (0: none). */
+  statementTimeoutMs: number
+  /** Largest attachment accepted, in MiB. */
+  attachmentMaxMb: number
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -43,7 +53,7 @@ function integer(name: string, value: string | undefined, fallback: number): num
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: integer('PORT', env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
@@ -54,9 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionTtlHours: integer('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
+    sessionMaxDays: integer('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 7),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: integer('TRUST_PROXY', env.TRUST_PROXY, 0),
     tileCacheMb: integer('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
+    statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', env.STATEMENT_TIMEOUT_MS, 30_000),
+    attachmentMaxMb: integer('ATTACHMENT_MAX_MB', env.ATTACHMENT_MAX_MB, 50),
   }
 }

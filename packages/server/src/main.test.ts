@@ -23,6 +23,7 @@ function startServer(env: Record<string, string>): Running {
   let out = ''
   const child = spawn(process.execPath, [path.join(serverRoot, 'dist', 'main.js')], {
     env: { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
@@ -81,16 +82,66 @@ beforeAll(() => {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot })
 })
 
+/** The addresses a local port listens on, from the kernel's socket tables (no connection made). */
+function listeningAddresses(port: number): string[] {
+  const known: Record<string, string> = {
+    '0100007F': '127.0.0.1',
+    '00000000': '0.0.0.0',
+    '00000000000000000000000001000000': '::1',
+    '00000000000000000000000000000000': '::',
+  }
+  const found: string[] = []
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/)
+      const [address, portHex] = (cols[1] ?? '').split(':')
+      // State 0A: LISTEN.
+      if (cols[3] !== '0A' || !address || parseInt(portHex ?? '', 16) !== port) continue
+      found.push(known[address] ?? address)
+    }
+  }
+  return found.sort()
+}
+
+const portOf = (s: Running) => Number(new URL(s.url).port)
+
+async function signInToken(url: string, username: string, password: string): Promise<string> {
+  const res = await login(url, username, password)
+  const token = res.headers.get('authorization')
+  if (!token) throw new Error(`sign-in of ${username} failed: ${res.status}`)
+  return token
+}
+
 describe.runIf(!process.env.TEST_DATABASE_URL)('npm start on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-start-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-  it('creates and seeds the database, prints the URL and credentials, keeps accounts across restarts, refuses a second process', async () => {
-    const first = startServer({ DATA_DIR: dataDir })
+  it('first start: progress, ADMIN_PASSWORD replaces the demo administrator, loopback only while demo passwords remain; restarts keep data; a second process is refused', async () => {
+    // No HOST: the server chooses its address.
+    const first = startServer({
+      DATA_DIR: dataDir,
+      HOST: '',
+      ADMIN_USERNAME: 'chefe',
+      ADMIN_PASSWORD: 'Chefe#Forte-2026',
+    })
     await waitReady(first)
-    expect(first.output()).toContain(`Servidor pronto: http://localhost:`)
-    expect(first.output()).toContain('admin / admin123')
-    expect(first.output()).toContain('demo / demo1234')
+    const banner = first.output()
+    expect(banner).toContain('Primeira execução: criando o banco de dados embutido')
+    expect(banner).toContain('Carregando os dados de demonstração')
+    expect(banner).toContain('Servidor pronto: http://localhost:')
+    expect(banner).toMatch(/demo\s+demo1234/)
+    expect(banner).toMatch(/maria\.souza\s+maria1234/)
+    expect(banner).not.toContain('admin123')
+    expect(banner).not.toContain('Chefe#Forte-2026')
+    // Whatever `localhost` resolves to on this machine: loopback addresses only.
+    const addresses = listeningAddresses(portOf(first))
+    expect(addresses.length).toBeGreaterThan(0)
+    for (const a of addresses) expect(['127.0.0.1', '::1']).toContain(a)
+    expect((await login(first.url, 'admin', 'admin123')).status).toBe(401)
+    expect(await (await login(first.url, 'chefe', 'Chefe#Forte-2026')).json()).toMatchObject({
+      admin: true,
+      active: true,
+    })
 
     const second = startServer({ DATA_DIR: dataDir })
     expect(await second.exited).toBe(1)
@@ -103,21 +154,50 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start on the embedded databa
         name: 'Persistente',
         username: 'persiste',
         email: 'p@ex.com',
-        password: 'persiste1',
+        password: 'Persiste#2026-ok',
         sector: 'TI',
       }),
     })
     expect(reg.status).toBe(201)
     expect(await stop(first)).toBe(0)
 
-    const again = startServer({ DATA_DIR: dataDir })
-    await waitReady(again)
-    expect((await login(again.url, 'admin', 'admin123')).headers.get('authorization')).toMatch(
-      /^Bearer /,
-    )
-    expect(await (await login(again.url, 'persiste', 'persiste1')).json()).toMatchObject({
+    // HOST set explicitly: the network reaches the demo accounts, and the server says so loudly.
+    const open = startServer({ DATA_DIR: dataDir, HOST: '0.0.0.0' })
+    await waitReady(open)
+    expect(open.output()).toContain('ATENÇÃO: o servidor está aberto à rede (HOST=0.0.0.0)')
+    expect(open.output()).toContain('demo, maria.souza')
+    expect(listeningAddresses(portOf(open))).toEqual(['0.0.0.0'])
+    expect(await (await login(open.url, 'persiste', 'Persiste#2026-ok')).json()).toMatchObject({
       active: false,
     })
+    // Every demo password changed: nothing published opens an account any more.
+    const demo = await signInToken(open.url, 'demo', 'demo1234')
+    const changed = await fetch(`${open.url}/api/me/change-password`, {
+      method: 'PUT',
+      headers: { authorization: demo, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: 'demo1234', password: 'Nova-Senha-Segura-7' }),
+    })
+    expect(changed.status).toBe(200)
+    const chefe = await signInToken(open.url, 'chefe', 'Chefe#Forte-2026')
+    const users = (await (
+      await fetch(`${open.url}/api/users?query=maria.souza`, { headers: { authorization: chefe } })
+    ).json()) as { id: number }[]
+    const reset = await fetch(`${open.url}/api/users/${users[0]!.id}`, {
+      method: 'PUT',
+      headers: { authorization: chefe, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'Outra-Senha-Segura-8' }),
+    })
+    expect(reset.status).toBe(200)
+    expect(await stop(open)).toBe(0)
+
+    const again = startServer({ DATA_DIR: dataDir, HOST: '' })
+    await waitReady(again)
+    expect(again.output()).toMatch(/demo\s+\(senha alterada\)/)
+    expect(again.output()).toMatch(/maria\.souza\s+\(senha alterada\)/)
+    expect(again.output()).not.toContain('demo1234')
+    expect(again.output()).not.toContain('ATENÇÃO')
+    expect(again.output()).not.toContain('Primeira execução')
+    expect(listeningAddresses(portOf(again))).toEqual(['0.0.0.0'])
     expect(await stop(again)).toBe(0)
   }, 240_000)
 })
@@ -147,13 +227,13 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('npm start on PostgreSQL', () =>
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       ADMIN_USERNAME: 'chefe',
-      ADMIN_PASSWORD: 'chefe-senha-1',
+      ADMIN_PASSWORD: 'Chefe#Forte-2026',
     }
     const a = startServer(env)
     const b = startServer({ ...env, DATA_DIR: `${dataDir}-b` })
     await Promise.all([waitReady(a), waitReady(b)])
     expect(a.output()).not.toContain('admin / admin123')
-    const res = await login(a.url, 'chefe', 'chefe-senha-1')
+    const res = await login(a.url, 'chefe', 'Chefe#Forte-2026')
     expect(await res.json()).toMatchObject({ username: 'chefe', admin: true, active: true })
     expect((await login(b.url, 'admin', 'admin123')).status).toBe(401)
     await Promise.all([stop(a), stop(b)])
@@ -236,7 +316,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
           name: 'Migrante',
           username: 'migrante',
           email: 'migrante@ex.com',
-          password: 'migrante1',
+          password: 'Migrante#2026-x',
           sector: 'TI',
         }),
       })
@@ -274,7 +354,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       try {
         const admin = (await login(moved.url, 'admin', 'admin123')).headers.get('authorization')!
         expect(admin).toMatch(/^Bearer /)
-        expect(await (await login(moved.url, 'migrante', 'migrante1')).json()).toMatchObject({
+        expect(await (await login(moved.url, 'migrante', 'Migrante#2026-x')).json()).toMatchObject({
           active: false,
         })
         const ows = (query: string) =>
@@ -297,7 +377,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
             name: 'Depois',
             username: 'depois',
             email: 'depois@ex.com',
-            password: 'depois-123',
+            password: 'Depois#2026-y',
             sector: 'TI',
           }),
         })

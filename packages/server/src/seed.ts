@@ -1,7 +1,7 @@
 import { loadConfig } from './config'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
-import { seedDemo } from './db/seed'
+import { seedDemo } from './demo/seed'
 
 /** `npm run seed`: demo data into the configured database (embedded or DATABASE_URL). */
 async function run(): Promise<void> {

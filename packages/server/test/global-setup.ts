@@ -1,4 +1,6 @@
 import type { TestProject } from 'vitest/node'
+import { bundleOne } from '../scripts/server-bundle.mjs'
+import { serverRoot } from '../src/paths'
 import { pgliteTemplate, postgresTemplate } from './template'
 
 declare module 'vitest' {
@@ -14,6 +16,9 @@ export default async function setup(project: TestProject): Promise<void> {
     project.provide('postgresTemplate', await postgresTemplate(url))
     project.provide('pgliteTemplate', '')
   } else {
+    // The embedded database runs in a worker thread from dist/ (built from the sources here,
+    // so that tests never run an older build of it).
+    await bundleOne(serverRoot, 'pglite-worker')
     project.provide('pgliteTemplate', await pgliteTemplate())
     project.provide('postgresTemplate', '')
   }

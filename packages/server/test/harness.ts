@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -8,7 +8,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig, type ServerConfig } from '../src/config'
-import { createPgliteDb } from '../src/db/pglite'
+import { createPgliteThreadDb } from '../src/db/pglite-thread'
 import { createPostgresDb } from '../src/db/postgres'
 import type { Db } from '../src/db/types'
 import { createMailer, type Mailer } from '../src/mail/mailer'
@@ -19,12 +19,27 @@ export interface TestDb {
   drop: () => Promise<void>
 }
 
-/** A fresh copy of the prepared database: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
-export async function openTestDb(): Promise<TestDb> {
+export interface TestDbOptions {
+  /** Time budget of every statement (the server's STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number
+  /**
+   * The embedded database in files under this directory instead of in memory (a statement
+   * past its budget restarts the embedded database's thread, and only files survive that).
+   */
+  pgliteDir?: string
+}
+
+/**
+ * A fresh copy of the prepared database: PostgreSQL when TEST_DATABASE_URL is set, else
+ * PGlite in its own thread, as the server runs it.
+ */
+export async function openTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   const baseUrl = process.env.TEST_DATABASE_URL
   if (!baseUrl) {
-    const db = await createPgliteDb({
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    const db = await createPgliteThreadDb({
+      dataDir: options.pgliteDir,
+      loadDataDirFile: inject('pgliteTemplate'),
+      statementTimeoutMs: options.statementTimeoutMs,
     })
     return { db, drop: () => db.close() }
   }
@@ -33,7 +48,10 @@ export async function openTestDb(): Promise<TestDb> {
   await admin.connect()
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('postgresTemplate')}"`)
   await admin.end()
-  const db = createPostgresDb(databaseUrl(baseUrl, name), { max: 5 })
+  const db = createPostgresDb(databaseUrl(baseUrl, name), {
+    max: 5,
+    statementTimeoutMs: options.statementTimeoutMs,
+  })
   return {
     db,
     drop: async () => {
@@ -99,10 +117,19 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  overrides: { config?: Partial<ServerConfig>; mailer?: Mailer } = {},
+  overrides: {
+    config?: Partial<ServerConfig>
+    mailer?: Mailer
+    pgliteOnDisk?: boolean
+    /** Logger options of the app (see captureLog); no log by default. */
+    logger?: object
+  } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await openTestDb()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-test-'))
+  const { db, drop } = await openTestDb({
+    statementTimeoutMs: overrides.config?.statementTimeoutMs,
+    pgliteDir: overrides.pgliteOnDisk ? path.join(dataDir, 'pgdata') : undefined,
+  })
   const config: ServerConfig = {
     ...loadConfig({}),
     dataDir,
@@ -114,7 +141,7 @@ export async function startTestApp(
   const mailer =
     overrides.mailer ??
     createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom })
-  const app = await buildApp({ db, config, mailer })
+  const app = await buildApp({ db, config, mailer, logger: overrides.logger })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -171,6 +198,13 @@ export function rawGet(
       })
       .on('error', reject)
   })
+}
+
+/** Logger options that keep every line the app logs, for tests that read the log. */
+export function captureLog(level = 'debug'): { logger: object; text: () => string } {
+  const lines: string[] = []
+  const stream = { write: (line: string) => void lines.push(line) }
+  return { logger: { level, stream }, text: () => lines.join('') }
 }
 
 export function fieldErrors(res: ApiResponse): Record<string, string> {

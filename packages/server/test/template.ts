@@ -14,7 +14,7 @@ import pg from 'pg'
 import { migrate } from '../src/db/migrate'
 import { createPgliteDb } from '../src/db/pglite'
 import { createPostgresDb } from '../src/db/postgres'
-import { seedDemo } from '../src/db/seed'
+import { seedDemo } from '../src/demo/seed'
 import type { Db } from '../src/db/types'
 import { repoRoot, serverRoot } from '../src/paths'
 
@@ -30,8 +30,9 @@ function templateHash(): string {
       else if (!entry.name.endsWith('.test.ts')) hash.update(entry.name).update(readFileSync(full))
     }
   }
-  walk(path.join(serverRoot, 'src', 'db'))
-  walk(path.join(serverRoot, 'src', 'modules'))
+  for (const dir of ['db', 'demo', 'layer-data', 'auth', 'modules']) {
+    walk(path.join(serverRoot, 'src', dir))
+  }
   return hash.digest('hex').slice(0, 16)
 }
 

@@ -29,6 +29,16 @@ test.describe('passwords', () => {
     await page.getByLabel('Confirmar nova senha').fill('diferente1234')
     await page.getByRole('button', { name: 'SALVAR NOVA SENHA' }).click()
     await expect(page.getByText('As senhas informadas não são iguais!')).toBeVisible()
+    // The server's rules land on the field: not a common password.
+    await page.getByLabel('Nova senha', { exact: true }).fill('12345678')
+    await page.getByLabel('Confirmar nova senha').fill('12345678')
+    await page.getByRole('button', { name: 'SALVAR NOVA SENHA' }).click()
+    await expect(page.getByText('Esta senha é muito comum e fácil de adivinhar.')).toBeVisible()
+    await expect(page.getByLabel('Nova senha', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await page.getByLabel('Nova senha', { exact: true }).fill('novinha1234')
     await page.getByLabel('Confirmar nova senha').fill('novinha1234')
     await page.getByRole('button', { name: 'SALVAR NOVA SENHA' }).click()
     await expect(page).toHaveURL(/\/login$/)
@@ -62,12 +72,22 @@ test.describe('passwords', () => {
     await dialog.getByRole('button', { name: 'SALVAR' }).click()
     await expect(dialog.getByText('As senhas informadas não são iguais!')).toBeVisible()
 
-    // A wrong current password is refused by the server.
+    // A wrong current password is refused by the server, on its field.
     await dialog.getByLabel('Senha atual').fill('errada12345')
     await dialog.getByLabel('Confirmar nova senha').fill('trocada1234')
     await dialog.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Erro ao alterar senha')).toBeVisible()
+    await expect(dialog.getByText('A senha atual não confere')).toBeVisible()
     await expect(dialog).toBeVisible()
+
+    // So is a new password equal to the username.
+    await dialog.getByLabel('Senha atual').fill('atual12345')
+    await dialog.getByLabel('Nova senha', { exact: true }).fill(username)
+    await dialog.getByLabel('Confirmar nova senha').fill(username)
+    await dialog.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(dialog.getByText('A senha não pode ser igual ao nome de usuário')).toBeVisible()
+    await dialog.getByLabel('Nova senha', { exact: true }).fill('trocada1234')
+    await dialog.getByLabel('Confirmar nova senha').fill('trocada1234')
 
     await dialog.getByLabel('Senha atual').fill('atual12345')
     // While saving, the dialog cannot be closed.

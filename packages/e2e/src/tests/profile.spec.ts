@@ -33,18 +33,31 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Campo obrigatório')).toHaveCount(2)
 
-    // Server validation errors land on their field with 'Erros de validação encontrados!'.
+    // The shared rules apply before sending; changing the e-mail asks for the current password.
     await page.getByLabel('Nome').fill('Pessoa Renomeada')
     await page.getByLabel('Setor').fill('Planejamento')
+    const current = page.getByLabel('Senha atual')
+    await expect(current).toBeHidden()
     await page.getByLabel('Email').fill('sem-arroba')
+    await expect(current).toBeVisible()
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Informe um e-mail válido')).toBeVisible()
+    await expect(current).toHaveAttribute('aria-invalid', 'true')
+    await snap(page, 'profile-email-password-desktop')
+
+    // Server validation errors land on their field with 'Erros de validação encontrados!'.
+    await page.getByLabel('Email').fill(`${username}@novo.example.com`)
+    await current.fill('errada12345')
     await page.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Erros de validação encontrados!')).toBeVisible()
-    await expect(page.getByText('Informe um e-mail válido')).toBeVisible()
+    await expect(page.getByText('A senha atual não confere')).toBeVisible()
 
-    await page.getByLabel('Email').fill(`${username}@novo.example.com`)
+    await current.fill('perfil1234')
     await page.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Perfil atualizado com sucesso.')).toBeVisible()
     await expect(page.getByTestId('user-name')).toHaveText('Pessoa Renomeada')
+    // Saved: the new address is the loaded one, and the password is not asked any more.
+    await expect(current).toBeHidden()
 
     await page.reload()
     await expect(page.getByLabel('Nome')).toHaveValue('Pessoa Renomeada')

@@ -57,6 +57,30 @@ test.describe('registration', () => {
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
   })
 
+  test('the server’s password rules show on the password field', async ({ page }) => {
+    const username = unique('regra')
+    await page.goto('/register')
+    await page.getByLabel('Nome').fill('Regra Senha')
+    await page.getByLabel('Email').fill(`${username}@example.com`)
+    await page.getByLabel('Usuário').fill(username)
+    await page.getByLabel('Setor').fill('Cadastro')
+    const password = page.getByLabel('Senha', { exact: true })
+    const submit = async (value: string) => {
+      await password.fill(value)
+      await page.getByLabel('Confirmar senha').fill(value)
+      await page.getByRole('button', { name: 'REGISTRAR' }).click()
+    }
+    // Not the username.
+    await submit(username)
+    await expect(page.getByText('A senha não pode ser igual ao nome de usuário')).toBeVisible()
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+    // Not a common password.
+    await submit('12345678')
+    await expect(page.getByText('Esta senha é muito comum e fácil de adivinhar.')).toBeVisible()
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByRole('heading', { name: 'Sucesso' })).toBeHidden()
+  })
+
   test('registration, activation by an administrator, then the first sign-in', async ({ page }) => {
     const username = unique('novo')
     const password = 'primeira123'

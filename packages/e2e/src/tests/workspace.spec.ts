@@ -79,6 +79,76 @@ test.describe('workspace', () => {
     await signOut(page)
   })
 
+  test('F5 keeps the open windows: the workspace is saved as it changes', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const saved = async () => {
+      const res = await request.get(`${baseUrl()}/api/users/workspace`, {
+        headers: { authorization: token },
+      })
+      return ((await res.json()) as { windows: { type: string }[] } | null)?.windows ?? []
+    }
+    const cleared = await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: { active: null, windowCounter: 0, windows: [] },
+    })
+    expect(cleared.status()).toBe(200)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openFromDashboard(page, 'Usuários')
+    const maria = page.getByRole('cell', { name: 'maria.souza', exact: true })
+    await expect(maria).toBeVisible()
+    await page.getByLabel('Procurar usuário').fill('demo')
+    await expect(maria).toBeHidden()
+    await openFromDashboard(page, 'Acessos ao sistema')
+    await expect(page.getByRole('tab')).toHaveCount(2)
+
+    // Saved about a second after the last change, without signing out.
+    await expect.poll(async () => (await saved()).map((w) => w.type)).toEqual(['Users', 'Logins'])
+    await page.reload()
+    await expect(page).toHaveURL(/\/workspace$/)
+    await expect(page.getByRole('tab')).toHaveCount(2)
+    await expect(tab(page, 'Acessos ao sistema')).toHaveAttribute('aria-selected', 'true')
+    await tab(page, 'Usuários').click()
+    await expect(page.getByLabel('Procurar usuário')).toHaveValue('demo')
+
+    // Closing a window is saved too; a second F5 shows one window.
+    await tab(page, 'Usuários').getByTitle('Fechar janela Usuários').click()
+    await expect.poll(async () => (await saved()).map((w) => w.type)).toEqual(['Logins'])
+    await page.reload()
+    await expect(page.getByRole('tab')).toHaveCount(1)
+    await tab(page, 'Acessos ao sistema').press('Delete')
+    await expect(page.getByText('Nenhuma janela aberta')).toBeVisible()
+    await expect.poll(saved).toEqual([])
+  })
+
+  test('a failed restore never overwrites the saved workspace', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const windows = [{ id: 'w1', type: 'Logins', title: 'Acessos ao sistema', props: {} }]
+    await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: { active: 'w1', windowCounter: 1, windows },
+    })
+    // The saved workspace cannot be read in this page load.
+    await page.route('**/api/users/workspace', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, json: { message: 'falha' } })
+        : route.continue(),
+    )
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await expect(
+      page.getByText('Não foi possível carregar alguma informação necessária! [área de trabalho]'),
+    ).toBeVisible()
+    await openFromDashboard(page, 'Usuários')
+    await page.waitForTimeout(1500)
+    await signOut(page)
+    const res = await request.get(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+    })
+    expect(((await res.json()) as { windows: unknown[] }).windows).toEqual(windows)
+  })
+
   test('a crashed window and an empty window are isolated from the others', async ({
     page,
     request,

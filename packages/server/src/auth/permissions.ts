@@ -1,26 +1,18 @@
-import { LAYER_PERMISSION_FLAGS, type LayerPermissions, type SessionUser } from '@gis/shared'
+import {
+  GROUP_PERMISSION_FLAGS,
+  LAYER_PERMISSION_FLAGS,
+  type GroupPermissionFlags,
+  type LayerPermissions,
+  type SessionUser,
+} from '@gis/shared'
 import type { Queryable } from '../db/types'
+import { knownLayerNames, userLayerFlags } from './permissions.sql'
 
-interface PermissionRow {
-  layer_name: string
-  read_feature: boolean
-  update_feature: boolean
-  create_feature: boolean
-  delete_feature: boolean
-  create_feature_attachment: boolean
-  read_feature_attachment: boolean
-  delete_feature_attachment: boolean
-}
+export { FLAG_COLUMNS } from './permissions.sql'
 
 const ALL: LayerPermissions = Object.fromEntries(
   LAYER_PERMISSION_FLAGS.map((f) => [f, true]),
 ) as LayerPermissions
-
-/** Layer names known for permission purposes: the layers of the catalogue. */
-async function knownLayerNames(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(`SELECT name FROM app.layers ORDER BY name`)
-  return rows.map((r) => r.name)
-}
 
 /**
  * The per-layer flags of a user: the union over their groups. Administrators have every
@@ -33,22 +25,7 @@ export async function layerPermissions(
   if (user.admin) {
     return Object.fromEntries((await knownLayerNames(db)).map((name) => [name, { ...ALL }]))
   }
-  const { rows } = await db.query<PermissionRow>(
-    `SELECT p.layer_name,
-            bool_or(p.read_feature) AS read_feature,
-            bool_or(p.update_feature) AS update_feature,
-            bool_or(p.create_feature) AS create_feature,
-            bool_or(p.delete_feature) AS delete_feature,
-            bool_or(p.create_feature_attachment) AS create_feature_attachment,
-            bool_or(p.read_feature_attachment) AS read_feature_attachment,
-            bool_or(p.delete_feature_attachment) AS delete_feature_attachment
-       FROM app.group_layer_permissions p
-       JOIN app.user_groups ug ON ug.group_id = p.group_id
-      WHERE ug.user_id = $1
-      GROUP BY p.layer_name
-      ORDER BY p.layer_name`,
-    [user.id],
-  )
+  const rows = await userLayerFlags(db, user.id)
   return Object.fromEntries(
     rows.map((r) => [
       r.layer_name,
@@ -63,4 +40,28 @@ export async function layerPermissions(
       },
     ]),
   )
+}
+
+export const NO_FLAGS: GroupPermissionFlags = Object.fromEntries(
+  GROUP_PERMISSION_FLAGS.map((f) => [f, false]),
+) as GroupPermissionFlags
+
+/*
+ * Who may do what changes rarely, and is read on every tile and WFS request, where a user's
+ * readable layers and the session behind a token are remembered for two seconds. Each change
+ * (a group's flags or members, a user's administrator or active flag, a layer registered or
+ * deleted) moves this process's permission epoch; those caches keep an entry only while the
+ * epoch it was read at is current, so the change applies to the user's next request. Other
+ * server processes see it when their two seconds end.
+ */
+let epoch = 0
+
+/** The current permission epoch of this process. */
+export function permissionEpoch(): number {
+  return epoch
+}
+
+/** Says that permissions changed: every cached permission and session is read again. */
+export function permissionsChanged(): void {
+  epoch++
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { lockDataDir } from './data-dir-lock'
-import { createPgliteDb } from './pglite'
+import { createPgliteThreadDb } from './pglite-thread'
 import { createPostgresDb } from './postgres'
 import type { Db } from './types'
 
@@ -12,20 +12,35 @@ export interface OpenedDb {
   release: () => Promise<void>
 }
 
-/** PostgreSQL when `databaseUrl` is set, else the embedded database in `dataDir/pgdata`. */
-export async function openDatabase(opts: {
+export interface OpenOptions {
   databaseUrl?: string
   dataDir: string
-}): Promise<OpenedDb> {
+  /** Time budget of every statement in milliseconds (0: none). */
+  statementTimeoutMs?: number
+  /** Told about errors of idle PostgreSQL connections. */
+  onPoolError?: (err: Error) => void
+}
+
+/**
+ * PostgreSQL when `databaseUrl` is set, else the embedded database in `dataDir/pgdata`, run
+ * in a thread of its own (pglite-thread.ts).
+ */
+export async function openDatabase(opts: OpenOptions): Promise<OpenedDb> {
   if (opts.databaseUrl) {
-    const db = createPostgresDb(opts.databaseUrl)
+    const db = createPostgresDb(opts.databaseUrl, {
+      statementTimeoutMs: opts.statementTimeoutMs,
+      onPoolError: opts.onPoolError,
+    })
     return { db, created: false, release: () => db.close() }
   }
   const unlock = lockDataDir(opts.dataDir)
   try {
     const dir = path.join(opts.dataDir, 'pgdata')
     const created = !existsSync(path.join(dir, 'PG_VERSION'))
-    const db = await createPgliteDb({ dataDir: dir })
+    const db = await createPgliteThreadDb({
+      dataDir: dir,
+      statementTimeoutMs: opts.statementTimeoutMs,
+    })
     return {
       db,
       created,

@@ -44,15 +44,25 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   }
 }
 
+export interface PostgresOptions {
+  max?: number
+  /** PostgreSQL's statement_timeout for every connection, in milliseconds (0: none). */
+  statementTimeoutMs?: number
+  /** Told about errors of idle connections (a database restart), which end those connections. */
+  onPoolError?: (err: Error) => void
+}
+
 /** PostgreSQL + PostGIS through a connection pool. */
-export function createPostgresDb(connectionString: string, options: { max?: number } = {}): Db {
+export function createPostgresDb(connectionString: string, options: PostgresOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: 'gis-server',
+    statement_timeout: options.statementTimeoutMs || undefined,
   })
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', () => {})
+  // An idle client that errors (server restart) must not crash the process: it is dropped
+  // from the pool, and the error is reported.
+  pool.on('error', (err) => options.onPoolError?.(err))
   const base = wrap(pool)
   return {
     kind: 'postgres',

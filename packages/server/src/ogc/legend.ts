@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { LayerStyle } from '@gis/shared'
-import type { CatalogueLayer } from '../modules/layers/catalogue'
+import type { CatalogueLayer } from '../layer-data/model'
 import { escapeXml } from './ows-errors'
 
 const ROW = 24

@@ -1,127 +1,218 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../app-deps'
-import type { AuthContext } from '../auth/authenticate'
-import { readableLayers, type CatalogueLayer } from '../modules/layers/catalogue'
-import { createSessionCache } from '../tiles/session-cache'
+import { HttpError, statementTimeout } from '../http/errors'
+import type { RouteScope } from '../http/scopes'
+import { readableLayers } from '../layer-data/catalogue'
+import type { CatalogueLayer } from '../layer-data/model'
 import { legendPng } from './legend'
 import { exceptionReport, OwsError, serviceExceptionReport } from './ows-errors'
-import { capabilitiesXml, describeFeatureTypeXml, getFeature } from './wfs'
-import { kvp, parseKvp, parseXmlRequest, type OwsRequest } from './wfs-request'
+import { getFeature } from './wfs'
+import { capabilitiesXml, describeFeatureTypeXml, GML31_FORMAT } from './wfs-capabilities'
+import {
+  kvp,
+  MAX_QUERIES,
+  parseKvp,
+  parseXmlRequest,
+  wfsVersion,
+  type OwsRequest,
+  type WfsVersion,
+} from './wfs-request'
 import { wmsCapabilitiesXml } from './wms'
 import { MAX_XML_BYTES } from './xml'
 
 const XML = 'text/xml; charset=utf-8'
 
+/** Which report a failed request gets: WMS's, or WFS's of the request's version. */
+interface Dialect {
+  service: 'WFS' | 'WMS'
+  version: WfsVersion
+}
+
+/** Guesses the dialect from the KVP alone (a failure may come before the request is read). */
+function dialectOf(request: FastifyRequest): Dialect {
+  const params = kvp((request.query ?? {}) as Record<string, unknown>)
+  const service = params.get('SERVICE')
+  const wms =
+    /^wms$/i.test(service ?? '') || (!service && /legend/i.test(params.get('REQUEST') ?? ''))
+  let version: WfsVersion = '2.0.0'
+  try {
+    version = wfsVersion(params.get('VERSION'))
+  } catch {
+    // An unknown version is reported in 2.0.0's words.
+  }
+  return { service: wms ? 'WMS' : 'WFS', version }
+}
+
 /**
- * OGC services at /ows: WFS 2.0.0 (GetCapabilities, DescribeFeatureType, GetFeature by KVP
- * and by XML POST) and WMS 1.3.0 (GetCapabilities, GetLegendGraphic). Only the layers the
- * caller may read exist here; every name from a request is checked against the catalogue.
+ * OGC services at /ows with the map services' credentials (bearer, `?token=`, HTTP Basic):
+ * WFS 2.0.0 and 1.1.0 (GetCapabilities, DescribeFeatureType, GetFeature by KVP and by XML
+ * POST) and WMS 1.3.0 (GetCapabilities, GetLegendGraphic).
  */
-export const owsRoutes =
-  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
+export const owsScope = (deps: AppDeps): RouteScope => ({
+  prefix: '/ows',
+  access: 'service',
+  routes: owsRoutes(deps),
+})
+
+/**
+ * Only the queryable layers the caller may read exist here; every name from a request is
+ * checked against the catalogue. Every answer, the unexpected ones included, is an OGC
+ * document: an exception report in Portuguese, never the JSON API's body.
+ */
+const owsRoutes =
+  ({ db, auth, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const sessions = createSessionCache(auth)
-    // A token (bearer or ?token=) through the short session cache; otherwise HTTP Basic.
-    const requireUser = async (request: FastifyRequest, reply: FastifyReply) => {
-      const context = await sessions.resolve(request)
-      if (context) users.set(request, context.user)
-      else {
-        await auth.requireOwsUser(request, reply)
-        users.set(request, auth.contextOf(request).user)
-      }
-    }
-    const users = new WeakMap<FastifyRequest, AuthContext['user']>()
-    // XML bodies arrive as text; they are parsed (safely) by the handler. The route accepts
-    // a little more than MAX_XML_BYTES so that the handler answers with an OGC exception.
+    // Capabilities name the address users reach (PUBLIC_URL), never the request's Host.
+    const serviceUrl = `${config.publicUrl ?? `http://localhost:${config.port}`}/ows`
+    const dialects = new WeakMap<FastifyRequest, Dialect>()
+
+    // Bodies arrive as text whatever their type: XML is parsed (safely) by the handler, a form
+    // carries KVP. A little more than MAX_XML_BYTES is read, so the handler answers with an OGC
+    // exception rather than the HTTP layer with its own.
+    app.removeAllContentTypeParsers()
     app.addContentTypeParser(
-      ['text/xml', 'application/xml', 'text/plain'],
+      '*',
       { parseAs: 'string', bodyLimit: MAX_XML_BYTES * 4 },
       (_request, body, done) => done(null, body),
     )
 
-    async function handle(request: FastifyRequest, reply: FastifyReply, parse: () => OwsRequest) {
-      let service: 'WFS' | 'WMS' = 'WFS'
-      try {
-        const req = parse()
-        service = req.service
-        const user = users.get(request)!
-        const layers = (await readableLayers(db, user)).filter((l) => l.queryable)
-        const token = (request.query as Record<string, unknown>).token
-        const url = `${request.protocol}://${request.host}/ows`
-        const query = typeof token === 'string' ? `token=${encodeURIComponent(token)}` : ''
-        const pick = (names: string[]): CatalogueLayer[] =>
-          names.map((name) => {
-            const layer = layers.find((l) => l.name === name)
-            if (!layer) {
-              throw new OwsError('InvalidParameterValue', 'ogc.unknownTypeName', 'typeNames', {
-                name,
-              })
-            }
-            return layer
-          })
-        if (req.service === 'WMS') {
-          if (req.request === 'GetCapabilities') {
-            return reply.type(XML).send(wmsCapabilitiesXml(layers, url, query))
-          }
-          const layer = layers.find((l) => l.name === req.layer)
-          if (!layer || layer.geometryType === 'TABULAR') {
-            throw new OwsError('LayerNotDefined', 'ogc.unknownLayer', 'layer', { name: req.layer })
-          }
-          const png = await legendPng(layer, req.width ?? req.height)
-          return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png)
-        }
-        if (req.request === 'GetCapabilities') {
-          return reply.type(XML).send(capabilitiesXml(layers, query ? `${url}?${query}` : url))
-        }
-        if (req.request === 'DescribeFeatureType') {
-          const chosen = req.typeNames.length ? pick(req.typeNames) : layers
-          return reply
-            .type('application/gml+xml; version=3.2; charset=utf-8')
-            .send(describeFeatureTypeXml(chosen))
-        }
-        const chosen = pick(req.getFeature.queries.map((q) => q.typeName))
-        const result = await getFeature(db, req.getFeature, chosen)
-        return reply.type(`${result.contentType}; charset=utf-8`).send(result.body)
-      } catch (err) {
-        if (!(err instanceof OwsError)) throw err
-        return reply
-          .code(err.status)
-          .type(XML)
-          .send(service === 'WMS' ? serviceExceptionReport(err) : exceptionReport(err))
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const dialect = dialects.get(request) ?? dialectOf(request)
+      let report: OwsError
+      const timeout = statementTimeout(err)
+      if (err instanceof OwsError) report = err
+      else if (timeout) {
+        report = OwsError.withMessage('NoApplicableCode', timeout.message, undefined, 503)
+      } else if (err instanceof HttpError) {
+        report = OwsError.withMessage(
+          'NoApplicableCode',
+          err.message,
+          undefined,
+          err.statusCode,
+          err.headers,
+        )
+      } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        // The HTTP layer's own refusals: a body too large, a broken request.
+        const key = err.statusCode === 413 ? 'http.payloadTooLarge' : 'http.badRequest'
+        report = new OwsError('OperationParsingFailed', key, undefined, {}, err.statusCode)
+      } else {
+        request.log.error({ err }, 'OGC request failed')
+        report = new OwsError(
+          'NoApplicableCode',
+          'ogc.internal',
+          undefined,
+          { id: request.id },
+          500,
+        )
       }
+      return reply
+        .code(report.status)
+        .headers(report.headers)
+        .type(XML)
+        .send(
+          dialect.service === 'WMS'
+            ? serviceExceptionReport(report)
+            : exceptionReport(report, dialect.version),
+        )
+    })
+
+    // Any other method or path under /ows is answered in OGC terms too.
+    app.setNotFoundHandler((request) => {
+      throw new OwsError(
+        'OperationNotSupported',
+        'ogc.methodNotAllowed',
+        'request',
+        { name: `${request.method} ${request.url.split('?')[0]}`.slice(0, 80) },
+        404,
+      )
+    })
+
+    async function handle(request: FastifyRequest, reply: FastifyReply, req: OwsRequest) {
+      dialects.set(request, {
+        service: req.service,
+        version: req.service === 'WFS' ? req.version : '2.0.0',
+      })
+      const user = auth.contextOf(request).user
+      const layers = (await readableLayers(db, user)).filter((l) => l.queryable)
+      const token = (request.query as Record<string, unknown>).token
+      const query = typeof token === 'string' ? `token=${encodeURIComponent(token)}` : ''
+      const pick = (names: string[]): CatalogueLayer[] =>
+        names.map((name) => {
+          const layer = layers.find((l) => l.name === name)
+          if (!layer) {
+            throw new OwsError('InvalidParameterValue', 'ogc.unknownTypeName', 'typeNames', {
+              name: name.slice(0, 64),
+            })
+          }
+          return layer
+        })
+      if (req.service === 'WMS') {
+        if (req.request === 'GetCapabilities') {
+          return reply.type(XML).send(wmsCapabilitiesXml(layers, serviceUrl, query))
+        }
+        const layer = layers.find((l) => l.name === req.layer)
+        if (!layer || layer.geometryType === 'TABULAR') {
+          throw new OwsError('LayerNotDefined', 'ogc.unknownLayer', 'layer', {
+            name: req.layer.slice(0, 64),
+          })
+        }
+        const png = await legendPng(layer, req.width ?? req.height)
+        return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png)
+      }
+      if (req.request === 'GetCapabilities') {
+        const url = query ? `${serviceUrl}?${query}` : serviceUrl
+        return reply.type(XML).send(capabilitiesXml(layers, url, req.version))
+      }
+      if (req.request === 'DescribeFeatureType') {
+        const chosen = req.typeNames.length ? pick(req.typeNames) : layers
+        const type =
+          req.version === '1.1.0'
+            ? `${GML31_FORMAT}; charset=utf-8`
+            : 'application/gml+xml; version=3.2; charset=utf-8'
+        return reply.type(type).send(describeFeatureTypeXml(chosen, req.version))
+      }
+      const chosen = pick(req.getFeature.queries.map((q) => q.typeName))
+      const result = await getFeature(db, req.getFeature, chosen)
+      return reply.type(`${result.contentType}; charset=utf-8`).send(result.body)
     }
 
+    const queryOf = (request: FastifyRequest) => request.query as Record<string, unknown>
+
     app.get(
-      '/ows',
+      '/',
       {
-        onRequest: requireUser,
         schema: {
           tags: ['ogc'],
           summary:
-            'OGC WFS 2.0.0 and WMS 1.3.0 (KVP). Token as bearer, ?token= or HTTP Basic (user and password, or the token as password)',
+            'OGC WFS 2.0.0/1.1.0 and WMS 1.3.0 (KVP). Token as bearer, ?token= or HTTP Basic (user and password, or the token as password)',
         },
       },
-      (request, reply) =>
-        handle(request, reply, () => parseKvp(kvp(request.query as Record<string, unknown>))),
+      (request, reply) => handle(request, reply, parseKvp(kvp(queryOf(request)))),
     )
 
     app.post(
-      '/ows',
+      '/',
       {
-        onRequest: requireUser,
         schema: {
           tags: ['ogc'],
-          summary:
-            'OGC WFS 2.0.0 / 1.1.0 requests as XML (as ol/format/WFS writeGetFeature writes)',
+          summary: `OGC WFS 2.0.0 / 1.1.0 requests as XML (at most ${MAX_QUERIES} queries), or KVP as a form`,
         },
       },
-      (request, reply) =>
-        handle(request, reply, () => {
-          const body = typeof request.body === 'string' ? request.body : ''
-          return body.trim()
-            ? parseXmlRequest(body)
-            : parseKvp(kvp(request.query as Record<string, unknown>))
-        }),
+      (request, reply) => {
+        const body = typeof request.body === 'string' ? request.body : ''
+        const form = /^application\/x-www-form-urlencoded/i.test(
+          request.headers['content-type'] ?? '',
+        )
+        if (form) {
+          const params = Object.fromEntries(new URLSearchParams(body))
+          return handle(request, reply, parseKvp(kvp({ ...queryOf(request), ...params })))
+        }
+        return handle(
+          request,
+          reply,
+          body.trim() ? parseXmlRequest(body) : parseKvp(kvp(queryOf(request))),
+        )
+      },
     )
   }

@@ -1,6 +1,9 @@
+import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { buildApp } from '../app'
+import { createMailer } from '../mail/mailer'
 
 let t: TestApp
 let user: string
@@ -322,5 +325,290 @@ describe('WMS', () => {
     const denied = await get('ocorrencias')
     expect(denied.status).toBe(400)
     expect(await denied.text()).toContain('code="LayerNotDefined"')
+  })
+})
+
+describe('GML for every layer and property list (issue 18)', () => {
+  it('answers layers without geometry (TABULAR) as features without geometry', async () => {
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM data.ocorrencias WHERE NOT d_e_l_e_t_',
+    )
+    for (const version of ['2.0.0', '1.1.0']) {
+      const res = await ows(
+        `SERVICE=WFS&VERSION=${version}&REQUEST=GetFeature&TYPENAMES=gis:ocorrencias&COUNT=5`,
+        admin,
+      )
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.body).not.toContain('<gis:geom>')
+      expect(res.body.match(/<gis:ocorrencias gml:id="ocorrencias\.\d+">/g)).toHaveLength(5)
+      const hits = await ows(
+        `SERVICE=WFS&VERSION=${version}&REQUEST=GetFeature&TYPENAMES=gis:ocorrencias&RESULTTYPE=hits`,
+        admin,
+      )
+      expect(hits.body).toContain(
+        version === '2.0.0' ? `numberMatched="${rows[0]!.n}"` : `numberOfFeatures="${rows[0]!.n}"`,
+      )
+    }
+  })
+
+  it('answers a property list without the geometry, sorted, as GDAL asks for -sql ORDER BY', async () => {
+    const res = await ows(
+      'SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:marcos_km&STARTINDEX=0&COUNT=3&SORTBY=km%20DESC&PROPERTYNAME=(km)',
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const { rows } = await t.db.query<{ id: number; km: number }>(
+      'SELECT id, km::float8 AS km FROM data.marcos_km WHERE NOT d_e_l_e_t_ ORDER BY km DESC, id LIMIT 3',
+    )
+    expect([...res.body.matchAll(/<gis:km>([^<]+)<\/gis:km>/g)].map((m) => Number(m[1]))).toEqual(
+      rows.map((r) => r.km),
+    )
+    expect(res.body).not.toContain('<gis:geom>')
+    expect(res.body).toContain(`gml:id="marcos_km.${rows[0]!.id}"`)
+  })
+
+  it('speaks WFS 1.1.0: capabilities, schemas and GML 3.1.1 collections', async () => {
+    const caps = await ows('SERVICE=WFS&VERSION=1.1.0&REQUEST=GetCapabilities')
+    expect(caps.body).toContain('<wfs:WFS_Capabilities version="1.1.0"')
+    expect(caps.body).toContain('<wfs:DefaultSRS>urn:ogc:def:crs:EPSG::4326</wfs:DefaultSRS>')
+    const negotiated = await ows('SERVICE=WFS&REQUEST=GetCapabilities&ACCEPTVERSIONS=1.1.0,1.0.0')
+    expect(negotiated.body).toContain('version="1.1.0"')
+    const schema = await ows(
+      'SERVICE=WFS&VERSION=1.1.0&REQUEST=DescribeFeatureType&TYPENAME=gis:oae,gis:rodovias',
+    )
+    expect(schema.body).toContain('xmlns:gml="http://www.opengis.net/gml"')
+    expect(schema.body).toContain(
+      '<xsd:element name="oae" type="gis:oaeType" substitutionGroup="gml:_Feature"/>',
+    )
+    expect(schema.body).toContain('<xsd:element name="geom" type="gml:MultiCurvePropertyType"')
+    const res = await ows(
+      'SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=gis:oae&MAXFEATURES=2',
+    )
+    expect(res.headers['content-type']).toMatch(/^text\/xml; subtype=gml\/3\.1\.1/)
+    expect(res.body).toContain('xmlns:wfs="http://www.opengis.net/wfs"')
+    expect(res.body).toContain('numberOfFeatures="2"')
+    expect(
+      res.body.match(/<gml:featureMember><gis:oae gml:id="oae\.\d+"><gis:geom><gml:Point/g),
+    ).toHaveLength(2)
+    const gml2 = await ows(
+      'SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=gis:oae&OUTPUTFORMAT=GML2',
+    )
+    expect(gml2.statusCode).toBe(400)
+    expect(gml2.body).toContain('Formato não suportado: GML2')
+  })
+
+  it('describes several types at once, TABULAR ones without a geometry element', async () => {
+    const res = await ows(
+      'SERVICE=WFS&VERSION=2.0.0&REQUEST=DescribeFeatureType&TYPENAMES=gis:ocorrencias,gis:placas,gis:municipios',
+      admin,
+    )
+    expect(res.statusCode).toBe(200)
+    expect(res.body.match(/<xsd:complexType name="\w+Type">/g)).toEqual([
+      '<xsd:complexType name="ocorrenciasType">',
+      '<xsd:complexType name="placasType">',
+      '<xsd:complexType name="municipiosType">',
+    ])
+    const occ = res.body.slice(res.body.indexOf('ocorrenciasType'), res.body.indexOf('placasType'))
+    expect(occ).not.toContain('name="geom"')
+    expect(occ).toContain('<xsd:element name="data" type="xsd:dateTime"')
+  })
+})
+
+describe('every /ows answer is an OGC document (issue 18)', () => {
+  it('a 401 keeps its status and WWW-Authenticate, with an exception report', async () => {
+    const res = await t.api({ url: '/ows?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae' })
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['www-authenticate']).toBe('Basic realm="GIS", charset="UTF-8"')
+    expect(res.headers['content-type']).toMatch(/^text\/xml/)
+    expect(res.body).toContain('<ows:ExceptionReport')
+    const wms = await t.api({ url: '/ows?SERVICE=WMS&REQUEST=GetCapabilities' })
+    expect(wms.statusCode).toBe(401)
+    expect(wms.body).toContain('<ServiceExceptionReport')
+  })
+
+  it('other methods, paths and bodies get exception reports too', async () => {
+    const put = await t.api({ method: 'PUT', url: '/ows', token: user, payload: 'x' })
+    expect(put.statusCode).toBe(404)
+    expect(put.body).toContain('exceptionCode="OperationNotSupported"')
+    const sub = await t.api({ url: '/ows/nada?SERVICE=WFS', token: user })
+    expect(sub.body).toContain('<ows:ExceptionReport')
+    const json = await t.api({ method: 'POST', url: '/ows', token: user, payload: { a: 1 } })
+    expect(json.statusCode).toBe(400)
+    expect(json.body).toContain('exceptionCode="OperationParsingFailed"')
+    const huge = await t.api({
+      method: 'POST',
+      url: '/ows',
+      token: user,
+      payload: 'x'.repeat(2_000_000),
+      headers: { 'content-type': 'text/xml' },
+    })
+    expect(huge.statusCode).toBe(413)
+    expect(huge.body).toContain('<ows:ExceptionReport')
+    const form = await t.api({
+      method: 'POST',
+      url: '/ows',
+      token: user,
+      payload: 'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&RESULTTYPE=hits',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(form.statusCode).toBe(200)
+    expect(form.body).toContain('numberMatched="')
+  })
+
+  it('a server fault is NoApplicableCode 500, logged once with the request id, without details', async () => {
+    const lines: string[] = []
+    const app = await buildApp({
+      db: t.db,
+      config: t.config,
+      mailer: createMailer({ outboxDir: path.join(t.dataDir, 'outbox'), from: 'x@y' }),
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    })
+    await t.db.exec('ALTER TABLE data.pracas_pedagio RENAME COLUMN nome TO nome_antigo')
+    try {
+      const res = await app.inject({
+        url: '/ows?SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=pracas_pedagio',
+        headers: { authorization: `Bearer ${user}` },
+      })
+      expect(res.statusCode).toBe(500)
+      expect(res.headers['content-type']).toMatch(/^text\/xml/)
+      expect(res.body).toContain('xmlns:ows="http://www.opengis.net/ows"')
+      expect(res.body).toContain('exceptionCode="NoApplicableCode"')
+      expect(res.body).toContain('Erro interno do servidor (requisição req-')
+      expect(res.body).not.toMatch(/nome|column|coluna|SELECT/)
+      const errors = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50)
+      expect(errors).toHaveLength(1)
+      expect(errors[0].reqId).toBe(/requisição (req-\w+)/.exec(res.body)![1])
+    } finally {
+      await t.db.exec('ALTER TABLE data.pracas_pedagio RENAME COLUMN nome_antigo TO nome')
+      await app.close()
+    }
+  })
+})
+
+describe('OGC hardening (issue 10)', () => {
+  it('refuses more than 100 queries or type names at once, fast', async () => {
+    const queries = '<Query typeNames="oae"/>'.repeat(7000)
+    let started = Date.now()
+    const many = await post(`<GetFeature service="WFS" version="2.0.0">${queries}</GetFeature>`)
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(many.statusCode).toBe(400)
+    expect(many.body).toContain('Consultas demais em uma requisição (máximo de 100).')
+    started = Date.now()
+    const names = await ows(
+      `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=${Array(2000).fill('oae').join(',')}`,
+    )
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(names.statusCode).toBe(400)
+    expect(names.body).toContain('Tipos de feição demais em uma requisição (máximo de 100).')
+    const describe = await ows(
+      `SERVICE=WFS&REQUEST=DescribeFeatureType&TYPENAMES=${Array(101).fill('oae').join(',')}`,
+    )
+    expect(describe.statusCode).toBe(400)
+    const hundred = await ows(
+      `SERVICE=WFS&REQUEST=GetFeature&RESULTTYPE=hits&TYPENAMES=${Array(100).fill('oae').join(',')}`,
+    )
+    expect(hundred.statusCode).toBe(200)
+  })
+
+  it('a bad date, number or geometry in a filter is a 400 InvalidParameterValue with its locator', async () => {
+    const fes = (inner: string) =>
+      `SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=oae&FILTER=${encodeURIComponent(
+        `<Filter xmlns="http://www.opengis.net/fes/2.0" xmlns:gml="http://www.opengis.net/gml/3.2">${inner}</Filter>`,
+      )}`
+    const cmp = (prop: string, value: string) =>
+      fes(
+        `<PropertyIsEqualTo><ValueReference>${prop}</ValueReference><Literal>${value}</Literal></PropertyIsEqualTo>`,
+      )
+    for (const [query, text] of [
+      [
+        cmp('ultima_inspecao', '2023-02-30'),
+        'Valor inválido para o campo ultima_inspecao: Data inválida',
+      ],
+      [cmp('ultima_inspecao', '1'), 'Valor inválido para o campo ultima_inspecao'],
+      [cmp('m_o_d_i_f_', 'ontem'), 'Valor inválido para o campo m_o_d_i_f_: Data e hora inválidas'],
+      [cmp('km', 'dez'), 'Valor inválido para o campo km: Informe um número'],
+      [
+        fes(
+          '<Intersects><ValueReference>geom</ValueReference><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>-23 -47 -23.5 -47 -23 -47.5</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></Intersects>',
+        ),
+        'Geometria inválida em Polygon.',
+      ],
+      [
+        fes(
+          '<Intersects><ValueReference>geom</ValueReference><gml:LineString><gml:posList>-23 -47</gml:posList></gml:LineString></Intersects>',
+        ),
+        'Geometria inválida em LineString.',
+      ],
+      [
+        fes(
+          '<Intersects><ValueReference>geom</ValueReference><gml:Point><gml:pos>-23 abc</gml:pos></gml:Point></Intersects>',
+        ),
+        'Geometria inválida em Point.',
+      ],
+    ] as const) {
+      const res = await ows(query)
+      expect(res.statusCode, text).toBe(400)
+      expect(res.body).toContain('exceptionCode="InvalidParameterValue" locator="filter"')
+      expect(res.body).toContain(text)
+    }
+    // The uuid compares as text; a valid one finds its feature.
+    const { rows } = await t.db.query<{ uuid: string }>(
+      'SELECT uuid::text FROM data.oae WHERE id = 1',
+    )
+    const byUuid = await ows(cmp('uuid', rows[0]!.uuid) + '&OUTPUTFORMAT=json')
+    expect(byUuid.json().features.map((f: any) => f.properties.id)).toEqual([1])
+    expect((await ows(cmp('uuid', 'nada'))).statusCode).toBe(200)
+  })
+
+  it('refuses CQL_FILTER and stored queries rather than ignoring them', async () => {
+    const cql = await ows(
+      `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&CQL_FILTER=${encodeURIComponent("tipo='ponte'")}`,
+    )
+    expect(cql.statusCode).toBe(400)
+    expect(cql.body).toContain('locator="CQL_FILTER"')
+    expect(cql.body).toContain('CQL_FILTER não é suportado')
+    const stored = await ows(
+      'SERVICE=WFS&REQUEST=GetFeature&STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById&ID=oae.1',
+    )
+    expect(stored.statusCode).toBe(400)
+  })
+
+  it('names PUBLIC_URL in capabilities, never the Host the request forged', async () => {
+    const forged = { host: 'evil.example:666', 'x-forwarded-host': 'evil.example' }
+    for (const query of [
+      'SERVICE=WFS&REQUEST=GetCapabilities&VERSION=2.0.0',
+      'SERVICE=WFS&REQUEST=GetCapabilities&VERSION=1.1.0',
+      'SERVICE=WMS&REQUEST=GetCapabilities',
+    ]) {
+      const res = await t.app.inject({
+        url: `/ows?${query}`,
+        headers: { ...forged, authorization: `Bearer ${user}` },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('"http://gis.test/ows')
+      expect(res.body).not.toContain('evil')
+    }
+  })
+
+  it('answers a layer that does not exist and one the user cannot read alike', async () => {
+    for (const query of [
+      'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=gis:{name}',
+      'SERVICE=WFS&REQUEST=DescribeFeatureType&TYPENAMES={name}',
+      'SERVICE=WFS&REQUEST=GetFeature&RESOURCEID={name}.1',
+      'SERVICE=WMS&REQUEST=GetLegendGraphic&FORMAT=image/png&LAYER={name}',
+    ]) {
+      const hidden = await ows(query.replace('{name}', 'ocorrencias'))
+      const missing = await ows(query.replace('{name}', 'ocorrenciax'))
+      expect(hidden.statusCode).toBe(400)
+      expect(missing.statusCode).toBe(400)
+      expect(hidden.body.replace('ocorrencias', 'ocorrenciax')).toBe(missing.body)
+    }
+  })
+
+  it('clips a web-mercator box past the world instead of failing', async () => {
+    const res = await ows(
+      'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&RESULTTYPE=hits&BBOX=-1e12,-1e12,1e12,1e12,EPSG:3857',
+    )
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain(`numberMatched="${(await sqlIds('oae')).length}"`)
   })
 })

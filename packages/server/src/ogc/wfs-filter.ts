@@ -1,21 +1,36 @@
-import type { CatalogueLayer } from '../modules/layers/catalogue'
-import { quoteIdent } from '../modules/layers/layer-tables'
-import { envelope, parseCrs, type Crs, type Envelope } from './crs'
+import { FILTER_LIMITS } from '@gis/shared'
+import { columnSql, fieldOf, type CatalogueLayer, type LayerField } from '../layer-data/model'
+import {
+  comparisonSql,
+  FilterError,
+  likeSql,
+  nullSql,
+  type Comparison,
+  type SqlParams,
+} from '../layer-data/where'
+import { envelope, MERCATOR_LIMIT, parseCrs, type Crs, type Envelope } from './crs'
 import { OwsError } from './ows-errors'
-import { attr, child, elements, text, type XmlNode } from './xml'
+import { attr, child, children, elements, text, type XmlNode } from './xml'
 
 /** A WFS filter, from KVP (BBOX, RESOURCEID) or from FES 2.0 / OGC 1.1 XML. */
 export type Filter =
   | { op: 'and' | 'or'; args: Filter[] }
   | { op: 'not'; arg: Filter }
   | { op: 'bbox'; env: Envelope }
-  | { op: 'intersects'; wkt: string; srid: number }
-  | { op: 'cmp'; cmp: '=' | '<>' | '<' | '>' | '<=' | '>='; prop: string; value: string }
+  | { op: 'intersects'; wkt: string; srid: 4326 | 3857 }
+  | { op: 'cmp'; cmp: Comparison; prop: string; value: string; matchCase: boolean }
+  | { op: 'between'; prop: string; lower: string; upper: string }
   | { op: 'like'; prop: string; pattern: string; wild: string; single: string; escape: string }
   | { op: 'null'; prop: string }
   | { op: 'ids'; ids: { layer: string | undefined; id: number }[] }
 
-const COMPARISONS: Record<string, '=' | '<>' | '<' | '>' | '<=' | '>='> = {
+/**
+ * Bounds of an XML filter. GDAL writes `a OR b OR c …` as nested binary operators, so the
+ * depth allowed is above the filter builder's; every element counts as a node.
+ */
+export const WFS_FILTER_LIMITS = { maxDepth: 64, maxNodes: 1024 } as const
+
+const COMPARISONS: Record<string, Comparison> = {
   PropertyIsEqualTo: '=',
   PropertyIsNotEqualTo: '<>',
   PropertyIsLessThan: '<',
@@ -26,6 +41,8 @@ const COMPARISONS: Record<string, '=' | '<>' | '<' | '>' | '<=' | '>='> = {
 
 const unsupported = (name: string) =>
   new OwsError('InvalidParameterValue', 'ogc.unsupportedFilter', 'filter', { name })
+const badGeometry = (name: string) =>
+  new OwsError('InvalidParameterValue', 'ogc.invalidGeometry', 'filter', { name })
 
 /** A property reference without namespace prefix or leading path. */
 export function localName(name: string): string {
@@ -36,6 +53,16 @@ export function localName(name: string): string {
 function propertyOf(node: XmlNode): string {
   const ref = child(node, 'ValueReference') ?? child(node, 'PropertyName')
   return localName(text(ref))
+}
+
+function literal(node: XmlNode | undefined): string {
+  const value = text(node)
+  if (Buffer.byteLength(value) > FILTER_LIMITS.maxValueBytes) {
+    throw new OwsError('InvalidParameterValue', 'filters.valueTooLong', 'filter', {
+      max: FILTER_LIMITS.maxValueBytes,
+    })
+  }
+  return value
 }
 
 function numbers(value: string): number[] {
@@ -61,61 +88,107 @@ function envelopeOf(node: XmlNode, fallback: Crs): Envelope {
   return envelope(coords.slice(0, 2), coords.slice(2, 4), crs, 'BBOX')
 }
 
-/** A GML geometry (Envelope, Point, Polygon, LineString) as WKT in its CRS. */
-function geometryOf(node: XmlNode, fallback: Crs): { wkt: string; srid: number } {
+/**
+ * A GML geometry (Envelope or Box, Point, LineString, Polygon with holes) as WKT in its CRS. Its
+ * coordinates must be finite and well formed (a point has one position, a line two or more,
+ * a ring four or more and closed), so PostGIS always reads it.
+ */
+function geometryOf(node: XmlNode, fallback: Crs): { wkt: string; srid: 4326 | 3857 } {
   for (const { name, node: g } of elements(node)) {
     if (name === 'ValueReference' || name === 'PropertyName') continue
     const crs = crsOf(g, fallback)
-    const pairs = (values: number[]) => {
+    const positions = (n: XmlNode | undefined, min: number) => {
+      const values = numbers(
+        text(child(n, 'posList') ?? child(n, 'coordinates')) ||
+          children(n, 'pos')
+            .map((p) => text(p))
+            .join(' '),
+      )
+      if (values.length % 2 !== 0 || values.length / 2 < min) throw badGeometry(name)
       const out: string[] = []
-      for (let i = 0; i + 1 < values.length; i += 2) {
+      for (let i = 0; i < values.length; i += 2) {
         const [a, b] = [values[i]!, values[i + 1]!]
-        if (!Number.isFinite(a) || !Number.isFinite(b)) throw unsupported(name)
-        out.push(crs.latLon ? `${b} ${a}` : `${a} ${b}`)
+        const [x, y] = crs.latLon ? [b, a] : [a, b]
+        if (!Number.isFinite(x) || !Number.isFinite(y)) throw badGeometry(name)
+        if (crs.srid === 3857 && (Math.abs(x) > MERCATOR_LIMIT || Math.abs(y) > MERCATOR_LIMIT)) {
+          throw badGeometry(name)
+        }
+        out.push(`${x} ${y}`)
       }
-      return out.join(',')
+      return out
     }
-    const posList = (n: XmlNode | undefined) =>
-      numbers(text(child(n, 'posList') ?? child(n, 'coordinates')) || text(child(n, 'pos')))
-    if (name === 'Envelope') {
+    const ring = (r: XmlNode | undefined) => {
+      const pts = positions(child(r, 'LinearRing'), 4)
+      if (pts[0] !== pts[pts.length - 1]) throw badGeometry(name)
+      return `(${pts.join(',')})`
+    }
+    if (name === 'Envelope' || name === 'Box') {
       const e = envelopeOf(g, crs)
       return {
         wkt: `POLYGON((${e.minx} ${e.miny},${e.maxx} ${e.miny},${e.maxx} ${e.maxy},${e.minx} ${e.maxy},${e.minx} ${e.miny}))`,
         srid: e.srid,
       }
     }
-    if (name === 'Point') return { wkt: `POINT(${pairs(posList(g))})`, srid: crs.srid }
-    if (name === 'LineString') return { wkt: `LINESTRING(${pairs(posList(g))})`, srid: crs.srid }
+    if (name === 'Point') {
+      const pts = positions(g, 1)
+      if (pts.length !== 1) throw badGeometry(name)
+      return { wkt: `POINT(${pts[0]})`, srid: crs.srid }
+    }
+    if (name === 'LineString') {
+      return { wkt: `LINESTRING(${positions(g, 2).join(',')})`, srid: crs.srid }
+    }
     if (name === 'Polygon') {
-      const ring = child(child(g, 'exterior') ?? child(g, 'outerBoundaryIs'), 'LinearRing')
-      return { wkt: `POLYGON((${pairs(posList(ring))}))`, srid: crs.srid }
+      const outer = child(g, 'exterior') ?? child(g, 'outerBoundaryIs')
+      if (!outer) throw badGeometry(name)
+      const holes = [...children(g, 'interior'), ...children(g, 'innerBoundaryIs')]
+      return { wkt: `POLYGON(${[outer, ...holes].map(ring).join(',')})`, srid: crs.srid }
     }
     throw unsupported(name)
   }
   throw unsupported('Intersects')
 }
 
-/** Reads a Filter element (FES 2.0 or OGC 1.1). */
+/** Reads a Filter element (FES 2.0 or OGC 1.1) within WFS_FILTER_LIMITS. */
 export function parseFilter(filter: XmlNode, fallback: Crs = LON_LAT): Filter {
-  const parts = elements(filter).map(({ name, node }) => parseOperator(name, node, fallback))
+  let nodes = 0
+  const read = (name: string, node: XmlNode, depth: number): Filter => {
+    if (depth > WFS_FILTER_LIMITS.maxDepth) {
+      throw new OwsError('InvalidParameterValue', 'filters.tooDeep', 'filter', {
+        max: WFS_FILTER_LIMITS.maxDepth,
+      })
+    }
+    if (++nodes > WFS_FILTER_LIMITS.maxNodes) {
+      throw new OwsError('InvalidParameterValue', 'filters.tooManyNodes', 'filter', {
+        max: WFS_FILTER_LIMITS.maxNodes,
+      })
+    }
+    return parseOperator(name, node, fallback, (n, e) => read(n, e, depth + 1))
+  }
+  const parts = elements(filter).map(({ name, node }) => read(name, node, 1))
   if (parts.length === 0) throw unsupported('Filter')
   return parts.length === 1 ? parts[0]! : { op: 'and', args: parts }
 }
 
-function parseOperator(name: string, node: XmlNode, fallback: Crs): Filter {
+function parseOperator(
+  name: string,
+  node: XmlNode,
+  fallback: Crs,
+  inner: (name: string, node: XmlNode) => Filter,
+): Filter {
   if (name === 'And' || name === 'Or') {
     return {
       op: name === 'And' ? 'and' : 'or',
-      args: elements(node).map((e) => parseOperator(e.name, e.node, fallback)),
+      args: elements(node).map((e) => inner(e.name, e.node)),
     }
   }
   if (name === 'Not') {
-    const [inner] = elements(node)
-    if (!inner) throw unsupported('Not')
-    return { op: 'not', arg: parseOperator(inner.name, inner.node, fallback) }
+    const [first] = elements(node)
+    if (!first) throw unsupported('Not')
+    return { op: 'not', arg: inner(first.name, first.node) }
   }
   if (name === 'BBOX') {
-    const env = child(node, 'Envelope')
+    // GML 3's Envelope, or GML 2's Box (what GDAL writes for WFS 1.1.0).
+    const env = child(node, 'Envelope') ?? child(node, 'Box')
     if (!env) throw unsupported('BBOX')
     return { op: 'bbox', env: envelopeOf(env, fallback) }
   }
@@ -125,14 +198,23 @@ function parseOperator(name: string, node: XmlNode, fallback: Crs): Filter {
       op: 'cmp',
       cmp: COMPARISONS[name]!,
       prop: propertyOf(node),
-      value: text(child(node, 'Literal')),
+      value: literal(child(node, 'Literal')),
+      matchCase: attr(node, 'matchCase')?.toLowerCase() !== 'false',
+    }
+  }
+  if (name === 'PropertyIsBetween') {
+    return {
+      op: 'between',
+      prop: propertyOf(node),
+      lower: literal(child(child(node, 'LowerBoundary'), 'Literal')),
+      upper: literal(child(child(node, 'UpperBoundary'), 'Literal')),
     }
   }
   if (name === 'PropertyIsLike') {
     return {
       op: 'like',
       prop: propertyOf(node),
-      pattern: text(child(node, 'Literal')),
+      pattern: literal(child(node, 'Literal')),
       wild: attr(node, 'wildCard') ?? '*',
       single: attr(node, 'singleChar') ?? '.',
       escape: attr(node, 'escapeChar') ?? attr(node, 'escape') ?? '!',
@@ -156,99 +238,95 @@ export function parseResourceId(ref: string): { layer: string | undefined; id: n
   return { layer: m[1], id: Number(m[2]) }
 }
 
-/** Properties a client may name: the system fields and the layer's own. */
-export function propertyTypes(layer: CatalogueLayer): Map<string, string> {
-  const map = new Map<string, string>([
-    ['id', 'number'],
-    ['uuid', 'string'],
-    ['m_o_d_i_f_', 'datetime'],
-  ])
-  if (layer.geometryType !== 'TABULAR') map.set('geom', 'geometry')
-  for (const a of layer.attributes) map.set(a.name, a.type)
-  return map
+/** A property a client may name (every field but the internal ones), or a 400. */
+export function checkProperty(layer: CatalogueLayer, name: string): LayerField {
+  const field = fieldOf(layer, name)
+  if (!field) throw new OwsError('InvalidParameterValue', 'ogc.unknownProperty', name, { name })
+  return field
 }
 
-export function checkProperty(layer: CatalogueLayer, name: string): string {
-  const type = propertyTypes(layer).get(name)
-  if (!type) throw new OwsError('InvalidParameterValue', 'ogc.unknownProperty', name, { name })
-  return type
+/** A WFS LIKE pattern (its own wildcard, single-character and escape marks) as ILIKE's. */
+export function likePattern(f: Extract<Filter, { op: 'like' }>): string {
+  let pattern = ''
+  for (let i = 0; i < f.pattern.length; i++) {
+    const ch = f.pattern[i]!
+    if (ch === f.escape && i + 1 < f.pattern.length) {
+      const next = f.pattern[++i]!
+      pattern += /[%_\\]/.test(next) ? `\\${next}` : next
+    } else if (ch === f.wild) pattern += '%'
+    else if (ch === f.single) pattern += '_'
+    else pattern += /[%_\\]/.test(ch) ? `\\${ch}` : ch
+  }
+  return pattern
 }
 
-/** Compiles a filter to SQL over `t` (the layer table), with parameters appended to `params`. */
-export function filterSql(layer: CatalogueLayer, f: Filter, params: unknown[]): string {
-  const p = (value: unknown) => `$${params.push(value)}`
-  const column = (prop: string) => {
-    const type = checkProperty(layer, prop)
-    if (type === 'geometry') throw unsupported(prop)
-    return { sql: `t.${quoteIdent(prop)}`, type }
+/**
+ * Compiles a filter to SQL over `t` (the layer table), binding its values in `params`.
+ * Fields, their types and value rules, and quoting come from layer-data: a value that does not
+ * fit its field (a bad date, a word for a number) is a 400 naming the property.
+ */
+export function filterSql(layer: CatalogueLayer, f: Filter, params: SqlParams): string {
+  try {
+    return compile(layer, f, params)
+  } catch (err) {
+    if (err instanceof FilterError) {
+      throw OwsError.withMessage('InvalidParameterValue', err.message, 'filter')
+    }
+    throw err
   }
-  const literal = (type: string, value: string, prop: string) => {
-    const bad = () =>
-      new OwsError('InvalidParameterValue', 'ogc.invalidParameter', prop, { name: prop })
-    if (type === 'number') {
-      const n = Number(value)
-      if (value.trim() === '' || !Number.isFinite(n)) throw bad()
-      return `${p(n)}::float8`
-    }
-    if (type === 'boolean') {
-      if (!/^(true|false|1|0)$/i.test(value)) throw bad()
-      return `${p(/^(true|1)$/i.test(value))}::boolean`
-    }
-    if (type === 'datetime' || type === 'date') {
-      if (Number.isNaN(Date.parse(value))) throw bad()
-      return `${p(value)}::${type === 'date' ? 'date' : 'timestamptz'}`
-    }
-    if (type === 'time') {
-      if (!/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) throw bad()
-      return `${p(value)}::time`
-    }
-    return `${p(value)}::text`
-  }
+}
+
+function scalar(layer: CatalogueLayer, prop: string): LayerField {
+  const field = checkProperty(layer, prop)
+  if (field.type === 'geometry') throw unsupported(prop)
+  return field
+}
+
+function compile(layer: CatalogueLayer, f: Filter, params: SqlParams): string {
   const geomGuard = () => {
-    if (layer.geometryType === 'TABULAR') throw unsupported('BBOX')
+    if (layer.geometryType === 'TABULAR') throw unsupported(f.op === 'bbox' ? 'BBOX' : 'Intersects')
   }
   switch (f.op) {
     case 'and':
     case 'or':
       if (f.args.length === 0) return 'true'
-      return `(${f.args.map((a) => filterSql(layer, a, params)).join(f.op === 'and' ? ' AND ' : ' OR ')})`
+      return `(${f.args.map((a) => compile(layer, a, params)).join(f.op === 'and' ? ' AND ' : ' OR ')})`
     case 'not':
-      return `(NOT ${filterSql(layer, f.arg, params)})`
+      return `(NOT ${compile(layer, f.arg, params)})`
     case 'bbox': {
       geomGuard()
       const e = f.env
-      const box = `ST_MakeEnvelope(${p(e.minx)}::float8, ${p(e.miny)}::float8, ${p(e.maxx)}::float8, ${p(e.maxy)}::float8, ${e.srid})`
+      const box = `ST_MakeEnvelope(${params.bind(e.minx, 'float8')}, ${params.bind(e.miny, 'float8')}, ${params.bind(e.maxx, 'float8')}, ${params.bind(e.maxy, 'float8')}, ${e.srid})`
       return `ST_Intersects(t.geom, ${e.srid === 4326 ? box : `ST_Transform(${box}, 4326)`})`
     }
     case 'intersects': {
       geomGuard()
-      const g = `ST_GeomFromText(${p(f.wkt)}, ${f.srid === 3857 ? 3857 : 4326})`
-      return `ST_Intersects(t.geom, ${f.srid === 3857 ? `ST_Transform(${g}, 4326)` : g})`
+      // Computed once per statement (an InitPlan), however many rows are tested.
+      const g = `ST_GeomFromText(${params.bind(f.wkt, 'text')}, ${f.srid})`
+      return `ST_Intersects(t.geom, (SELECT ${f.srid === 3857 ? `ST_Transform(${g}, 4326)` : g}))`
     }
     case 'cmp': {
-      const c = column(f.prop)
-      return `${c.type === 'number' ? `${c.sql}::float8` : c.sql} ${f.cmp} ${literal(c.type, f.value, f.prop)}`
-    }
-    case 'like': {
-      const c = column(f.prop)
-      let pattern = ''
-      for (let i = 0; i < f.pattern.length; i++) {
-        const ch = f.pattern[i]!
-        if (ch === f.escape && i + 1 < f.pattern.length) {
-          const next = f.pattern[++i]!
-          pattern += /[%_\\]/.test(next) ? `\\${next}` : next
-        } else if (ch === f.wild) pattern += '%'
-        else if (ch === f.single) pattern += '_'
-        else pattern += /[%_\\]/.test(ch) ? `\\${ch}` : ch
+      const field = scalar(layer, f.prop)
+      if (!f.matchCase && field.type === 'string') {
+        return `lower(${columnSql(field)}::text) ${f.cmp} lower(${params.bind(f.value, 'text')})`
       }
-      return `${c.sql}::text ILIKE ${p(pattern)}`
+      return comparisonSql(field, f.cmp, f.value, params, f.prop)
     }
+    case 'between': {
+      const field = scalar(layer, f.prop)
+      return `(${comparisonSql(field, '>=', f.lower, params, f.prop)} AND ${comparisonSql(field, '<=', f.upper, params, f.prop)})`
+    }
+    case 'like':
+      return likeSql(scalar(layer, f.prop), likePattern(f), params)
     case 'null':
-      return `${column(f.prop).sql} IS NULL`
+      return nullSql(checkProperty(layer, f.prop), false)
     case 'ids': {
       const ids = f.ids.filter((r) => r.layer === undefined || r.layer === layer.name)
       if (ids.length === 0) return 'false'
-      return `t.id = ANY(${p(ids.map((r) => r.id))}::bigint[])`
+      return `t.id = ANY(${params.bind(
+        ids.map((r) => r.id),
+        'bigint[]',
+      )})`
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { CatalogueLayer } from '../modules/layers/catalogue'
+import type { CatalogueLayer } from '../layer-data/model'
 import { escapeXml } from './ows-errors'
 
 /** WMS 1.3.0 capabilities: the layers' names, titles, bounding boxes and legend URLs. */

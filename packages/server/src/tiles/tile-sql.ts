@@ -1,5 +1,10 @@
-import type { CatalogueLayer } from '../modules/layers/catalogue'
-import { quoteIdent } from '../modules/layers/layer-tables'
+import {
+  columnSql,
+  layerFields,
+  quoteIdent,
+  tableSql,
+  type CatalogueLayer,
+} from '../layer-data/model'
 
 /** MVT grid: 4096 units per tile, a 64-unit buffer around it (as ST_AsMVTGeom's defaults). */
 export const EXTENT = 4096
@@ -22,10 +27,12 @@ const WORLD = 40075016.685578488
 
 /** Attributes carried in tiles: the user's text, number and boolean fields (not dates). */
 export function tileAttributes(layer: CatalogueLayer): { name: string; sql: string }[] {
-  return layer.attributes
-    .filter((a) => a.type === 'string' || a.type === 'number' || a.type === 'boolean')
+  return layerFields(layer)
+    .filter(
+      (a) => !a.system && (a.type === 'string' || a.type === 'number' || a.type === 'boolean'),
+    )
     .map((a) => {
-      const col = `t.${quoteIdent(a.name)}`
+      const col = columnSql(a)
       const sql =
         a.type === 'number'
           ? `${col}::float8`
@@ -35,9 +42,6 @@ export function tileAttributes(layer: CatalogueLayer): { name: string; sql: stri
       return { name: a.name, sql: `${sql} AS ${quoteIdent(a.name)}` }
     })
 }
-
-const table = (layer: CatalogueLayer) =>
-  `${quoteIdent(layer.tableSchema)}.${quoteIdent(layer.tableName)}`
 
 const isPoint = (layer: CatalogueLayer) =>
   layer.geometryType === 'point' || layer.geometryType === 'multipoint'
@@ -73,7 +77,7 @@ export function postgisTileSql(layer: CatalogueLayer, thin = false): string {
   m AS (
     SELECT t.id, ${[...attrs, ''].join(', ')}
            ST_AsMVTGeom(${projected(layer)}, b.env, ${EXTENT}, ${BUFFER}, true) AS geom
-      FROM ${table(layer)} t, b
+      FROM ${tableSql(layer)} t, b
      WHERE NOT t.d_e_l_e_t_ AND t.geom && b.filter)
   SELECT ST_AsMVT(q.*, $4::text, ${EXTENT}, 'geom', 'id') AS tile FROM ${features} q
    WHERE q.geom IS NOT NULL`
@@ -90,7 +94,7 @@ export function pgliteTileSql(layer: CatalogueLayer, thin = false): string {
   SELECT t.id, ${[...attrs, ''].join(', ')}
          ST_SnapToGrid(ST_Affine(${clipped}, 1 / b.unit, 0, 0, -1 / b.unit,
            -ST_XMin(b.env) / b.unit, ST_YMax(b.env) / b.unit), 1) AS tg
-    FROM ${table(layer)} t, b
+    FROM ${tableSql(layer)} t, b
    WHERE NOT t.d_e_l_e_t_ AND t.geom && b.filter`
   // As ST_AsMVTGeom, keep only points within the tile and its buffer.
   const inBuffer = `ST_X(m.tg) BETWEEN ${-BUFFER} AND ${EXTENT + BUFFER} AND ST_Y(m.tg) BETWEEN ${-BUFFER} AND ${EXTENT + BUFFER}`

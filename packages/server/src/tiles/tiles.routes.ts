@@ -5,9 +5,9 @@ import { t } from '@gis/shared'
 import type { AppDeps } from '../app-deps'
 import { COMPRESS_FROM_BYTES } from '../http/compression'
 import { HttpError } from '../http/errors'
-import { findLayer, readableLayerNamesCached } from '../modules/layers/catalogue'
-import { dataVersion } from '../modules/layers/layers.sql'
-import { createSessionCache } from './session-cache'
+import type { RouteScope } from '../http/scopes'
+import { readableLayer } from '../layer-data/catalogue'
+import { dataVersion } from '../layer-data/catalogue.sql'
 import { TileCache } from './tile-cache'
 import { renderVersionedTile, tileKey } from './tiles.service'
 
@@ -28,15 +28,23 @@ function coordinates(p: { z: string; x: string; file: string }) {
   return { z, x, y }
 }
 
-export const tilesRoutes =
+/**
+ * Vector tiles under /api/tiles, with the map services' credentials (bearer, `?token=` or
+ * HTTP Basic, as /ows), so QGIS's vector tile connection signs in with a username and password.
+ */
+export const tilesScope = (deps: AppDeps): RouteScope => ({
+  prefix: '/api/tiles',
+  access: 'service',
+  routes: tilesRoutes(deps),
+})
+
+const tilesRoutes =
   ({ db, auth, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const sessions = createSessionCache(auth)
     const tiles = new TileCache(config.tileCacheMb * 1_048_576)
     app.get(
-      '/api/tiles/:layer/:z/:x/:file',
+      '/:layer/:z/:x/:file',
       {
-        onRequest: sessions.requireUser,
         schema: {
           tags: ['tiles'],
           summary:
@@ -51,13 +59,12 @@ export const tilesRoutes =
         },
       },
       async (request, reply) => {
-        const { user } = sessions.contextOf(request)
-        const layer = await findLayer(db, request.params.layer)
+        const { user } = auth.contextOf(request)
+        // A layer that does not exist, one the caller may not read and one without geometry
+        // get the same answer.
+        const layer = await readableLayer(db, user, request.params.layer)
         if (!layer || layer.geometryType === 'TABULAR') {
-          throw new HttpError(404, t('layers.notFound'))
-        }
-        if (!(await readableLayerNamesCached(db, user)).has(layer.name)) {
-          throw new HttpError(403, t('layers.noReadPermission'))
+          throw new HttpError(404, t('layers.notFoundOrDenied'))
         }
         const { z: zoom, x, y } = coordinates(request.params)
         // Weak: the same tile goes out compressed or not, as the client accepts.

@@ -1,6 +1,6 @@
 import type { Db } from '../db/types'
-import type { CatalogueLayer } from '../modules/layers/catalogue'
-import { dataVersion } from '../modules/layers/layers.sql'
+import type { CatalogueLayer } from '../layer-data/model'
+import { dataVersion } from '../layer-data/catalogue.sql'
 import { encodeMvtLayer, type TileFeature, type TileGeometry } from './mvt-encode'
 import type { TileCache } from './tile-cache'
 import { pgliteTileSql, postgisTileSql, thinsPoints, tileAttributes } from './tile-sql'

@@ -3,7 +3,7 @@ import { PbfReader } from 'pbf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
 import type { Db } from '../db/types'
-import { findLayer } from '../modules/layers/catalogue'
+import { findLayer } from '../layer-data/catalogue'
 import { renderTile } from './tiles.service'
 
 let t: TestApp
@@ -191,8 +191,12 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
   })
 
   it('refuses without a session, unknown or tabular layers, bad coordinates and unreadable layers', async () => {
-    expect((await t.api({ url: '/api/tiles/oae/1/0/0.pbf' })).statusCode).toBe(401)
-    expect((await t.api({ url: '/api/tiles/nada/1/0/0.pbf', token: user })).statusCode).toBe(404)
+    const anonymous = await t.api({ url: '/api/tiles/oae/1/0/0.pbf' })
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.headers['www-authenticate']).toBe('Basic realm="GIS", charset="UTF-8"')
+    const unknown = await t.api({ url: '/api/tiles/nada/1/0/0.pbf', token: user })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().message).toBe('Layer não encontrada ou sem permissão de leitura.')
     const tabular = await t.api({ url: '/api/tiles/ocorrencias/1/0/0.pbf', token: user })
     expect(tabular.statusCode).toBe(404)
     for (const path of ['30/0/0.pbf', '2/4/0.pbf', '2/0/x.pbf', '2/0/1.png']) {
@@ -215,9 +219,34 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
       },
     })
     const nobody = await signIn(t.api, { username: 'semgrupo', password: 'semgrupo123' })
+    // A layer the user may not read and one that does not exist: the same answer.
     const denied = await t.api({ url: '/api/tiles/oae/1/0/0.pbf', token: nobody })
-    expect(denied.statusCode).toBe(403)
-    expect(denied.json().message).toBe('Sem permissão para visualizar dados desse layer')
+    const missing = await t.api({ url: '/api/tiles/nada/1/0/0.pbf', token: nobody })
+    expect(denied.statusCode).toBe(404)
+    expect(denied.body).toBe(missing.body)
+    const { date: _d, ...deniedHeaders } = denied.headers
+    const { date: _m, ...missingHeaders } = missing.headers
+    expect(deniedHeaders).toEqual(missingHeaders)
+  })
+
+  it('accepts HTTP Basic as /ows does: username and password, or the token as password', async () => {
+    const c = tileOf(-47.3, -23.45, 8)
+    const url = `/api/tiles/rodovias/${c.z}/${c.x}/${c.y}.pbf`
+    const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`
+    const byPassword = await t.api({
+      url,
+      headers: { authorization: basic(DEMO.user.username, DEMO.user.password) },
+    })
+    expect(byPassword.statusCode).toBe(200)
+    expect(byPassword.headers['content-type']).toBe('application/vnd.mapbox-vector-tile')
+    const byToken = await t.api({ url, headers: { authorization: basic('qgis', user) } })
+    expect(byToken.statusCode).toBe(200)
+    const wrong = await t.api({
+      url,
+      headers: { authorization: basic(DEMO.user.username, 'errada123') },
+    })
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.headers['www-authenticate']).toBe('Basic realm="GIS", charset="UTF-8"')
   })
 
   it.runIf(process.env.TEST_DATABASE_URL)(

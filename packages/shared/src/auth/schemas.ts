@@ -1,5 +1,9 @@
 import { z } from 'zod'
 import { t, type MessageKey } from '../i18n/messages'
+import { installZodErrorMap } from '../i18n/zod-errors'
+
+installZodErrorMap()
+export { installZodErrorMap, zodErrorMap } from '../i18n/zod-errors'
 
 /** A required text field: missing, not a string, or blank after trimming all give `message`. */
 export function requiredText(message: string, max = 200) {
@@ -54,6 +58,8 @@ export const profileUpdateSchema = z.object({
   name: requiredText(t('field.required')),
   email: email('field.required'),
   sector: requiredText(t('field.required')),
+  /** Required by the server when the e-mail changes. */
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
 })
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
 
@@ -138,5 +144,9 @@ export const loginRecordSchema = z.object({
   at: z.string(),
   address: z.string(),
   userAgent: z.string(),
+  /** Browser name and major version read from the user agent ('Chrome 126'), or 'Desconhecido'. */
+  browser: z.string(),
+  /** Operating system read from the user agent ('Windows 10', 'Linux'), or 'Desconhecido'. */
+  system: z.string(),
 })
 export type LoginRecord = z.infer<typeof loginRecordSchema>

@@ -1,4 +1,10 @@
+import { featureMessages } from './feature-messages'
+import { adminMessages } from './admin-messages'
 import { layerMessages } from './layer-messages'
+import { searchMessages } from './search-messages'
+import { mapMessages } from './map-messages'
+import { systemMessages } from './system-messages'
+import { validationMessages } from './validation-messages'
 import { webMessages } from './web-messages'
 
 /**
@@ -7,6 +13,11 @@ import { webMessages } from './web-messages'
  */
 export const messages = {
   ...layerMessages,
+  ...adminMessages,
+  ...searchMessages,
+  ...featureMessages,
+  ...mapMessages,
+  ...systemMessages,
   // login
   'login.usernameRequired': 'É necessário informar um usuário!',
   'login.passwordRequired': 'É necessário informar a senha!',
@@ -42,6 +53,10 @@ export const messages = {
   'password.resetMailSubject': 'Redefinição de senha',
   'password.resetTooMany':
     'Muitos pedidos de redefinição de senha a partir deste endereço. Tente novamente em uma hora.',
+  'password.resetAttemptsTooMany':
+    'Muitas tentativas de redefinição de senha a partir deste endereço. Tente novamente em 15 minutos.',
+  'password.sameAsUsername': 'A senha não pode ser igual ao nome de usuário',
+  'password.tooCommon': 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
   'password.resetMailBody':
     'Olá, {name}.\n\nRecebemos um pedido para redefinir a sua senha em {project}.\nPara escolher uma nova senha, acesse o link abaixo (válido por uma hora e uma única vez):\n\n{link}\n\nSe você não fez este pedido, ignore esta mensagem.',
   // profile
@@ -50,9 +65,17 @@ export const messages = {
   'profile.updateFailed': 'Erro ao atualizar dados!',
   'profile.loadFailed': 'Erro ao carregar dados do perfil!',
   'profile.adminNotice': 'Você possui permissões de administrador',
+  'profile.emailChangedMailSubject': 'O e-mail da sua conta foi alterado',
+  'profile.emailChangedMailBody':
+    'Olá, {name}.\n\nO e-mail da sua conta em {project} foi alterado de {old} para {new}.\nSe não foi você quem fez essa alteração, fale com o administrador do sistema imediatamente.',
   // users administration
   'users.cannotDeleteSelf': 'Não é possível excluir o próprio usuário',
   'users.cannotDemoteSelf': 'Não é possível remover as próprias permissões de administrador',
+  'users.cannotDeactivateSelf': 'Não é possível desativar o próprio usuário',
+  'users.lookupTooMany':
+    'Muitas consultas de usuário a partir deste endereço. Aguarde um minuto e tente novamente.',
+  // sign-ins list
+  'logins.unknownAgent': 'Desconhecido',
   // generic http
   'http.unauthorized': 'Sessão inválida ou expirada. Entre novamente.',
   'http.forbidden': 'Você não tem permissão para realizar esta operação.',
@@ -60,8 +83,10 @@ export const messages = {
   'http.internal': 'Erro interno do servidor.',
   'http.badRequest': 'Requisição inválida.',
   'http.payloadTooLarge': 'Conteúdo grande demais.',
+  'http.unsupportedMediaType': 'Tipo de conteúdo não suportado.',
   'paging.invalid': 'Parâmetros de paginação inválidos',
   'paging.sortInvalid': 'Campo de ordenação inválido',
+  ...validationMessages,
   ...webMessages,
 } as const
 

@@ -143,14 +143,16 @@ export const webMessages = {
   'users.updateFailed': 'Erro ao atualizar usuário!',
   'users.loadFailed': 'Erro ao carregar dados!',
   'users.none': 'Nenhum usuário encontrado.',
+  'users.you': 'Você',
   // sign-in records window
   'logins.windowTitle': 'Acessos ao sistema',
-  'logins.description': 'Quem entrou no sistema, quando e de onde.',
+  'logins.description': 'Quem entrou no sistema, quando, de onde e com qual navegador.',
   'logins.colUsername': 'Usuário',
   'logins.colName': 'Nome',
   'logins.colAt': 'Data',
   'logins.colAddress': 'Endereço',
-  'logins.colUserAgent': 'Navegador',
+  'logins.colBrowser': 'Navegador',
+  'logins.colSystem': 'Sistema',
   'logins.none': 'Nenhum acesso registrado.',
   // profile
   'profile.title': 'Meu perfil',
@@ -165,4 +167,5 @@ export const webMessages = {
   'profile.currentPassword': 'Senha atual',
   'profile.newPassword': 'Nova senha',
   'profile.confirmPassword': 'Confirmar nova senha',
+  'profile.emailNeedsPassword': 'Para alterar o e-mail, confirme com a sua senha atual.',
 } as const

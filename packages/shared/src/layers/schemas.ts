@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { MessageKey } from '../i18n/messages'
 
 /** Geometry types of a layer with geometry (all stored in EPSG:4326). */
 export const GEOMETRY_TYPES = [
@@ -25,8 +26,25 @@ export const ATTRIBUTE_TYPES = [
 ] as const
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number]
 
-/** Columns every layer table has, in this order, before the user's fields. */
-export const SYSTEM_FIELDS = ['id', 'uuid', 'geom', 'd_e_l_e_t_', 'm_o_d_i_f_'] as const
+/**
+ * Columns every layer table has, in this order, before the user's fields (`geom` only when the
+ * layer has a geometry): the one list. `titleKey` names the label in the message catalogue;
+ * `internal` fields (the soft-delete flag) are never offered by the OGC services.
+ */
+export const SYSTEM_FIELDS = [
+  { name: 'id', type: 'number', titleKey: 'layers.field.id', internal: false },
+  { name: 'uuid', type: 'string', titleKey: 'layers.field.uuid', internal: false },
+  { name: 'geom', type: 'geometry', titleKey: 'layers.field.geom', internal: false },
+  { name: 'd_e_l_e_t_', type: 'boolean', titleKey: 'layers.field.deleted', internal: true },
+  { name: 'm_o_d_i_f_', type: 'datetime', titleKey: 'layers.field.modified', internal: false },
+] as const satisfies readonly {
+  name: string
+  type: AttributeType
+  titleKey: MessageKey
+  internal: boolean
+}[]
+export type SystemFieldName = (typeof SYSTEM_FIELDS)[number]['name']
+export const SYSTEM_FIELD_NAMES: readonly string[] = SYSTEM_FIELDS.map((f) => f.name)
 
 /** Opacity of a layer in the tree: 0 (transparent) to 255 (opaque, the default). */
 export const MAX_OPACITY = 255

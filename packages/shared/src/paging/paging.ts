@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { t } from '../i18n/messages'
+import { installZodErrorMap } from '../i18n/zod-errors'
+
+installZodErrorMap()
 
 export const DEFAULT_PAGE_SIZE = 15
 export const MAX_PAGE_SIZE = 1000

@@ -1,5 +1,4 @@
 import { t } from '@gis/shared/i18n'
-import { storedToken } from './local-session'
 
 export interface FieldError {
   field: string
@@ -27,58 +26,64 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   signal?: AbortSignal
-  /** Leave the stored token out (sign-in itself). */
-  anonymous?: boolean
+  /** The session token for the authorization header; none for anonymous calls. */
+  token?: string | null
+  /** Let the request outlive the page (a save sent while the page unloads). */
+  keepalive?: boolean
+  /** A body sent as it is instead of JSON (the map's WFS GetFeature XML). */
+  rawBody?: { text: string; contentType: string }
 }
 
 /**
- * The one way the web app talks to the server: JSON in and out, the stored token in the
- * authorization header, failures turned into ApiError with the server's Portuguese message.
+ * The one fetch of the web app, used only by the RTK Query base query (base-api.ts): JSON in
+ * and out, the token in the authorization header, failures turned into ApiError with the
+ * server's Portuguese message and field errors.
  */
 export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json' }
-  const token = options.anonymous ? null : storedToken()
-  if (token) headers.authorization = token
+  if (options.token) headers.authorization = options.token
   if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (options.rawBody) headers['content-type'] = options.rawBody.contentType
   let response: Response
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody
+        ? options.rawBody.text
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     })
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err
     throw new ApiError(0, t('common.requestFailed'))
   }
   const text = await response.text()
-  let data: unknown = null
-  if (text) {
-    try {
-      data = JSON.parse(text)
-    } catch {
-      data = text
-    }
-  }
-  if (!response.ok) {
-    const body = (data ?? {}) as { message?: unknown; errors?: unknown }
-    const message = typeof body.message === 'string' ? body.message : t('common.requestFailed')
-    const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : []
-    throw new ApiError(response.status, message, errors)
-  }
+  const data = parseBody(text)
+  if (!response.ok) throw failure(response.status, data)
   return { data: data as T, headers: response.headers, status: response.status }
 }
 
-/** Field errors of a 400 answer as a map; messages of the same field joined with ', '. */
-export function fieldErrorMap(errors: FieldError[]): Record<string, string> {
-  const map: Record<string, string> = {}
-  for (const e of errors) {
-    const field = e.field.split('.')[0] ?? e.field
-    map[field] = map[field] ? `${map[field]}, ${e.message}` : e.message
+/** An answer's body: JSON when it is JSON, else its text (null when empty). */
+export function parseBody(text: string): unknown {
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
-  return map
+}
+
+/** A failed answer as an ApiError with the server's Portuguese message and field errors. */
+export function failure(status: number, data: unknown): ApiError {
+  const body = (data ?? {}) as { message?: unknown; errors?: unknown }
+  const message = typeof body.message === 'string' ? body.message : t('common.requestFailed')
+  const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : []
+  return new ApiError(status, message, errors)
 }

@@ -7,6 +7,11 @@ export const STORAGE_KEYS = {
   developer: 'gis.developer',
 } as const
 
+export interface StoredSession {
+  token: string | null
+  user: SessionUser | null
+}
+
 function read(key: string): string | null {
   try {
     return window.localStorage.getItem(key)
@@ -15,32 +20,34 @@ function read(key: string): string | null {
   }
 }
 
-export function storedToken(): string | null {
-  return read(STORAGE_KEYS.token)
-}
-
-export function storedUser(): SessionUser | null {
-  const raw = read(STORAGE_KEYS.user)
-  if (!raw) return null
+function write(key: string, value: string | null): void {
   try {
-    return JSON.parse(raw) as SessionUser
+    if (value === null) window.localStorage.removeItem(key)
+    else window.localStorage.setItem(key, value)
   } catch {
-    return null
+    // Storage refused (private mode, quota): the session lasts for this page load only.
   }
 }
 
-export function storeSession(user: SessionUser, token: string): void {
-  window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user))
-  window.localStorage.setItem(STORAGE_KEYS.token, token)
+/** The session kept from an earlier page load; read once, when the store is made. */
+export function loadSession(): StoredSession {
+  const token = read(STORAGE_KEYS.token)
+  const raw = read(STORAGE_KEYS.user)
+  let user: SessionUser | null = null
+  if (raw) {
+    try {
+      user = JSON.parse(raw) as SessionUser
+    } catch {
+      user = null
+    }
+  }
+  return token ? { token, user } : { token: null, user: null }
 }
 
-export function storeUser(user: SessionUser): void {
-  window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user))
-}
-
-export function clearSession(): void {
-  window.localStorage.removeItem(STORAGE_KEYS.user)
-  window.localStorage.removeItem(STORAGE_KEYS.token)
+/** Written by the one store listener that follows the auth slice (app/store.ts). */
+export function persistSession(session: StoredSession): void {
+  write(STORAGE_KEYS.token, session.token)
+  write(STORAGE_KEYS.user, session.token && session.user ? JSON.stringify(session.user) : null)
 }
 
 export function developerMode(): boolean {
@@ -49,7 +56,6 @@ export function developerMode(): boolean {
 
 export function toggleDeveloperMode(): boolean {
   const next = !developerMode()
-  if (next) window.localStorage.setItem(STORAGE_KEYS.developer, 'true')
-  else window.localStorage.removeItem(STORAGE_KEYS.developer)
+  write(STORAGE_KEYS.developer, next ? 'true' : null)
   return next
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
-import { useGetConfigQuery } from '../api/endpoints'
+import { useGetConfigQuery } from '../api/session.api'
 import { ErrorScreen } from '../components/ErrorScreen'
+import { useIsAdmin, useSessionToken } from './session'
 import { useAppSelector } from './store'
 
 /** Where a guard came from, so /login and /boot can send the user back afterwards. */
@@ -21,7 +22,7 @@ function useHere(): string {
 
 /** Signed-in routes: without a session, to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const token = useAppSelector((s) => s.auth.token)
+  const token = useSessionToken()
   const here = useHere()
   if (!token) return <Navigate to="/login" replace state={{ from: here } satisfies FromState} />
   return children
@@ -34,7 +35,7 @@ const NOT_RETURNABLE = ['/login', '/logout', '/boot', '/register']
  * (kept by RequireSession when it sent them to /login), or to the map.
  */
 export function RequirePublic({ children }: { children: ReactNode }) {
-  const token = useAppSelector((s) => s.auth.token)
+  const token = useSessionToken()
   const from = useFrom()
   if (token) {
     const to = from && !NOT_RETURNABLE.includes(from) ? from : '/'
@@ -49,10 +50,6 @@ export function RequireReady({ children }: { children: ReactNode }) {
   const here = useHere()
   if (!ready) return <Navigate to="/boot" replace state={{ from: here } satisfies FromState} />
   return children
-}
-
-export function useIsAdmin(): boolean {
-  return useAppSelector((s) => Boolean(s.auth.permissions?.admin ?? s.auth.user?.admin))
 }
 
 export function useModules(): string[] {

@@ -20,7 +20,7 @@ function onDemand<M, K extends keyof M>(
   )
 }
 
-const shell = () => import('../components/shell')
+const shell = () => import('./shell')
 const modules = () => import('../features/modules')
 
 export const router = createBrowserRouter([
@@ -70,7 +70,7 @@ export const router = createBrowserRouter([
       { path: '/', element: onDemand(() => import('../features/map'), 'MapPage') },
       {
         path: '/workspace',
-        element: onDemand(() => import('../features/workspace'), 'WorkspacePage'),
+        element: onDemand(() => import('../features/workspace/WorkspacePage'), 'WorkspacePage'),
       },
       { path: '/profile', element: onDemand(() => import('../features/profile'), 'ProfilePage') },
       {

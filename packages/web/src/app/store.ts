@@ -1,39 +1,59 @@
-import { combineReducers, configureStore, createAction, type UnknownAction } from '@reduxjs/toolkit'
+import {
+  combineReducers,
+  configureStore,
+  createAction,
+  createListenerMiddleware,
+  type UnknownAction,
+} from '@reduxjs/toolkit'
 import { useDispatch, useSelector } from 'react-redux'
-import { api, SESSION_EXPIRED } from '../api/base-api'
+import { api, RESET_ALL } from '../api/base-api'
+import { loadSession, persistSession } from '../api/local-session'
+import { startWorkspaceAutosave } from '../features/workspace/workspace-autosave'
 import { appSlice } from '../state/app-slice'
 import { authSlice } from '../state/auth-slice'
-import { layersSlice } from '../state/layers-slice'
 import { mapSlice } from '../state/map-slice'
-import { orbitSlice } from '../state/orbit-slice'
 import { uiSlice } from '../state/ui-slice'
 import { workspaceSlice } from '../state/workspace-slice'
 
 /** Logout resets the whole application state (spec section 3), the API cache included. */
-export const resetAll = createAction(SESSION_EXPIRED)
+export const resetAll = createAction(RESET_ALL)
 
 const combined = combineReducers({
   [api.reducerPath]: api.reducer,
   app: appSlice.reducer,
   auth: authSlice.reducer,
-  ui: uiSlice.reducer,
   map: mapSlice.reducer,
-  layers: layersSlice.reducer,
-  orbit: orbitSlice.reducer,
+  ui: uiSlice.reducer,
   workspace: workspaceSlice.reducer,
 })
 
 type CombinedState = ReturnType<typeof combined>
 
-function rootReducer(state: CombinedState | undefined, action: UnknownAction): CombinedState {
+function rootReducer(state: Parameters<typeof combined>[0], action: UnknownAction): CombinedState {
   return combined(resetAll.match(action) ? undefined : state, action)
 }
 
-export function makeStore() {
-  return configureStore({
+/**
+ * The store. The session starts from local storage and one listener writes the auth slice
+ * back whenever it changes (sign-in, refresh, reset); another saves the workspace as it
+ * changes (features/workspace/workspace-autosave.ts).
+ */
+export function makeStore(options: { persist?: boolean } = {}) {
+  const persist = options.persist ?? true
+  const listeners = createListenerMiddleware<CombinedState>()
+  const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    preloadedState: persist ? { auth: loadSession() } : undefined,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
   })
+  if (persist) {
+    listeners.startListening({
+      predicate: (_action, current, previous) => current.auth !== previous.auth,
+      effect: (_action, listener) => persistSession(listener.getState().auth),
+    })
+  }
+  startWorkspaceAutosave(listeners)
+  return store
 }
 
 export const store = makeStore()
@@ -44,3 +64,9 @@ export type AppDispatch = AppStore['dispatch']
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>()
 export const useAppSelector = useSelector.withTypes<RootState>()
+
+/** Ends the session here: every slice and the API cache back to their start. */
+export function resetSession(dispatch: AppDispatch): void {
+  dispatch(resetAll())
+  dispatch(api.util.resetApiState())
+}

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
-import { DEFAULT_PROJECT_NAME } from '../app/constants'
 import { useEffect, type ReactNode } from 'react'
-import { useGetConfigQuery } from '../api/endpoints'
+import { DEFAULT_PROJECT_NAME, useGetConfigQuery } from '../api/session.api'
 import background from '../assets/map-background.svg'
 
 /** The public project name (the configuration is public); the tab title follows it. */

@@ -1,34 +1,30 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { PermissionsAnswer, SessionUser } from '@gis/shared'
-import { storedToken, storedUser } from '../api/local-session'
+import type { SessionUser } from '@gis/shared'
 
+/**
+ * The session: the one place that holds the signed-in user and the token. The store starts it
+ * from local storage and one listener writes it back (app/store.ts); components read it with
+ * `useCurrentUser()` (app/session.ts). Endpoints that answer the session user (validate,
+ * profile) refresh it here.
+ */
 export interface AuthState {
-  user: SessionUser | null
   token: string | null
-  permissions: PermissionsAnswer | null
+  user: SessionUser | null
 }
 
-const initialState = (): AuthState => ({
-  user: storedUser(),
-  token: storedToken(),
-  permissions: null,
-})
+export const signedOut = (): AuthState => ({ token: null, user: null })
 
 export const authSlice = createSlice({
   name: 'auth',
-  initialState,
+  initialState: signedOut,
   reducers: {
-    signedIn(state, action: PayloadAction<{ user: SessionUser; token: string }>) {
-      state.user = action.payload.user
-      state.token = action.payload.token
+    signedIn(_state, action: PayloadAction<{ user: SessionUser; token: string }>) {
+      return { token: action.payload.token, user: action.payload.user }
     },
-    userLoaded(state, action: PayloadAction<SessionUser>) {
-      state.user = action.payload
-    },
-    permissionsLoaded(state, action: PayloadAction<PermissionsAnswer>) {
-      state.permissions = action.payload
+    userRefreshed(state, action: PayloadAction<SessionUser>) {
+      if (state.token) state.user = action.payload
     },
   },
 })
 
-export const { signedIn, userLoaded, permissionsLoaded } = authSlice.actions
+export const { signedIn, userRefreshed } = authSlice.actions

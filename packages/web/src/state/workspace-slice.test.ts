@@ -24,14 +24,6 @@ describe('workspace windows (spec section 4)', () => {
     expect(state.windowCounter).toBe(3)
   })
 
-  it('a singleton activates the open window of its type instead of adding one', () => {
-    let state = withWindows(2)
-    state = reduce(state, activateWindow('w1'))
-    state = reduce(state, addWindow({ type: 'Users', title: 'x', singleton: true }))
-    expect(state.windows).toHaveLength(2)
-    expect(state.active).toBe('w1')
-  })
-
   it('removing the active window activates the one at the same position, or the last', () => {
     let state = reduce(withWindows(3), activateWindow('w2'))
     state = reduce(state, removeWindow('w2'))

@@ -7,12 +7,10 @@ export const initialWorkspace = (): WorkspaceState => ({
   windows: [],
 })
 
-export interface OpenWindow {
+export interface NewWindow {
   type: string
   title: string
   props?: Record<string, unknown>
-  /** When set, an open window of the same type and key is activated instead of a new one. */
-  singleton?: boolean
 }
 
 /**
@@ -23,15 +21,9 @@ export const workspaceSlice = createSlice({
   name: 'workspace',
   initialState: initialWorkspace,
   reducers: {
-    addWindow(state, action: PayloadAction<OpenWindow>) {
-      const { type, title, props = {}, singleton } = action.payload
-      if (singleton) {
-        const existing = state.windows.find((w) => w.type === type)
-        if (existing) {
-          state.active = existing.id
-          return
-        }
-      }
+    /** Use `openWindow` (features/workspace): it finds an open singleton by type and key first. */
+    addWindow(state, action: PayloadAction<NewWindow>) {
+      const { type, title, props = {} } = action.payload
       state.windowCounter += 1
       const id = `w${state.windowCounter}`
       const win: WorkspaceWindow = { id, type, title, props }

@@ -104,62 +104,66 @@ describe('POST /auth/login', () => {
 })
 
 describe('login rate limit', () => {
-  it('answers 429 after 10 failures in a minute for one username, even with the right password', async () => {
-    // Failures from different addresses: only the per-user counter reaches the limit.
-    for (let i = 0; i < 10; i++) {
-      const res = await t.api({
-        method: 'POST',
-        url: '/auth/login',
-        payload: { username: 'admin', password: `errada-${i}` },
-        from: `10.1.0.${i + 1}`,
-      })
-      expect(res.statusCode).toBe(401)
+  const attempt = (username: string, password: string, from: string) =>
+    t.api({ method: 'POST', url: '/auth/login', payload: { username, password }, from })
+
+  it('slows down the pair, not the account nor the address: twenty wrong passwords for the administrator', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await attempt('admin', `errada-${i}`, '10.1.0.1')).statusCode)
     }
-    const blocked = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: DEMO.admin,
-      from: '10.1.1.1',
-    })
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+    expect(statuses.slice(10)).toEqual(Array(10).fill(429))
+    // Another user behind the same address signs in at once.
+    await expect(signIn(t.api, DEMO.user, '10.1.0.1')).resolves.toBeTruthy()
+    // The administrator signs in from a second address.
+    await expect(signIn(t.api, DEMO.admin, '10.1.0.2')).resolves.toBeTruthy()
+    // The pair waits for its minute, even with the right password, with the same answer.
+    const blocked = await attempt('admin', DEMO.admin.password, '10.1.0.1')
     expect(blocked.statusCode).toBe(429)
     expect(blocked.headers['retry-after']).toBe('60')
     expect(blocked.json().message).toBe(
       'Muitas tentativas de acesso. Aguarde um minuto e tente novamente.',
     )
     expect(blocked.headers.authorization).toBeUndefined()
-    // Other users are not affected.
-    await expect(signIn(t.api, DEMO.user, '10.1.1.2')).resolves.toBeTruthy()
+    const unknown = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => attempt('fantasma', `x-${i}`, '10.1.0.3')),
+    )
+    expect(unknown.map((r) => r.statusCode).sort()).toEqual(Array(10).fill(401))
+    expect((await attempt('fantasma', 'x', '10.1.0.3')).body).toBe(blocked.body)
     // The window passes: move the failures back in time.
     await t.db.query(`UPDATE app.login_failures SET at = at - interval '2 minutes'`)
-    await expect(signIn(t.api, DEMO.admin, '10.1.1.3')).resolves.toBeTruthy()
+    await expect(signIn(t.api, DEMO.admin, '10.1.0.1')).resolves.toBeTruthy()
   })
 
-  it('answers 429 after 10 failures from one address, for unknown users alike', async () => {
-    for (let i = 0; i < 10; i++) {
-      await t.api({
-        method: 'POST',
-        url: '/auth/login',
-        payload: { username: `fantasma${i}`, password: 'qualquer1' },
-        from: '10.2.0.1',
-      })
+  it('answers 429 to an address after 100 failures over any usernames, known or not', async () => {
+    // 95 failures written directly (each real one costs an argon2 check), 5 through the API.
+    await t.db.query(
+      `INSERT INTO app.login_failures (username, address)
+       SELECT 'fantasma' || i, '10.2.0.1' FROM generate_series(1, 95) i`,
+    )
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(`outro${i}`, 'qualquer1', '10.2.0.1')).statusCode).toBe(401)
     }
-    const unknown = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: 'outro-fantasma', password: 'qualquer1' },
-      from: '10.2.0.1',
-    })
-    const known = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: DEMO.user,
-      from: '10.2.0.1',
-    })
+    const unknown = await attempt('mais-um', 'qualquer1', '10.2.0.1')
+    const known = await attempt(DEMO.user.username, DEMO.user.password, '10.2.0.1')
     expect(unknown.statusCode).toBe(429)
     expect(known.statusCode).toBe(429)
     expect(known.body).toBe(unknown.body)
-    // Another address is fine.
     await expect(signIn(t.api, DEMO.user, '10.2.0.2')).resolves.toBeTruthy()
+  })
+
+  it('keeps an account under a spread attack open to an address that has not failed', async () => {
+    // 50 addresses fail once each for the administrator within the minute.
+    await t.db.query(
+      `INSERT INTO app.login_failures (username, address)
+       SELECT 'admin', '10.7.0.' || i FROM generate_series(1, 50) i`,
+    )
+    // An attacking address is refused at once, even with the right password...
+    expect((await attempt('admin', DEMO.admin.password, '10.7.0.1')).statusCode).toBe(429)
+    // ...while the administrator at a clean address signs in.
+    await expect(signIn(t.api, DEMO.admin, '10.7.1.1')).resolves.toBeTruthy()
+    await t.db.query(`UPDATE app.login_failures SET at = at - interval '2 minutes'`)
   })
 })
 
@@ -169,7 +173,7 @@ describe('HTTP Basic credentials on /ows', () => {
   })
   const capabilities = '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities'
 
-  it('share the sign-in rate limit: 429 after 10 wrong passwords, even with the right one', async () => {
+  it('share the sign-in rate limit with the sign-in form', async () => {
     const ok = await t.api({
       url: capabilities,
       headers: basic('demo', DEMO.user.password),
@@ -180,23 +184,54 @@ describe('HTTP Basic credentials on /ows', () => {
       const res = await t.api({
         url: capabilities,
         headers: basic('fiscal', `errada-${i}`),
-        from: `10.6.1.${i}`,
+        from: '10.6.1.1',
       })
       expect(res.statusCode).toBe(401)
     }
     const blocked = await t.api({
       url: capabilities,
       headers: basic('fiscal', 'qualquer'),
-      from: '10.6.2.1',
+      from: '10.6.1.1',
     })
     expect(blocked.statusCode).toBe(429)
-    const signIn = await t.api({
+    const form = await t.api({
       method: 'POST',
       url: '/auth/login',
       payload: { username: 'fiscal', password: 'qualquer' },
-      from: '10.6.2.2',
+      from: '10.6.1.1',
     })
-    expect(signIn.statusCode).toBe(429)
+    expect(form.statusCode).toBe(429)
+    const elsewhere = await t.api({
+      url: capabilities,
+      headers: basic('fiscal', 'qualquer'),
+      from: '10.6.1.2',
+    })
+    expect(elsewhere.statusCode).toBe(401)
+  })
+})
+
+describe('HTTP Basic pairs remembered by /ows', () => {
+  const capabilities = '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities'
+  const basic = (password: string) => ({
+    authorization: `Basic ${Buffer.from(`demo:${password}`).toString('base64')}`,
+  })
+  const ows = (password: string) =>
+    t.api({ url: capabilities, headers: basic(password), from: '10.8.0.1' })
+
+  it('stop working as soon as the user is deactivated or gets a new password', async () => {
+    const admin = await signIn(t.api, DEMO.admin, '10.8.0.2')
+    const demo = (await t.api({ url: '/api/users?query=demo', token: admin })).json()[0]
+    const put = (payload: object) =>
+      t.api({ method: 'PUT', url: `/api/users/${demo.id}`, token: admin, payload })
+    expect((await ows(DEMO.user.password)).statusCode).toBe(200)
+    expect((await put({ active: false })).statusCode).toBe(200)
+    expect((await ows(DEMO.user.password)).statusCode).toBe(401)
+    expect((await put({ active: true })).statusCode).toBe(200)
+    expect((await ows(DEMO.user.password)).statusCode).toBe(200)
+    expect((await put({ password: 'nova-para-o-qgis-9' })).statusCode).toBe(200)
+    expect((await ows(DEMO.user.password)).statusCode).toBe(401)
+    expect((await ows('nova-para-o-qgis-9')).statusCode).toBe(200)
+    expect((await put({ password: DEMO.user.password })).statusCode).toBe(200)
   })
 })
 
@@ -213,7 +248,8 @@ describe('sessions', () => {
       headers: { authorization: `Basic ${token}` },
     })
     expect(basic.statusCode).toBe(401)
-    expect((await t.api({ url: `/auth/validate?token=${token}` })).statusCode).toBe(200)
+    // The JSON API never takes the token from the URL (it would end up in logs and history).
+    expect((await t.api({ url: `/auth/validate?token=${token}` })).statusCode).toBe(401)
   })
 
   it('revokes the token at logout, and only that one', async () => {
@@ -303,6 +339,34 @@ describe('GET /api/logins', () => {
     expect(new Date(asc[0].at).getTime()).toBeLessThanOrEqual(
       new Date(asc[asc.length - 1].at).getTime(),
     )
+  })
+
+  it('names the browser and the system of each sign-in', async () => {
+    const as = async (credentials: { username: string; password: string }, agent: string) => {
+      const res = await t.api({
+        method: 'POST',
+        url: '/auth/login',
+        payload: credentials,
+        headers: { 'user-agent': agent },
+        from: '10.5.1.1',
+      })
+      expect(res.statusCode).toBe(200)
+      return res.headers.authorization!.replace(/^Bearer /, '')
+    }
+    const chrome =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
+    const firefox =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
+    await as(DEMO.user, chrome)
+    await as(DEMO.user, firefox)
+    const token = await as(DEMO.admin, 'curl/8.5.0')
+    const rows = (await t.api({ url: '/api/logins?limit=3', token })).json()
+    expect(rows.map((r: { browser: string; system: string }) => [r.browser, r.system])).toEqual([
+      ['Desconhecido', 'Desconhecido'],
+      ['Firefox 128', 'Windows 10'],
+      ['Chrome 126', 'Linux'],
+    ])
+    expect(rows[2].userAgent).toBe(chrome)
   })
 
   it('refuses bad paging with a Portuguese message', async () => {

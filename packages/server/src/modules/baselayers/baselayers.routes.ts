@@ -1,80 +1,126 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { baseLayerSchema, pagingQuerySchema, t } from '@gis/shared'
+import { baseLayerInputSchema, baseLayerSchema, pagingQuerySchema } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { HttpError } from '../../http/errors'
-import { sendPage, toSqlPaging } from '../../http/paging'
-import * as sql from './baselayers.sql'
+import { sendPage } from '../../http/paging'
+import type { RouteScope } from '../../http/scopes'
+import * as service from './baselayers.service'
 import { naturalEarthCountries } from './natural-earth'
 
-const SORT_COLUMNS = {
-  id: 'b.id',
-  name: 'lower(b.name)',
-  type: 'b.type',
-  zindex: 'b.zindex',
-  group: 'b."group"',
-}
+const idParams = z.object({ id: z.coerce.number().int().positive() })
 
-export const baseLayersRoutes =
-  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/api/base-layers/active',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['base-layers'],
-          summary: 'Base layers offered on the map, by z-index; the visible one opens first',
-          response: { 200: z.array(baseLayerSchema) },
+export const baseLayersRoutes = ({ db }: AppDeps): RouteScope[] => [
+  {
+    prefix: '/api/base-layers',
+    access: 'user',
+    routes: async (app) => {
+      app.get(
+        '/active',
+        {
+          schema: {
+            tags: ['base-layers'],
+            summary: 'Base layers offered on the map, by z-index; the visible one opens first',
+            response: { 200: z.array(baseLayerSchema) },
+          },
         },
-      },
-      async () => sql.activeBaseLayers(db),
-    )
+        async () => service.activeBaseLayers(db),
+      )
 
-    app.get(
-      '/api/base-layers',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['base-layers'],
-          summary: 'All base layers, paged; total in x-rowcount',
-          querystring: pagingQuerySchema,
-          response: { 200: z.array(baseLayerSchema) },
+      app.get(
+        '',
+        {
+          schema: {
+            tags: ['base-layers'],
+            summary: 'All base layers, paged; total in x-rowcount',
+            querystring: pagingQuerySchema,
+            response: { 200: z.array(baseLayerSchema) },
+          },
         },
-      },
-      async (request, reply) => {
-        const p = toSqlPaging(request.query, SORT_COLUMNS, 'zindex')
-        const { rows, total } = await sql.listBaseLayers(db, p.orderBy, p.limit, p.offset)
-        return sendPage(reply, rows, total)
-      },
-    )
+        async (request, reply) => {
+          const { rows, total } = await service.listBaseLayers(db, request.query)
+          return sendPage(reply, rows, total)
+        },
+      )
 
+      app.get(
+        '/:id',
+        {
+          schema: {
+            tags: ['base-layers'],
+            params: idParams,
+            response: { 200: baseLayerSchema },
+          },
+        },
+        async (request) => service.getBaseLayer(db, request.params.id),
+      )
+    },
+  },
+  {
+    prefix: '/api/base-layers',
+    access: 'admin',
+    routes: async (app) => {
+      app.post(
+        '',
+        {
+          schema: {
+            tags: ['base-layers'],
+            summary:
+              'Creates a base layer (osm, wms, xyz, geojson with their options) and places it in the layer tree; the new id ends the Location header',
+            body: baseLayerInputSchema,
+            response: { 201: baseLayerSchema },
+          },
+        },
+        async (request, reply) => {
+          const layer = await service.createBaseLayer(db, request.body)
+          reply.code(201).header('location', `/api/base-layers/${layer.id}`)
+          return layer
+        },
+      )
+
+      app.put(
+        '/:id',
+        {
+          schema: {
+            tags: ['base-layers'],
+            params: idParams,
+            body: baseLayerInputSchema,
+            response: { 200: baseLayerSchema },
+          },
+        },
+        async (request) => service.updateBaseLayer(db, request.params.id, request.body),
+      )
+
+      app.delete(
+        '/:id',
+        {
+          schema: {
+            tags: ['base-layers'],
+            summary: 'Deletes a base layer and its nodes in the layer tree',
+            params: idParams,
+            response: { 204: z.null() },
+          },
+        },
+        async (request, reply) => {
+          await service.deleteBaseLayer(db, request.params.id)
+          return reply.code(204).send(null)
+        },
+      )
+    },
+  },
+  {
     // Public data (Natural Earth), needed before and without any network: no session needed.
-    app.get(
-      '/api/base-layers/offline/natural-earth.geojson',
-      { schema: { tags: ['base-layers'], summary: 'Offline base layer: country borders' } },
-      async (request, reply) => {
-        const { body, etag } = await naturalEarthCountries()
-        reply.header('etag', etag).header('cache-control', 'public, max-age=86400')
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send()
-        return reply.type('application/geo+json').send(body)
-      },
-    )
-
-    app.get(
-      '/api/base-layers/:id',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['base-layers'],
-          params: z.object({ id: z.coerce.number().int().positive() }),
-          response: { 200: baseLayerSchema },
+    prefix: '/api/base-layers',
+    access: 'public',
+    routes: async (app) => {
+      app.get(
+        '/offline/natural-earth.geojson',
+        { schema: { tags: ['base-layers'], summary: 'Offline base layer: country borders' } },
+        async (request, reply) => {
+          const { body, etag } = await naturalEarthCountries()
+          reply.header('etag', etag).header('cache-control', 'public, max-age=86400')
+          if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+          return reply.type('application/geo+json').send(body)
         },
-      },
-      async (request) => {
-        const layer = await sql.getBaseLayer(db, request.params.id)
-        if (!layer) throw new HttpError(404, t('baseLayers.notFound'))
-        return layer
-      },
-    )
-  }
+      )
+    },
+  },
+]

@@ -1,6 +1,8 @@
 import type { BaseLayer } from '@gis/shared'
 import type { Queryable } from '../../db/types'
 
+/** The owner of `app.base_layers`. */
+
 interface BaseLayerRow {
   id: number
   type: BaseLayer['type']
@@ -50,4 +52,63 @@ export async function getBaseLayer(db: Queryable, id: number): Promise<BaseLayer
     [id],
   )
   return rows[0] ? toBaseLayer(rows[0]) : undefined
+}
+
+/** Every base layer, by z-index. */
+export async function allBaseLayers(db: Queryable): Promise<BaseLayer[]> {
+  const { rows } = await db.query<BaseLayerRow>(
+    `SELECT ${COLUMNS} FROM app.base_layers b ORDER BY b.zindex, b.id`,
+  )
+  return rows.map(toBaseLayer)
+}
+
+export type BaseLayerWrite = Omit<BaseLayer, 'id'>
+
+const WRITE_VALUES = (b: BaseLayerWrite) => [
+  b.type,
+  b.name,
+  b.description,
+  b.url,
+  b.visible,
+  b.active,
+  b.group,
+  b.zmin,
+  b.zmax,
+  b.zindex,
+  JSON.stringify(b.options),
+]
+
+export async function insertBaseLayer(db: Queryable, b: BaseLayerWrite): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO app.base_layers (type, name, description, url, visible, active, "group", zmin,
+       zmax, zindex, options)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::jsonb) RETURNING id`,
+    WRITE_VALUES(b),
+  )
+  return rows[0]!.id
+}
+
+export async function updateBaseLayer(
+  db: Queryable,
+  id: number,
+  b: BaseLayerWrite,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE app.base_layers SET type = $2, name = $3, description = $4, url = $5, visible = $6,
+            active = $7, "group" = $8, zmin = $9, zmax = $10, zindex = $11,
+            options = $12::text::jsonb
+      WHERE id = $1`,
+    [id, ...WRITE_VALUES(b)],
+  )
+  return rowCount > 0
+}
+
+/** Only this base layer opens with the map. */
+export async function makeOnlyVisible(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE app.base_layers SET visible = (id = $1)', [id])
+}
+
+export async function deleteBaseLayer(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM app.base_layers WHERE id = $1', [id])
+  return rowCount > 0
 }

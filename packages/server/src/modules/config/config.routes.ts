@@ -1,35 +1,62 @@
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { appConfigSchema } from '@gis/shared'
+import { appConfigSchema, appSettingsSchema, appSettingsViewSchema } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { serverRoot } from '../../paths'
-import { readAppConfig } from './config.service'
+import type { RouteScope } from '../../http/scopes'
+import { logoFile, readAppConfig, readSettings, writeSettings } from './config.service'
 
-const BUNDLED_LOGO = path.join(serverRoot, 'assets', 'logo.png')
-
-export const configRoutes =
-  ({ db, config }: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    // Public: the sign-in screen shows the project name before anyone signs in.
-    app.get(
-      '/api/config',
-      {
-        schema: {
-          tags: ['config'],
-          summary: 'Application configuration: project name, modules, service URLs',
-          response: { 200: appConfigSchema },
+/** Public: the sign-in screen shows the project name and logo before anyone signs in. */
+export const configRoutes = ({ db, config }: AppDeps): RouteScope[] => [
+  {
+    prefix: '',
+    access: 'public',
+    routes: async (app) => {
+      app.get(
+        '/api/config',
+        {
+          schema: {
+            tags: ['config'],
+            summary: 'Application configuration: project name, modules, service URLs',
+            response: { 200: appConfigSchema },
+          },
         },
-      },
-      async () => readAppConfig(db, config),
-    )
+        async () => readAppConfig(db, config),
+      )
 
-    // The organisation's own logo when DATA_DIR holds a logo.png, else the product's.
-    app.get('/_self/logo.png', { schema: { hide: true } }, async (_request, reply) => {
-      const own = path.join(config.dataDir, 'logo.png')
-      const file = existsSync(own) ? own : BUNDLED_LOGO
-      reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=300')
-      return readFile(file)
-    })
-  }
+      app.get('/_self/logo.png', { schema: { hide: true } }, async (_request, reply) => {
+        reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=300')
+        return readFile(logoFile(config))
+      })
+    },
+  },
+  {
+    prefix: '/api/config/settings',
+    access: 'admin',
+    routes: async (app) => {
+      app.get(
+        '',
+        {
+          schema: {
+            tags: ['config'],
+            summary:
+              'Stored project name and modules (administrators), the known modules, and the environment overrides',
+            response: { 200: appSettingsViewSchema },
+          },
+        },
+        async () => readSettings(db, config),
+      )
+
+      app.put(
+        '',
+        {
+          schema: {
+            tags: ['config'],
+            summary: 'Stores the project name and the optional modules switched on',
+            body: appSettingsSchema,
+            response: { 200: appSettingsViewSchema },
+          },
+        },
+        async (request) => writeSettings(db, config, request.body),
+      )
+    },
+  },
+]

@@ -1,21 +1,19 @@
-import { DEFAULT_PROJECT_NAME, type AppConfig } from '@gis/shared'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import {
+  DEFAULT_PROJECT_NAME,
+  KNOWN_MODULES,
+  type AppConfig,
+  type AppSettings,
+  type AppSettingsView,
+} from '@gis/shared'
 import type { ServerConfig } from '../../config'
-import type { Queryable } from '../../db/types'
+import type { Db, Queryable } from '../../db/types'
+import { serverRoot } from '../../paths'
+import { readSetting, writeSetting } from './config.sql'
 
-export async function readSetting<T>(db: Queryable, key: string): Promise<T | undefined> {
-  const { rows } = await db.query<{ value: T }>('SELECT value FROM app.settings WHERE key = $1', [
-    key,
-  ])
-  return rows[0]?.value
-}
-
-export async function writeSetting(db: Queryable, key: string, value: unknown): Promise<void> {
-  await db.query(
-    `INSERT INTO app.settings (key, value) VALUES ($1, $2::text::jsonb)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-    [key, JSON.stringify(value)],
-  )
-}
+// Settings are read by other modules (the map's start position) and by the demo seed.
+export { readSetting, writeSetting }
 
 /**
  * The application configuration: project name and modules stored in the database,
@@ -37,4 +35,42 @@ export async function readAppConfig(db: Queryable, config: ServerConfig): Promis
     ogcServerUrl: `${base}/ows`,
     initialEvent: null,
   }
+}
+
+const BUNDLED_LOGO = path.join(serverRoot, 'assets', 'logo.png')
+
+/** The organisation's own logo when DATA_DIR holds a logo.png, else the product's. */
+export function logoFile(config: ServerConfig): string {
+  const own = path.join(config.dataDir, 'logo.png')
+  return existsSync(own) ? own : BUNDLED_LOGO
+}
+
+/** GET /api/config/settings: the stored project name and modules, and what the environment sets. */
+export async function readSettings(db: Queryable, config: ServerConfig): Promise<AppSettingsView> {
+  const [projectName, modules] = await Promise.all([
+    readSetting<string>(db, 'projectName'),
+    readSetting<string[]>(db, 'modules'),
+  ])
+  return {
+    projectName: projectName ?? DEFAULT_PROJECT_NAME,
+    modules: modules ?? [],
+    knownModules: [...KNOWN_MODULES],
+    env: { projectName: config.projectName ?? null, modules: config.modules ?? null },
+  }
+}
+
+/**
+ * PUT /api/config/settings: the project name and modules, stored. PROJECT_NAME and MODULES,
+ * when set, still win (GET /api/config), as the README says.
+ */
+export async function writeSettings(
+  db: Db,
+  config: ServerConfig,
+  s: AppSettings,
+): Promise<AppSettingsView> {
+  await db.transaction(async (tx) => {
+    await writeSetting(tx, 'projectName', s.projectName)
+    await writeSetting(tx, 'modules', s.modules)
+  })
+  return readSettings(db, config)
 }

@@ -3,22 +3,143 @@ import { z } from 'zod'
 import {
   layerDescriptionSchema,
   layerRecordSchema,
+  layerRegisterSchema,
+  layerUpdateSchema,
+  legendPreviewRequestSchema,
+  legendPreviewSchema,
   MAX_PAGE_SIZE,
   pagingQuerySchema,
+  remapResultSchema,
+  unregisteredTableSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage, toSqlPaging } from '../../http/paging'
+import { sendPage } from '../../http/paging'
+import type { RouteScope } from '../../http/scopes'
+import * as admin from './layers-admin.service'
 import * as service from './layers.service'
 
-const SORT_FIELDS = ['id', 'name', 'title'] as const
+/** The layer catalogue for signed-in users: descriptions for the map, records for administration. */
+export const layersScopes = (deps: AppDeps): RouteScope[] => [
+  { prefix: '/api/config/layers', access: 'user', routes: descriptionRoutes(deps) },
+  { prefix: '/api/layers', access: 'user', routes: recordRoutes(deps) },
+  { prefix: '/api/layers', access: 'admin', routes: adminRoutes(deps) },
+  { prefix: '/api/features/remapindex', access: 'admin', routes: remapRoutes(deps) },
+]
 
-export const layersRoutes =
+const idParams = z.object({ id: z.coerce.number().int().positive() })
+
+/** Registering, editing and deleting layers (administrators). */
+const adminRoutes =
+  ({ db }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/unregistered',
+      {
+        schema: {
+          tags: ['layers'],
+          summary:
+            'Tables of schema data that are not layers, with what registering each would add or why it cannot',
+          response: { 200: z.array(unregisteredTableSchema) },
+        },
+      },
+      async () => admin.unregisteredTables(db),
+    )
+
+    app.post(
+      '/',
+      {
+        schema: {
+          tags: ['layers'],
+          summary:
+            'Registers a table as a layer of the same name (on the map, WFS and tiles at once); the new id ends the Location header',
+          body: layerRegisterSchema,
+          response: { 201: layerRecordSchema },
+        },
+      },
+      async (request, reply) => {
+        const layer = await admin.registerLayer(db, request.body)
+        reply.code(201).header('location', `/api/layers/${layer.id}`)
+        return layer
+      },
+    )
+
+    app.put(
+      '/:id',
+      {
+        schema: {
+          tags: ['layers'],
+          summary:
+            'Edits a layer: title, queryable, field order, titles and tooltips, layout groups, domains, style',
+          params: idParams,
+          body: layerUpdateSchema,
+          response: { 200: layerRecordSchema },
+        },
+      },
+      async (request) => admin.updateLayer(db, request.params.id, request.body),
+    )
+
+    app.delete(
+      '/:id',
+      {
+        schema: {
+          tags: ['layers'],
+          summary:
+            'Removes a layer from the catalogue, the tree and the permissions; its table and data are kept. With data, 409 unless confirm=true',
+          params: idParams,
+          querystring: z.object({ confirm: z.enum(['true', 'false']).optional() }),
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await admin.deleteLayer(db, request.params.id, request.query.confirm === 'true')
+        return reply.code(204).send(null)
+      },
+    )
+
+    app.post(
+      '/legend-preview',
+      {
+        schema: {
+          tags: ['layers'],
+          summary: 'The legend a style would draw (as WMS GetLegendGraphic does), before saving',
+          body: legendPreviewRequestSchema,
+          response: { 200: legendPreviewSchema },
+        },
+      },
+      async (request) => admin.legendPreview(request.body),
+    )
+  }
+
+/** Upkeep of layer tables: indexes, triggers, statistics, extents (administrators). */
+const remapRoutes =
+  ({ db }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const schema = {
+      tags: ['layers'],
+      summary:
+        'Rebuilds the indexes of every layer table (creating missing ones), attaches missing triggers, refreshes statistics and extents',
+      response: { 200: z.array(remapResultSchema) },
+    }
+    app.post('', { schema }, async () => admin.remapIndex(db))
+    app.post(
+      '/:layer',
+      {
+        schema: {
+          ...schema,
+          summary: 'The same for one layer',
+          params: z.object({ layer: z.string().max(63) }),
+        },
+      },
+      async (request) => admin.remapIndex(db, request.params.layer),
+    )
+  }
+
+const descriptionRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/api/config/layers',
+      '/',
       {
-        onRequest: auth.requireUser,
         schema: {
           tags: ['layers'],
           summary:
@@ -26,16 +147,16 @@ export const layersRoutes =
           response: { 200: z.array(layerDescriptionSchema) },
         },
       },
-      async (request) => {
-        const layers = await service.readableCatalogue(db, auth.contextOf(request).user)
-        return layers.map(service.toDescription)
-      },
+      async (request) => service.readableDescriptions(db, auth.contextOf(request).user),
     )
+  }
 
+const recordRoutes =
+  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
     app.get(
-      '/api/layers',
+      '/',
       {
-        onRequest: auth.requireUser,
         schema: {
           tags: ['layers'],
           summary:
@@ -47,49 +168,23 @@ export const layersRoutes =
         },
       },
       async (request, reply) => {
-        const q = request.query
-        const paging = toSqlPaging(
-          { page: q.page ?? 0, limit: q.limit ?? MAX_PAGE_SIZE, sort: q.sort },
-          Object.fromEntries(SORT_FIELDS.map((f) => [f, f])),
-          'title',
+        const { page, total } = await service.listRecords(
+          db,
+          auth.contextOf(request).user,
+          request.query,
+          MAX_PAGE_SIZE,
         )
-        let layers = (await service.readableCatalogue(db, auth.contextOf(request).user)).map(
-          service.toRecord,
-        )
-        if (q.query) {
-          const needle = q.query.toLowerCase()
-          layers = layers.filter(
-            (l) => l.name.includes(needle) || l.title.toLowerCase().includes(needle),
-          )
-        }
-        const [, column, direction] = /ORDER BY (\w+) (ASC|DESC)/.exec(paging.orderBy) ?? []
-        const key = (column ?? 'title') as (typeof SORT_FIELDS)[number]
-        const sign = direction === 'DESC' ? -1 : 1
-        layers.sort((a, b) => {
-          const x = a[key]
-          const y = b[key]
-          return (
-            sign *
-            (typeof x === 'number' && typeof y === 'number'
-              ? x - y
-              : String(x).localeCompare(String(y), 'pt-BR'))
-          )
-        })
-        return sendPage(
-          reply,
-          layers.slice(paging.offset, paging.offset + paging.limit),
-          layers.length,
-        )
+        return sendPage(reply, page, total)
       },
     )
 
     app.get(
-      '/api/layers/:id',
+      '/:id',
       {
-        onRequest: auth.requireUser,
         schema: {
           tags: ['layers'],
-          summary: 'One catalogue record by id or name (403 without readFeature)',
+          summary:
+            'One catalogue record by id or name (404 alike for a layer that does not exist and one the caller may not read)',
           params: z.object({ id: z.string().max(63) }),
           response: { 200: layerRecordSchema },
         },

@@ -1,36 +1,19 @@
 import type {
-  LayerAttribute,
   LayerDescription,
   LayerRecord,
   LayerTreeNode,
+  PagingQuery,
   SessionUser,
 } from '@gis/shared'
 import type { Queryable } from '../../db/types'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
-import { readableLayerNames } from './catalogue'
+import { toSqlPaging } from '../../http/paging'
+import { freshCatalogue, readableLayerNames, readableLayers } from '../../layer-data/catalogue'
+import { systemAttributes, type CatalogueLayer } from '../../layer-data/model'
 import * as sql from './layers.sql'
-import type { CatalogueLayer } from './layers.sql'
 
 type User = Pick<SessionUser, 'id' | 'admin'>
-
-/** The system fields every layer table has, with the spec's labels. */
-export function systemAttributes(layer: Pick<CatalogueLayer, 'geometryType'>): LayerAttribute[] {
-  const a = (name: string, type: LayerAttribute['type'], title: string): LayerAttribute => ({
-    name,
-    type,
-    maxLength: null,
-    title,
-    tooltip: '',
-  })
-  return [
-    a('id', 'number', 'Id'),
-    a('uuid', 'string', 'UUID'),
-    ...(layer.geometryType === 'TABULAR' ? [] : [a('geom', 'geometry', 'Geometria')]),
-    a('d_e_l_e_t_', 'boolean', 'Excluído?'),
-    a('m_o_d_i_f_', 'datetime', 'Última modificação'),
-  ]
-}
 
 export function toDescription(l: CatalogueLayer): LayerDescription {
   return {
@@ -59,21 +42,56 @@ export function toRecord(l: CatalogueLayer): LayerRecord {
   }
 }
 
-/** Fresh from the database (not the tile/WFS cache): what the caller may read. */
-export async function readableCatalogue(db: Queryable, user: User): Promise<CatalogueLayer[]> {
-  const [layers, names] = await Promise.all([sql.listLayers(db), readableLayerNames(db, user)])
-  return layers.filter((l) => names.has(l.name))
+/** Descriptions of the layers the caller may read, fresh from the database. */
+export async function readableDescriptions(db: Queryable, user: User): Promise<LayerDescription[]> {
+  return (await readableLayers(db, user, { fresh: true })).map(toDescription)
 }
 
-/** One layer by numeric id or name: 404 when unknown, 403 without readFeature. */
+export const SORT_FIELDS = ['id', 'name', 'title'] as const
+
+/** Catalogue records the caller may read, filtered by `query`, sorted and paged: one page and the total. */
+export async function listRecords(
+  db: Queryable,
+  user: User,
+  q: Partial<PagingQuery> & { query?: string },
+  pageSize: number,
+): Promise<{ page: LayerRecord[]; total: number }> {
+  const paging = toSqlPaging(
+    { page: q.page ?? 0, limit: q.limit ?? pageSize, sort: q.sort },
+    Object.fromEntries(SORT_FIELDS.map((f) => [f, f])),
+    'title',
+  )
+  let layers = (await readableLayers(db, user, { fresh: true })).map(toRecord)
+  if (q.query) {
+    const needle = q.query.toLowerCase()
+    layers = layers.filter((l) => l.name.includes(needle) || l.title.toLowerCase().includes(needle))
+  }
+  const [, column, direction] = /ORDER BY (\w+) (ASC|DESC)/.exec(paging.orderBy) ?? []
+  const key = (column ?? 'title') as (typeof SORT_FIELDS)[number]
+  const sign = direction === 'DESC' ? -1 : 1
+  layers.sort((a, b) => {
+    const x = a[key]
+    const y = b[key]
+    return (
+      sign *
+      (typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), 'pt-BR'))
+    )
+  })
+  return { page: layers.slice(paging.offset, paging.offset + paging.limit), total: layers.length }
+}
+
+/**
+ * One layer by numeric id or name. A layer that does not exist and one the caller may not
+ * read get the same 404, so the answer never tells which layers exist.
+ */
 export async function getLayer(db: Queryable, user: User, idOrName: string): Promise<LayerRecord> {
-  const layers = await sql.listLayers(db)
+  const layers = await readableLayers(db, user, { fresh: true })
   const layer = /^\d+$/.test(idOrName)
     ? layers.find((l) => l.id === Number(idOrName))
     : layers.find((l) => l.name === idOrName)
-  if (!layer) throw new HttpError(404, t('layers.notFound'))
-  const names = await readableLayerNames(db, user)
-  if (!names.has(layer.name)) throw new HttpError(403, t('layers.noReadPermission'))
+  if (!layer) throw new HttpError(404, t('layers.notFoundOrDenied'))
   return toRecord(layer)
 }
 
@@ -84,7 +102,7 @@ export async function getLayer(db: Queryable, user: User, idOrName: string): Pro
 export async function layerTree(db: Queryable, user: User): Promise<LayerTreeNode[]> {
   const [rows, layers, names] = await Promise.all([
     sql.treeNodes(db),
-    sql.listLayers(db),
+    freshCatalogue(db),
     readableLayerNames(db, user),
   ])
   const byName = new Map(layers.map((l) => [l.name, l]))

@@ -106,17 +106,21 @@ describe('GET /api/layers', () => {
     expect(bad.json().errors[0].message).toBe('Campo de ordenação inválido')
   })
 
-  it('gets one layer by id or name; 403 without readFeature; 404 unknown', async () => {
+  it('gets one layer by id or name; the same 404 for an unknown and an unreadable layer', async () => {
     const all = (await t.api({ url: '/api/layers', token: admin })).json<any[]>()
     const occ = all.find((l) => l.name === 'ocorrencias')
     const byId = await t.api({ url: `/api/layers/${occ.id}`, token: admin })
     expect(byId.json()).toMatchObject({ name: 'ocorrencias', geometryType: 'TABULAR' })
     expect(byId.json().attributes.map((a: any) => a.name)).not.toContain('geom')
     const denied = await t.api({ url: '/api/layers/ocorrencias', token: user })
-    expect(denied.statusCode).toBe(403)
-    expect(denied.json().message).toBe('Sem permissão para visualizar dados desse layer')
+    const deniedById = await t.api({ url: `/api/layers/${occ.id}`, token: user })
     const missing = await t.api({ url: '/api/layers/nao_existe', token: user })
-    expect(missing.statusCode).toBe(404)
+    const missingId = await t.api({ url: '/api/layers/987654', token: user })
+    for (const res of [denied, deniedById, missing, missingId]) {
+      expect(res.statusCode).toBe(404)
+      expect(res.body).toBe(missing.body)
+      expect(res.json().message).toBe('Layer não encontrada ou sem permissão de leitura.')
+    }
     expect((await t.api({ url: '/api/layers/rodovias', token: user })).statusCode).toBe(200)
   })
 })

@@ -1,56 +1,85 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { extentSchema, layerTreeNodeSchema, mapConfigSchema, type Extent } from '@gis/shared'
+import {
+  layerTreeNodeSchema,
+  layerTreeSaveSchema,
+  mapConfigSchema,
+  mapConfigUpdateSchema,
+} from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { readSetting } from '../config/config.service'
+import { forbidden } from '../../http/errors'
+import type { RouteScope } from '../../http/scopes'
+import { fullTree, saveTree } from '../layers/layer-tree.service'
 import { layerTree } from '../layers/layers.service'
+import { mapConfig, saveMapConfig } from './mapconfig.service'
 
-/** A box covering Brazil: the spec's default when no start position is configured. */
-const BRAZIL: Extent = [-74.0, -34.0, -34.8, 5.3]
-const R = 6_378_137
-
-function toWebMercator([minx, miny, maxx, maxy]: Extent): Extent {
-  const x = (lon: number) => (R * lon * Math.PI) / 180
-  const y = (lat: number) =>
-    R * Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 360))
-  return [x(minx), y(miny), x(maxx), y(maxy)]
-}
-
-export const mapConfigRoutes =
-  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/api/mapconfig',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['mapconfig'],
-          summary: 'Map configuration: start extent (mapStartPos) in EPSG:3857 and EPSG:4326',
-          response: { 200: mapConfigSchema },
+export const mapConfigRoutes = ({ db, auth }: AppDeps): RouteScope[] => [
+  {
+    prefix: '/api/mapconfig',
+    access: 'user',
+    routes: async (app) => {
+      app.get(
+        '',
+        {
+          schema: {
+            tags: ['mapconfig'],
+            summary: 'Map configuration: start extent (mapStartPos) in EPSG:3857 and EPSG:4326',
+            response: { 200: mapConfigSchema },
+          },
         },
-      },
-      async () => {
-        const stored = extentSchema.safeParse(await readSetting(db, 'mapStartPos'))
-        const lonLat = stored.success ? stored.data : BRAZIL
-        return {
-          mapStartPos: toWebMercator(lonLat),
-          mapStartPosLonLat: lonLat,
-          projection: 'EPSG:3857' as const,
-        }
-      },
-    )
+        async () => mapConfig(db),
+      )
 
-    app.get(
-      '/api/mapconfig/layerlayout',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['mapconfig'],
-          summary:
-            'The layer tree (folders, layers, base layers, radio groups, visibility, opacity) for the caller',
-          response: { 200: z.array(layerTreeNodeSchema) },
+      app.get(
+        '/layerlayout',
+        {
+          schema: {
+            tags: ['mapconfig'],
+            summary:
+              'The layer tree (folders, layers, base layers, radio groups, visibility, opacity) for the caller; `all=true` (administrators): every node, empty folders and inactive base layers included, as the tree editor saves it',
+            querystring: z.object({ all: z.enum(['true', 'false']).optional() }),
+            response: { 200: z.array(layerTreeNodeSchema) },
+          },
         },
-      },
-      async (request) => layerTree(db, auth.contextOf(request).user),
-    )
-  }
+        async (request) => {
+          const { user } = auth.contextOf(request)
+          if (request.query.all !== 'true') return layerTree(db, user)
+          if (!user.admin) throw forbidden()
+          return fullTree(db)
+        },
+      )
+    },
+  },
+  {
+    prefix: '/api/mapconfig',
+    access: 'admin',
+    routes: async (app) => {
+      app.post(
+        '',
+        {
+          schema: {
+            tags: ['mapconfig'],
+            summary:
+              'Sets the map’s start position: a box in EPSG:4326 (mapStartPosLonLat) or EPSG:3857 (mapStartPos)',
+            body: mapConfigUpdateSchema,
+            response: { 200: mapConfigSchema },
+          },
+        },
+        async (request) => saveMapConfig(db, request.body),
+      )
+
+      app.post(
+        '/layerlayout',
+        {
+          schema: {
+            tags: ['mapconfig'],
+            summary:
+              'Saves the whole layer tree (folders, layers, base layers, radio groups, order, default visibility and opacity); nodes keep their ids, nodes left out are removed',
+            body: layerTreeSaveSchema,
+            response: { 200: z.array(layerTreeNodeSchema) },
+          },
+        },
+        async (request) => saveTree(db, request.body.nodes),
+      )
+    },
+  },
+]

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   changePasswordSchema,
@@ -8,100 +7,126 @@ import {
   sessionUserSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { requireQuota } from '../../auth/rate-limit'
+import type { RouteScope } from '../../http/scopes'
 import { readAppConfig } from '../config/config.service'
 import * as service from './me.service'
 
 const ok = z.object({ ok: z.literal(true) })
 
-export const meRoutes =
-  ({ db, auth, config, mailer }: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/api/me/profile',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['me'],
-          summary: 'The signed-in user’s profile',
-          response: { 200: sessionUserSchema },
+/** The signed-in user's own account, and the password reset by e-mail. */
+export const meRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[] => [
+  {
+    prefix: '/api/me',
+    access: 'user',
+    routes: async (app) => {
+      app.get(
+        '/profile',
+        {
+          schema: {
+            tags: ['me'],
+            summary: 'The signed-in user’s profile',
+            response: { 200: sessionUserSchema },
+          },
         },
-      },
-      async (request) => service.getProfile(db, auth.contextOf(request).user.id),
-    )
+        async (request) => service.getProfile(db, auth.contextOf(request).user.id),
+      )
 
-    app.put(
-      '/api/me/profile',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['me'],
-          summary: 'Updates name, e-mail and sector; answers the profile',
-          body: profileUpdateSchema,
-          response: { 200: sessionUserSchema },
+      app.put(
+        '/profile',
+        {
+          schema: {
+            tags: ['me'],
+            summary:
+              'Updates name, e-mail and sector; a new e-mail needs `currentPassword`, and the old address is told; answers the profile',
+            body: profileUpdateSchema,
+            response: { 200: sessionUserSchema },
+          },
         },
-      },
-      async (request) => service.updateProfile(db, auth.contextOf(request).user.id, request.body),
-    )
+        async (request) => {
+          const { projectName } = await readAppConfig(db, config)
+          return service.updateProfile(
+            db,
+            { userId: auth.contextOf(request).user.id, address: request.ip },
+            request.body,
+            {
+              mailer,
+              projectName,
+              onError: (err) => request.log.error({ err }, 'e-mail change notice failed'),
+            },
+          )
+        },
+      )
 
-    app.put(
-      '/api/me/change-password',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['me'],
-          summary: 'Changes the password; every other session of the user ends',
-          body: changePasswordSchema,
-          response: { 200: ok },
+      app.put(
+        '/change-password',
+        {
+          schema: {
+            tags: ['me'],
+            summary:
+              'Changes the password; every other session and every reset link of the user ends',
+            body: changePasswordSchema,
+            response: { 200: ok },
+          },
         },
-      },
-      async (request) => {
-        const { user, sessionId } = auth.contextOf(request)
-        await service.changePassword(db, user.id, sessionId, request.body)
-        return { ok: true as const }
-      },
-    )
-
-    app.post(
-      '/api/me/forgot-password',
-      {
-        schema: {
-          tags: ['me'],
-          summary:
-            'E-mails a one-hour, single-use reset link; same answer whether or not the user exists',
-          body: forgotPasswordSchema,
-          response: { 200: ok },
+        async (request) => {
+          const { user, sessionId } = auth.contextOf(request)
+          await service.changePassword(
+            db,
+            { userId: user.id, sessionId, address: request.ip },
+            request.body,
+          )
+          return { ok: true as const }
         },
-      },
-      async (request) => {
-        await requireQuota(db, 'resetByAddress', request.ip, 'password.resetTooMany')
-        const { projectName } = await readAppConfig(db, config)
-        const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`
-        // Not awaited: the answer must not reveal, by its timing, whether the user exists.
-        service
-          .requestPasswordReset(db, mailer, {
+      )
+    },
+  },
+  {
+    prefix: '/api/me',
+    access: 'public',
+    routes: async (app) => {
+      app.post(
+        '/forgot-password',
+        {
+          schema: {
+            tags: ['me'],
+            summary:
+              'E-mails a one-hour, single-use reset link; same answer whether or not the user exists',
+            body: forgotPasswordSchema,
+            response: { 200: ok },
+          },
+        },
+        async (request) => {
+          const { projectName } = await readAppConfig(db, config)
+          await service.askPasswordReset(db, {
             username: request.body.username,
-            publicUrl,
-            projectName,
+            address: request.ip,
+            publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+            notices: {
+              mailer,
+              projectName,
+              onError: (err) => request.log.error({ err }, 'password reset mail failed'),
+            },
           })
-          .catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'))
-        return { ok: true as const }
-      },
-    )
-
-    app.post(
-      '/api/me/reset-password',
-      {
-        schema: {
-          tags: ['me'],
-          summary: 'Sets a new password with a reset token; every session of the user ends',
-          body: resetPasswordSchema,
-          response: { 200: ok },
+          return { ok: true as const }
         },
-      },
-      async (request) => {
-        await service.resetPassword(db, request.body.token, request.body.password)
-        return { ok: true as const }
-      },
-    )
-  }
+      )
+
+      app.post(
+        '/reset-password',
+        {
+          schema: {
+            tags: ['me'],
+            summary:
+              'Sets a new password with a reset token (limited per address); every session and reset link of the user ends',
+            body: resetPasswordSchema,
+            response: { 200: ok },
+          },
+        },
+        async (request) => {
+          await service.resetPassword(db, request.body, request.ip)
+          return { ok: true as const }
+        },
+      )
+    },
+  },
+]

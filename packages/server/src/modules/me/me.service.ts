@@ -1,90 +1,179 @@
 import { t, type ChangePasswordRequest, type ProfileUpdate, type SessionUser } from '@gis/shared'
+import { assertAcceptablePassword } from '../../auth/password-policy'
+import * as resets from '../../auth/password-resets.sql'
 import { hashPassword, verifyPassword } from '../../auth/passwords'
-import { takeQuota } from '../../auth/rate-limit'
+import {
+  checkSignInRate,
+  recordSignInFailure,
+  requireQuota,
+  takeQuota,
+} from '../../auth/rate-limit'
+import { revokeUserSessions } from '../../auth/sessions.sql'
 import { hashToken, newToken } from '../../auth/tokens'
 import type { Db } from '../../db/types'
 import { fieldError, notFound } from '../../http/errors'
 import type { Mailer } from '../../mail/mailer'
-import { findUserByUsername, revokeUserSessions } from '../auth/auth.sql'
-import { getSessionUser, updateUser } from '../users/users.sql'
+import { findUserByUsername, getSessionUser, updateUser, type UserRow } from '../users/users.sql'
 
 const RESET_TTL_MINUTES = 60
 
-export async function getProfile(db: Db, userId: number): Promise<SessionUser> {
+/** Who asks, for the checks of the current password (the sign-in limit applies to them too). */
+export interface Caller {
+  userId: number
+  address: string
+}
+
+/** Mail that follows a change, sent after the answer; a failure is only logged. */
+export interface Notices {
+  mailer: Mailer
+  projectName: string
+  onError: (err: unknown) => void
+}
+
+async function ownRow(db: Db, userId: number): Promise<UserRow> {
   const row = await getSessionUser(db, userId)
   if (!row) throw notFound()
+  return row
+}
+
+function profileOf(row: UserRow): SessionUser {
   const { password_hash: _hash, ...user } = row
   return user
 }
 
-export async function updateProfile(
-  db: Db,
-  userId: number,
-  p: ProfileUpdate,
-): Promise<SessionUser> {
-  await updateUser(db, userId, { name: p.name, email: p.email, sector: p.sector })
-  return getProfile(db, userId)
+export async function getProfile(db: Db, userId: number): Promise<SessionUser> {
+  return profileOf(await ownRow(db, userId))
 }
 
-/** Changes the password after checking the current one; every other session ends. */
-export async function changePassword(
+/**
+ * The current password, checked for a change that needs it: missing gives 'Campo
+ * obrigatório', wrong 'A senha atual não confere'. Wrong answers count as failed sign-ins, so
+ * a borrowed session cannot be used to guess the password.
+ */
+async function checkCurrentPassword(
   db: Db,
-  userId: number,
-  sessionId: number,
-  r: ChangePasswordRequest,
+  row: UserRow,
+  password: string | undefined,
+  address: string,
 ): Promise<void> {
-  const row = await getSessionUser(db, userId)
-  if (!row) throw notFound()
-  if (!(await verifyPassword(row.password_hash, r.currentPassword))) {
+  if (!password) throw fieldError('currentPassword', 'field.required')
+  await checkSignInRate(db, row.username, address)
+  if (!(await verifyPassword(row.password_hash, password))) {
+    await recordSignInFailure(db, row.username, address)
     throw fieldError('currentPassword', 'password.currentWrong')
   }
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/**
+ * Updates name, e-mail and sector. A new e-mail needs the current password, and the old
+ * address is told of the change.
+ */
+export async function updateProfile(
+  db: Db,
+  caller: Caller,
+  p: ProfileUpdate,
+  notices: Notices,
+): Promise<SessionUser> {
+  const before = await ownRow(db, caller.userId)
+  const emailChanged = !sameEmail(before.email, p.email)
+  if (emailChanged) await checkCurrentPassword(db, before, p.currentPassword, caller.address)
+  await updateUser(db, caller.userId, { name: p.name, email: p.email, sector: p.sector })
+  const after = await getProfile(db, caller.userId)
+  if (emailChanged && before.email) {
+    notices.mailer
+      .send({
+        to: before.email,
+        subject: `${notices.projectName} - ${t('profile.emailChangedMailSubject')}`,
+        text: t('profile.emailChangedMailBody', {
+          name: after.name,
+          project: notices.projectName,
+          old: before.email,
+          new: after.email,
+        }),
+      })
+      .catch(notices.onError)
+  }
+  return after
+}
+
+/**
+ * Changes the password after checking the current one: every other session of the user
+ * ends, and every outstanding reset link.
+ */
+export async function changePassword(
+  db: Db,
+  caller: Caller & { sessionId: number },
+  r: ChangePasswordRequest,
+): Promise<void> {
+  const row = await ownRow(db, caller.userId)
+  await checkCurrentPassword(db, row, r.currentPassword, caller.address)
+  assertAcceptablePassword(r.password, row)
   const hash = await hashPassword(r.password)
   await db.transaction(async (tx) => {
-    await updateUser(tx, userId, { password_hash: hash })
-    await revokeUserSessions(tx, userId, sessionId)
+    await updateUser(tx, row.id, { password_hash: hash })
+    await revokeUserSessions(tx, row.id, caller.sessionId)
+    await resets.cancelUserResets(tx, row.id)
   })
 }
 
 /**
- * Mails a single-use link valid for one hour to an active user. The caller answers the same
- * whether or not the user exists, and does not wait for the mail.
+ * Asks for a reset link: limited per address (429), then answered at once, the same whether
+ * or not the user exists; the mail goes afterwards, so its timing tells nothing either.
  */
-export async function requestPasswordReset(
+export async function askPasswordReset(
   db: Db,
-  mailer: Mailer,
-  opts: { username: string; publicUrl: string; projectName: string },
+  opts: { username: string; address: string; publicUrl: string; notices: Notices },
+): Promise<void> {
+  await requireQuota(db, 'resetByAddress', opts.address, 'password.resetTooMany')
+  sendResetLink(db, opts).catch(opts.notices.onError)
+}
+
+/** Mails a single-use link valid for one hour to an active user, a few per user and hour. */
+async function sendResetLink(
+  db: Db,
+  opts: { username: string; publicUrl: string; notices: Notices },
 ): Promise<void> {
   const user = await findUserByUsername(db, opts.username)
   if (!user || !user.active || !user.email) return
   // A user's mailbox gets a few links an hour however often they are asked for.
   if (!(await takeQuota(db, 'resetByUser', String(user.id)))) return
   const token = newToken()
-  await db.query(
-    `INSERT INTO app.password_resets (user_id, token_hash, expires_at)
-     VALUES ($1, $2, now() + make_interval(mins => $3))`,
-    [user.id, hashToken(token), RESET_TTL_MINUTES],
-  )
+  await resets.createReset(db, user.id, hashToken(token), RESET_TTL_MINUTES)
+  const { projectName, mailer } = opts.notices
   const link = `${opts.publicUrl}/reset-password/${token}`
   await mailer.send({
     to: user.email,
-    subject: `${opts.projectName} - ${t('password.resetMailSubject')}`,
-    text: t('password.resetMailBody', { name: user.name, project: opts.projectName, link }),
+    subject: `${projectName} - ${t('password.resetMailSubject')}`,
+    text: t('password.resetMailBody', { name: user.name, project: projectName, link }),
   })
 }
 
-/** Uses a reset token once: sets the password and ends every session of the user. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
-  const hash = await hashPassword(password)
+/**
+ * Uses a reset link once: sets the password and ends every session and every other link of
+ * the user. Limited per address; the link is checked before any password is hashed, and a
+ * refused password leaves the link usable.
+ */
+export async function resetPassword(
+  db: Db,
+  r: { token: string; password: string },
+  address: string,
+): Promise<void> {
+  await requireQuota(db, 'resetPassword', address, 'password.resetAttemptsTooMany')
+  const tokenHash = hashToken(r.token)
+  const userId = await resets.findUsableReset(db, tokenHash)
+  const row = userId === undefined ? undefined : await getSessionUser(db, userId)
+  if (!row) throw fieldError('token', 'password.resetInvalidToken')
+  assertAcceptablePassword(r.password, row)
+  const hash = await hashPassword(r.password)
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: number }>(
-      `UPDATE app.password_resets SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id`,
-      [hashToken(token)],
-    )
-    const userId = rows[0]?.user_id
-    if (userId === undefined) throw fieldError('token', 'password.resetInvalidToken')
-    await updateUser(tx, userId, { password_hash: hash })
-    await revokeUserSessions(tx, userId)
+    // Used here, atomically: of two requests racing with one link, one wins.
+    if ((await resets.useReset(tx, tokenHash)) !== row.id) {
+      throw fieldError('token', 'password.resetInvalidToken')
+    }
+    await updateUser(tx, row.id, { password_hash: hash })
+    await revokeUserSessions(tx, row.id)
+    await resets.cancelUserResets(tx, row.id)
   })
 }

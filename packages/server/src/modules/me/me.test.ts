@@ -31,7 +31,7 @@ describe('profile', () => {
       token,
       payload: {
         name: 'Ana P. Ferreira',
-        email: 'ana@exemplo.com.br',
+        email: profile.json().email,
         sector: 'Operação',
         username: 'outro',
         admin: true,
@@ -41,11 +41,47 @@ describe('profile', () => {
     expect(res.json()).toMatchObject({
       username: 'demo',
       name: 'Ana P. Ferreira',
-      email: 'ana@exemplo.com.br',
       sector: 'Operação',
       admin: false,
     })
     expect((await t.api({ url: '/api/me/profile', token })).json().name).toBe('Ana P. Ferreira')
+  })
+
+  it('asks for the current password to change the e-mail, and tells the old address', async () => {
+    const token = await signIn(t.api, DEMO.user)
+    const before = (await t.api({ url: '/api/me/profile', token })).json()
+    const change = (extra: object) =>
+      t.api({
+        method: 'PUT',
+        url: '/api/me/profile',
+        token,
+        payload: {
+          name: before.name,
+          email: 'ana@exemplo.com.br',
+          sector: before.sector,
+          ...extra,
+        },
+      })
+    const missing = await change({})
+    expect(missing.statusCode).toBe(400)
+    expect(fieldErrors(missing)).toEqual({ currentPassword: 'Campo obrigatório' })
+    const wrong = await change({ currentPassword: 'nao-e-essa' })
+    expect(fieldErrors(wrong)).toEqual({ currentPassword: 'A senha atual não confere' })
+    expect((await t.api({ url: '/api/me/profile', token })).json()).toEqual(before)
+
+    const received = smtp.inbox.length
+    const ok = await change({ currentPassword: DEMO.user.password })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().email).toBe('ana@exemplo.com.br')
+    const mail = await smtp.waitFor(received + 1)
+    expect(mail.to).toEqual([before.email])
+    expect(mail.text).toContain(
+      `O e-mail da sua conta em Rodovias do Interior - GIS foi alterado de ${before.email} para ana@exemplo.com.br.`,
+    )
+    // The same address again, in another case, is no change.
+    const same = await change({ email: 'ANA@exemplo.com.br' })
+    expect(same.statusCode).toBe(200)
+    expect((await change({})).json().email).toBe('ana@exemplo.com.br')
   })
 
   it('requires name and sector, checks the e-mail, and changes nothing on error', async () => {
@@ -97,6 +133,15 @@ describe('PUT /api/me/change-password', () => {
       payload: { currentPassword: 'nao-e-essa', password: 'novasenha123' },
     })
     expect(fieldErrors(wrong)).toEqual({ currentPassword: 'A senha atual não confere' })
+    const common = await t.api({
+      method: 'PUT',
+      url: '/api/me/change-password',
+      token,
+      payload: { currentPassword: DEMO.admin.password, password: 'senha123' },
+    })
+    expect(fieldErrors(common)).toEqual({
+      password: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+    })
     await expect(signIn(t.api, DEMO.admin)).resolves.toBeTruthy()
   })
 
@@ -258,5 +303,84 @@ describe('password reset by e-mail', () => {
     expect(fieldErrors(res)).toEqual({
       token: 'O link de redefinição de senha é inválido ou expirou',
     })
+  })
+
+  async function resetLink(username: string): Promise<string> {
+    const received = smtp.inbox.length
+    await t.api({ method: 'POST', url: '/api/me/forgot-password', payload: { username } })
+    const mail = await smtp.waitFor(received + 1)
+    return mail.text.match(/reset-password\/([\w-]+)/)![1]!
+  }
+  const reset = (token: string, password: string, from = '192.0.2.80') =>
+    t.api({ method: 'POST', url: '/api/me/reset-password', payload: { token, password }, from })
+
+  it('checks the link before the password, and a refused password leaves the link usable', async () => {
+    await t.db.query('DELETE FROM app.request_events')
+    const invented = await reset('inventado-mas-comprido-o-bastante', '12345678')
+    expect(fieldErrors(invented)).toEqual({
+      token: 'O link de redefinição de senha é inválido ou expirou',
+    })
+    const token = await resetLink('demo')
+    const common = await reset(token, '12345678')
+    expect(fieldErrors(common)).toEqual({
+      password: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+    })
+    const same = await reset(token, 'DEMO')
+    expect(fieldErrors(same)).toEqual({ password: 'A senha deve ter pelo menos 8 caracteres' })
+    expect((await reset(token, 'depois-do-susto-7')).statusCode).toBe(200)
+    await expect(
+      signIn(t.api, { username: 'demo', password: 'depois-do-susto-7' }),
+    ).resolves.toBeTruthy()
+  })
+
+  it('ends every outstanding link once one is used, and at a password change', async () => {
+    await t.db.query('DELETE FROM app.request_events')
+    const first = await resetLink('demo')
+    const second = await resetLink('demo')
+    expect((await reset(first, 'primeira-troca-1')).statusCode).toBe(200)
+    expect(fieldErrors(await reset(second, 'segunda-troca-2'))).toEqual({
+      token: 'O link de redefinição de senha é inválido ou expirou',
+    })
+    // A link asked for, then the password changed in the profile: the link is dead.
+    const third = await resetLink('demo')
+    const session = await signIn(t.api, { username: 'demo', password: 'primeira-troca-1' })
+    const changed = await t.api({
+      method: 'PUT',
+      url: '/api/me/change-password',
+      token: session,
+      payload: { currentPassword: 'primeira-troca-1', password: DEMO.user.password + '-x' },
+    })
+    expect(changed.statusCode).toBe(200)
+    expect(fieldErrors(await reset(third, 'terceira-troca-3'))).toEqual({
+      token: 'O link de redefinição de senha é inválido ou expirou',
+    })
+    // And an administrator setting the password does the same.
+    await t.db.query('DELETE FROM app.request_events')
+    const fourth = await resetLink('demo')
+    const admin = await signIn(t.api, DEMO.admin)
+    const me = (await t.api({ url: '/api/me/profile', token: session })).json()
+    const set = await t.api({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      token: admin,
+      payload: { password: DEMO.user.password },
+    })
+    expect(set.statusCode).toBe(200)
+    expect((await reset(fourth, 'quarta-troca-4')).statusCode).toBe(400)
+    await expect(signIn(t.api, DEMO.user)).resolves.toBeTruthy()
+  })
+
+  it('answers 429 to an address after ten attempts in 15 minutes', async () => {
+    await t.db.query('DELETE FROM app.request_events')
+    for (let i = 0; i < 10; i++) {
+      expect((await reset(`inventado-${i}`, 'qualquer-123', '203.0.113.90')).statusCode).toBe(400)
+    }
+    const refused = await reset('inventado-10', 'qualquer-123', '203.0.113.90')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBe('900')
+    expect(refused.json().message).toBe(
+      'Muitas tentativas de redefinição de senha a partir deste endereço. Tente novamente em 15 minutos.',
+    )
+    expect((await reset('inventado-11', 'qualquer-123', '203.0.113.91')).statusCode).toBe(400)
   })
 })

@@ -1,180 +1,183 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  adminUserCreateSchema,
+  adminUserRecordSchema,
+  adminUserUpdateSchema,
   pagingQuerySchema,
   registerRequestSchema,
-  userCreateSchema,
-  userRecordSchema,
-  userUpdateSchema,
+  USER_STATUSES,
   workspaceStateSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage, toSqlPaging } from '../../http/paging'
+import { readAppConfig } from '../config/config.service'
+import { sendPage } from '../../http/paging'
+import type { RouteScope } from '../../http/scopes'
 import * as service from './users.service'
-import * as sql from './users.sql'
 
 const idParams = z.object({ id: z.coerce.number().int().positive() })
 const ok = z.object({ ok: z.literal(true) })
-const SORT_COLUMNS = {
-  id: 'u.id',
-  username: 'lower(u.username)',
-  name: 'lower(u.name)',
-  email: 'lower(u.email)',
-  sector: 'lower(u.sector)',
-  active: 'u.active',
-  admin: 'u.admin',
-  createdAt: 'u.created_at',
-}
 
-export const usersRoutes =
-  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.post(
-      '/api/users/register',
-      {
-        schema: {
-          tags: ['users'],
-          summary:
-            'Self-registration; the account stays inactive until an administrator activates it',
-          body: registerRequestSchema,
-          response: { 201: ok },
+/** Accounts: registration, the own workspace, and administration. */
+export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[] => [
+  {
+    prefix: '/api/users',
+    access: 'public',
+    routes: async (app) => {
+      app.post(
+        '/register',
+        {
+          schema: {
+            tags: ['users'],
+            summary:
+              'Self-registration; the account stays inactive until an administrator activates it',
+            body: registerRequestSchema,
+            response: { 201: ok },
+          },
         },
-      },
-      async (request, reply) => {
-        const id = await service.register(db, request.body, request.ip)
-        reply.code(201).header('location', `/api/users/${id}`)
-        return { ok: true as const }
-      },
-    )
-
-    app.get(
-      '/api/users/exists',
-      {
-        schema: {
-          tags: ['users'],
-          summary: 'Whether a username is taken (ignoring case)',
-          querystring: z.object({ username: z.string().trim().max(64).default('') }),
-          response: { 200: z.object({ exists: z.boolean() }) },
+        async (request, reply) => {
+          const id = await service.register(db, request.body, request.ip)
+          reply.code(201).header('location', `/api/users/${id}`)
+          return { ok: true as const }
         },
-      },
-      async (request) => ({
-        exists: request.query.username
-          ? await sql.usernameExists(db, request.query.username)
-          : false,
-      }),
-    )
+      )
 
-    app.post(
-      '/api/users/workspace',
-      {
-        onRequest: auth.requireUser,
-        bodyLimit: 1_048_576,
-        schema: {
-          tags: ['users'],
-          summary: 'Saves the signed-in user’s workspace (at logout)',
-          body: workspaceStateSchema,
-          response: { 200: ok },
+      app.get(
+        '/exists',
+        {
+          schema: {
+            tags: ['users'],
+            summary: 'Whether a username is taken (ignoring case); limited per address',
+            querystring: z.object({ username: z.string().trim().max(64).default('') }),
+            response: { 200: z.object({ exists: z.boolean() }) },
+          },
         },
-      },
-      async (request) => {
-        await sql.saveWorkspace(db, auth.contextOf(request).user.id, request.body)
-        return { ok: true as const }
-      },
-    )
-
-    app.get(
-      '/api/users/workspace',
-      {
-        onRequest: auth.requireUser,
-        schema: {
-          tags: ['users'],
-          summary: 'The signed-in user’s saved workspace (read at boot), or null',
-          response: { 200: workspaceStateSchema.nullable() },
+        async (request) => ({
+          exists: await service.usernameExists(db, request.query.username, request.ip),
+        }),
+      )
+    },
+  },
+  {
+    prefix: '/api/users',
+    access: 'user',
+    routes: async (app) => {
+      app.post(
+        '/workspace',
+        {
+          bodyLimit: 1_048_576,
+          schema: {
+            tags: ['users'],
+            summary: 'Saves the signed-in user’s workspace',
+            body: workspaceStateSchema,
+            response: { 200: ok },
+          },
         },
-      },
-      async (request) => {
-        const saved = await sql.readWorkspace(db, auth.contextOf(request).user.id)
-        const parsed = workspaceStateSchema.safeParse(saved)
-        return parsed.success ? parsed.data : null
-      },
-    )
-
-    app.get(
-      '/api/users',
-      {
-        onRequest: auth.requireAdmin,
-        schema: {
-          tags: ['users'],
-          summary: 'Users (administrators); total in x-rowcount',
-          querystring: pagingQuerySchema.extend({ query: z.string().trim().max(200).optional() }),
-          response: { 200: z.array(userRecordSchema) },
+        async (request) => {
+          await service.saveWorkspace(db, auth.contextOf(request).user.id, request.body)
+          return { ok: true as const }
         },
-      },
-      async (request, reply) => {
-        const p = toSqlPaging(request.query, SORT_COLUMNS, 'username')
-        const { rows, total } = await sql.listUsers(
-          db,
-          request.query.query,
-          p.orderBy,
-          p.limit,
-          p.offset,
-        )
-        return sendPage(reply, rows.map(service.toUserRecord), total)
-      },
-    )
+      )
 
-    app.post(
-      '/api/users',
-      {
-        onRequest: auth.requireAdmin,
-        schema: {
-          tags: ['users'],
-          summary: 'Creates a user (administrators); the new id ends the Location header',
-          body: userCreateSchema,
-          response: { 201: z.object({ id: z.number() }) },
+      app.get(
+        '/workspace',
+        {
+          schema: {
+            tags: ['users'],
+            summary: 'The signed-in user’s saved workspace (read at boot), or null',
+            response: { 200: workspaceStateSchema.nullable() },
+          },
         },
-      },
-      async (request, reply) => {
-        const id = await service.createUser(db, request.body)
-        reply.code(201).header('location', `/api/users/${id}`)
-        return { id }
-      },
-    )
-
-    app.get(
-      '/api/users/:id',
-      {
-        onRequest: auth.requireAdmin,
-        schema: { tags: ['users'], params: idParams, response: { 200: userRecordSchema } },
-      },
-      async (request) => service.getUser(db, request.params.id),
-    )
-
-    app.put(
-      '/api/users/:id',
-      {
-        onRequest: auth.requireAdmin,
-        schema: {
-          tags: ['users'],
-          summary: 'Updates a user (administrators); activation is `active`',
-          params: idParams,
-          body: userUpdateSchema,
-          response: { 200: userRecordSchema },
+        async (request) => service.readWorkspace(db, auth.contextOf(request).user.id),
+      )
+    },
+  },
+  {
+    prefix: '/api/users',
+    access: 'admin',
+    routes: async (app) => {
+      app.get(
+        '',
+        {
+          schema: {
+            tags: ['users'],
+            summary:
+              'Users (administrators) with their groups; `status=pending` is the activation queue of self-registered accounts; total in x-rowcount',
+            querystring: pagingQuerySchema.extend({
+              query: z.string().trim().max(200).optional(),
+              status: z.enum(USER_STATUSES).optional(),
+            }),
+            response: { 200: z.array(adminUserRecordSchema) },
+          },
         },
-      },
-      async (request) =>
-        service.updateUser(db, auth.contextOf(request).user.id, request.params.id, request.body),
-    )
+        async (request, reply) => {
+          const { rows, total } = await service.listUsers(db, request.query)
+          return sendPage(reply, rows, total)
+        },
+      )
 
-    app.delete(
-      '/api/users/:id',
-      {
-        onRequest: auth.requireAdmin,
-        schema: { tags: ['users'], params: idParams, response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await service.deleteUser(db, auth.contextOf(request).user.id, request.params.id)
-        return reply.code(204).send(null)
-      },
-    )
-  }
+      app.post(
+        '',
+        {
+          schema: {
+            tags: ['users'],
+            summary:
+              'Creates a user (administrators) and its groups; the new id ends the Location header',
+            body: adminUserCreateSchema,
+            response: { 201: z.object({ id: z.number() }) },
+          },
+        },
+        async (request, reply) => {
+          const id = await service.createAdminUser(db, request.body)
+          reply.code(201).header('location', `/api/users/${id}`)
+          return { id }
+        },
+      )
+
+      app.get(
+        '/:id',
+        {
+          schema: { tags: ['users'], params: idParams, response: { 200: adminUserRecordSchema } },
+        },
+        async (request) => service.getAdminUser(db, request.params.id),
+      )
+
+      app.put(
+        '/:id',
+        {
+          schema: {
+            tags: ['users'],
+            summary:
+              'Updates a user (administrators): profile, password, groups; activation is `active` (the user is told by e-mail); administrators cannot deactivate or demote themselves',
+            params: idParams,
+            body: adminUserUpdateSchema,
+            response: { 200: adminUserRecordSchema },
+          },
+        },
+        async (request) => {
+          const { projectName } = await readAppConfig(db, config)
+          return service.updateUser(
+            db,
+            auth.contextOf(request).user.id,
+            request.params.id,
+            request.body,
+            {
+              mailer,
+              projectName,
+              loginUrl: `${config.publicUrl ?? `http://localhost:${config.port}`}/login`,
+              onError: (err) => request.log.warn({ err }, 'activation mail failed'),
+            },
+          )
+        },
+      )
+
+      app.delete(
+        '/:id',
+        { schema: { tags: ['users'], params: idParams, response: { 204: z.null() } } },
+        async (request, reply) => {
+          await service.deleteUser(db, auth.contextOf(request).user.id, request.params.id)
+          return reply.code(204).send(null)
+        },
+      )
+    },
+  },
+]

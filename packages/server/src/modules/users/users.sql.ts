@@ -1,13 +1,42 @@
+import type { CredentialUser, UserStore } from '../../auth/authenticate'
 import type { Queryable } from '../../db/types'
-import { USER_COLUMNS, type UserRow } from '../auth/auth.sql'
+
+/** The owner of `app.users`: every statement on it is here. */
+
+export type UserRow = CredentialUser
+
+const USER_COLUMNS = 'id, username, name, email, sector, admin, active'
 
 export interface UserRecordRow extends Omit<UserRow, 'password_hash'> {
   created_at: Date
   last_login: Date | null
+  /** Inactive and never activated: a self-registration waiting for an administrator. */
+  pending: boolean
 }
 
 const RECORD_COLUMNS = `u.id, u.username, u.name, u.email, u.sector, u.admin, u.active, u.created_at,
-  (SELECT max(l.at) FROM app.logins l WHERE l.user_id = u.id) AS last_login`
+  (SELECT max(l.at) FROM app.logins l WHERE l.user_id = u.id) AS last_login,
+  (NOT u.active AND u.activated_at IS NULL) AS pending`
+
+/** Which accounts a list shows (the activation queue is `pending`). */
+const STATUS_FILTER = {
+  all: 'true',
+  pending: '(NOT u.active AND u.activated_at IS NULL)',
+  active: 'u.active',
+  inactive: 'NOT u.active',
+} as const
+export type StatusFilter = keyof typeof STATUS_FILTER
+
+export async function findUserByUsername(
+  db: Queryable,
+  username: string,
+): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS}, password_hash FROM app.users WHERE lower(username) = lower($1)`,
+    [username],
+  )
+  return rows[0]
+}
 
 export async function usernameExists(db: Queryable, username: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM app.users WHERE lower(username) = lower($1)', [
@@ -29,9 +58,11 @@ export async function insertUser(
   },
 ): Promise<number | undefined> {
   // ON CONFLICT: two registrations racing for one username; the loser gets undefined.
+  // An account created active counts as activated; a self-registration waits in the queue.
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO app.users (username, name, email, sector, password_hash, admin, active)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO app.users (username, name, email, sector, password_hash, admin, active,
+       activated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 THEN now() END)
      ON CONFLICT ((lower(username))) DO NOTHING RETURNING id`,
     [u.username, u.name, u.email, u.sector, u.passwordHash, u.admin, u.active],
   )
@@ -52,9 +83,10 @@ export async function listUsers(
   orderBy: string,
   limit: number,
   offset: number,
+  status: StatusFilter = 'all',
 ) {
   const filter = `($1::text IS NULL OR u.username ILIKE $1 OR u.name ILIKE $1 OR u.email ILIKE $1
-    OR u.sector ILIKE $1)`
+    OR u.sector ILIKE $1) AND ${STATUS_FILTER[status]}`
   const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   const [page, total] = await Promise.all([
     db.query<UserRecordRow>(
@@ -84,6 +116,9 @@ export async function updateUser(
   // Column names come from the typed keys above, never from the request.
   const sets = entries.map(([k], i) => `${k} = $${i + 2}`)
   sets.push('updated_at = now()')
+  // Activating an account takes it out of the queue for good (a later deactivation does not
+  // put it back), and so does deactivating one that was active.
+  if (fields.active !== undefined) sets.push('activated_at = coalesce(activated_at, now())')
   const { rowCount } = await db.query(`UPDATE app.users SET ${sets.join(', ')} WHERE id = $1`, [
     id,
     ...entries.map(([, v]) => v),
@@ -96,12 +131,19 @@ export async function deleteUser(db: Queryable, id: number): Promise<boolean> {
   return rowCount > 0
 }
 
-export async function getSessionUser(db: Queryable, id: number) {
+export async function getSessionUser(db: Queryable, id: number): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS}, password_hash FROM app.users WHERE id = $1`,
     [id],
+    { prepare: true },
   )
   return rows[0]
+}
+
+/** How the auth hooks read users (HTTP Basic, the cached pairs' check). */
+export const userStore: UserStore = {
+  findByUsername: findUserByUsername,
+  findById: getSessionUser,
 }
 
 export async function saveWorkspace(db: Queryable, userId: number, workspace: unknown) {
@@ -117,4 +159,14 @@ export async function readWorkspace(db: Queryable, userId: number): Promise<unkn
     [userId],
   )
   return rows[0]?.workspace ?? null
+}
+
+/** Which of these ids are users. */
+export async function existingUserIds(db: Queryable, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM app.users WHERE id = ANY($1::bigint[])',
+    [ids],
+  )
+  return new Set(rows.map((r) => r.id))
 }

@@ -136,7 +136,71 @@ describe('registration quota', () => {
   })
 })
 
+describe('password rules', () => {
+  const common = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'
+
+  it('refuses common passwords and the username at registration, and creates nothing', async () => {
+    for (const [password, message] of [
+      ['12345678', common],
+      ['senha123', common],
+      ['Password1', common],
+      ['Nova.Pessoa', 'A senha não pode ser igual ao nome de usuário'],
+    ] as const) {
+      const res = await t.api({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { ...registration, username: 'nova.pessoa', password },
+        from: '198.51.100.40',
+      })
+      expect(res.statusCode, password).toBe(400)
+      expect(fieldErrors(res), password).toEqual({ password: message })
+    }
+    expect((await t.api({ url: '/api/users/exists?username=nova.pessoa' })).json().exists).toBe(
+      false,
+    )
+  })
+
+  it('applies them when an administrator creates a user or sets a password', async () => {
+    const created = await t.api({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { ...registration, username: 'fraca.senha', password: 'qwerty123' },
+    })
+    expect(fieldErrors(created)).toEqual({ password: common })
+    const ok = await t.api({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { ...registration, username: 'forte.senha' },
+    })
+    const id = Number(ok.headers.location!.split('/').pop())
+    const set = await t.api({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: admin,
+      payload: { password: 'forte.senha', name: 'Não Muda' },
+    })
+    expect(fieldErrors(set)).toEqual({ password: 'A senha não pode ser igual ao nome de usuário' })
+    expect((await t.api({ url: `/api/users/${id}`, token: admin })).json().name).toBe(
+      registration.name,
+    )
+  })
+})
+
 describe('GET /api/users/exists', () => {
+  it('answers 429 to an address after 30 lookups in a minute', async () => {
+    const look = (from: string) => t.api({ url: '/api/users/exists?username=alguem', from })
+    for (let i = 0; i < 30; i++) expect((await look('203.0.113.30')).statusCode).toBe(200)
+    const refused = await look('203.0.113.30')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBe('60')
+    expect(refused.json().message).toBe(
+      'Muitas consultas de usuário a partir deste endereço. Aguarde um minuto e tente novamente.',
+    )
+    expect((await look('203.0.113.31')).statusCode).toBe(200)
+  })
+
   it('tells whether a username is taken, ignoring case', async () => {
     expect((await t.api({ url: '/api/users/exists?username=Admin' })).json()).toEqual({
       exists: true,
@@ -232,9 +296,10 @@ describe('user administration', () => {
     ).resolves.toBeTruthy()
   })
 
-  it('keeps administrators from deleting or demoting themselves', async () => {
+  it('keeps administrators from deleting, deactivating or demoting themselves', async () => {
     const me = (await t.api({ url: '/api/me/profile', token: admin })).json()
     const del = await t.api({ method: 'DELETE', url: `/api/users/${me.id}`, token: admin })
+    expect(del.statusCode).toBe(400)
     expect(fieldErrors(del)).toEqual({ id: 'Não é possível excluir o próprio usuário' })
     const demote = await t.api({
       method: 'PUT',
@@ -243,7 +308,38 @@ describe('user administration', () => {
       payload: { admin: false },
     })
     expect(demote.statusCode).toBe(400)
-    expect((await t.api({ url: '/auth/validate', token: admin })).json().user.admin).toBe(true)
+    expect(fieldErrors(demote)).toEqual({
+      admin: 'Não é possível remover as próprias permissões de administrador',
+    })
+    const deactivate = await t.api({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      token: admin,
+      payload: { active: false, name: 'Outro Nome' },
+    })
+    expect(deactivate.statusCode).toBe(400)
+    expect(fieldErrors(deactivate)).toEqual({
+      active: 'Não é possível desativar o próprio usuário',
+    })
+    const both = await t.api({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      token: admin,
+      payload: { active: false, admin: false },
+    })
+    expect(Object.keys(fieldErrors(both)).sort()).toEqual(['active', 'admin'])
+    // Nothing changed, and the session lives on.
+    const after = (await t.api({ url: '/auth/validate', token: admin })).json().user
+    expect(after).toMatchObject({ admin: true, active: true, name: me.name })
+    expect((await t.api({ url: `/api/users/${me.id}`, token: admin })).statusCode).toBe(200)
+    // Saving one's own record unchanged is fine.
+    const same = await t.api({
+      method: 'PUT',
+      url: `/api/users/${me.id}`,
+      token: admin,
+      payload: { active: true, admin: true },
+    })
+    expect(same.statusCode).toBe(200)
   })
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
@@ -308,5 +404,108 @@ describe('workspace', () => {
     expect(
       (await t.api({ method: 'POST', url: '/api/users/workspace', payload: workspace })).statusCode,
     ).toBe(401)
+  })
+})
+
+describe('activation queue and groups', () => {
+  const fresh = (username: string) => ({
+    name: `Pessoa ${username}`,
+    username,
+    email: `${username}@example.com`,
+    password: 'Rodovia#2024',
+    sector: 'Campo',
+  })
+
+  it('lists self-registered accounts awaiting activation; activating one tells the user', async () => {
+    const reg = await t.api({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: fresh('fila.um'),
+      from: '10.9.0.1',
+    })
+    const id = Number(reg.headers.location!.split('/').pop())
+    const queue = await t.api({ url: '/api/users?status=pending&sort=-createdAt', token: admin })
+    expect(queue.statusCode).toBe(200)
+    const names = queue.json<any[]>().map((u) => u.username)
+    expect(names).toContain('fila.um')
+    expect(names).toContain('maria.souza')
+    expect(queue.json<any[]>().every((u) => u.pending && !u.active)).toBe(true)
+    expect(Number(queue.headers['x-rowcount'])).toBe(names.length)
+
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const path = await import('node:path')
+    const outbox = path.join(t.dataDir, 'outbox')
+    const count = () => {
+      try {
+        return readdirSync(outbox).length
+      } catch {
+        return 0
+      }
+    }
+    const mailsBefore = count()
+    const activated = await t.api({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: admin,
+      payload: { active: true },
+    })
+    expect(activated.json()).toMatchObject({ active: true, pending: false })
+    await expect.poll(count).toBe(mailsBefore + 1)
+    const mail = readdirSync(outbox)
+      .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+      .find((m) => m.includes('fila.um@example.com'))
+    expect(mail).toContain('Seu acesso foi liberado')
+    expect(mail).toContain('http://gis.test/login')
+
+    // Deactivated later, it is not back in the queue.
+    await t.api({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: admin,
+      payload: { active: false },
+    })
+    const after = await t.api({ url: '/api/users?status=pending', token: admin })
+    expect(after.json<any[]>().map((u) => u.username)).not.toContain('fila.um')
+    const inactive = await t.api({ url: '/api/users?status=inactive', token: admin })
+    expect(inactive.json<any[]>().map((u) => u.username)).toContain('fila.um')
+  })
+
+  it('creates a user in groups and changes them; unknown groups are refused', async () => {
+    const groups = (await t.api({ url: '/api/groups', token: admin })).json<any[]>()
+    const [a, b] = groups
+    const created = await t.api({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: { ...fresh('com.grupos'), groupIds: [a.id] },
+    })
+    expect(created.statusCode).toBe(201)
+    const id = created.json().id
+    const read = await t.api({ url: `/api/users/${id}`, token: admin })
+    expect(read.json()).toMatchObject({ pending: false, groups: [{ id: a.id, name: a.name }] })
+    const changed = await t.api({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: admin,
+      payload: { groupIds: [b.id, a.id] },
+    })
+    expect(
+      changed
+        .json()
+        .groups.map((g: any) => g.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort())
+    const unknown = await t.api({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: admin,
+      payload: { groupIds: [a.id, 987654] },
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(fieldErrors(unknown)).toEqual({ 'groupIds.1': 'Grupo não encontrado: 987654' })
+    const listed = await t.api({ url: '/api/users?query=com.grupos', token: admin })
+    expect(listed.json()[0].groups).toHaveLength(2)
+    const badStatus = await t.api({ url: '/api/users?status=todos', token: admin })
+    expect(badStatus.statusCode).toBe(400)
   })
 })

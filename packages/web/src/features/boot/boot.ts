@@ -1,74 +1,60 @@
 import { t, type MessageKey } from '@gis/shared/i18n'
-import type { PermissionsAnswer, SessionUser, WorkspaceState } from '@gis/shared'
-import { ApiError, apiRequest } from '../../api/client'
-import { accountsApi } from '../../api/endpoints'
-import { clearSession, storeUser } from '../../api/local-session'
-import type { AppDispatch } from '../../app/store'
-import { resetAll } from '../../app/store'
-import { ready } from '../../state/app-slice'
-import { permissionsLoaded, userLoaded } from '../../state/auth-slice'
-import { baseLayersLoaded, layersLoaded } from '../../state/layers-slice'
+import { toFailure } from '../../api/base-api'
+import { sessionApi } from '../../api/session.api'
+import { resetSession, type AppDispatch } from '../../app/store'
+import { ready, workspaceRestored } from '../../state/app-slice'
 import { restoreWorkspace } from '../../state/workspace-slice'
+import { layersApi } from '../layers/layers.api'
+import { workspaceApi } from '../workspace/workspace.api'
 
 export type BootOutcome = 'ready' | 'unauthenticated'
 
-async function get<T>(path: string): Promise<T> {
-  return (await apiRequest<T>(path)).data
-}
-
 /**
- * The start-up sequence of spec section 4: check authentication (if not authenticated,
- * clear the session); then load the configuration, the user's permissions and workspace,
- * the layers and the base layers. A failing step is reported by name through `report`,
- * and the application is marked ready all the same.
+ * The start-up sequence of spec section 4, through the RTK Query endpoints (so the cache is
+ * warm for the screens): check authentication (if not authenticated, end the session); then
+ * the configuration, the user's permissions and workspace, the layers and the base layers. A
+ * failing step is reported by name through `report`, and the application is marked ready all
+ * the same.
  */
 export async function runBoot(
   dispatch: AppDispatch,
   report: (message: string) => void,
 ): Promise<BootOutcome> {
   const failed = (step: MessageKey) => () => report(t('boot.stepFailed', { step: t(step) }))
+  const fresh = { subscribe: false, forceRefetch: true } as const
 
   try {
-    const { user } = await get<{ ok: true; user: SessionUser }>('/auth/validate')
-    storeUser(user)
-    dispatch(userLoaded(user))
+    // The answer refreshes the session user (session.api.ts).
+    await dispatch(sessionApi.endpoints.validate.initiate(undefined, fresh)).unwrap()
   } catch (err) {
-    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-      clearSession()
-      dispatch(resetAll())
-      dispatch(accountsApi.util.resetApiState())
+    const { status } = toFailure(err)
+    if (status === 401 || status === 403) {
+      resetSession(dispatch)
       return 'unauthenticated'
     }
     failed('boot.step.auth')()
   }
 
-  const config = async () => {
-    const sub = dispatch(accountsApi.endpoints.getConfig.initiate())
-    const result = await sub
-    sub.unsubscribe()
-    if (result.error) throw result.error
-  }
-  const user = async () => {
-    dispatch(permissionsLoaded(await get<PermissionsAnswer>('/auth/permissions')))
-  }
+  const config = () => dispatch(sessionApi.endpoints.getConfig.initiate(undefined, fresh)).unwrap()
+  const user = () =>
+    dispatch(sessionApi.endpoints.getPermissions.initiate(undefined, fresh)).unwrap()
   const workspace = async () => {
-    const saved = await get<WorkspaceState | null>('/api/users/workspace')
+    const saved = await dispatch(
+      workspaceApi.endpoints.getWorkspace.initiate(undefined, fresh),
+    ).unwrap()
     if (saved) dispatch(restoreWorkspace(saved))
+    dispatch(workspaceRestored())
   }
-  const layers = async () => {
-    const [descriptions, tree] = await Promise.all([
-      get<unknown>('/api/config/layers'),
-      get<unknown>('/api/layers'),
+  const layers = () =>
+    Promise.all([
+      dispatch(layersApi.endpoints.getLayerDescriptions.initiate(undefined, fresh)).unwrap(),
+      dispatch(layersApi.endpoints.getLayers.initiate(undefined, fresh)).unwrap(),
     ])
-    dispatch(layersLoaded({ descriptions, tree }))
-  }
-  const baseLayers = async () => {
-    const [active, mapConfig] = await Promise.all([
-      get<unknown>('/api/base-layers/active'),
-      get<unknown>('/api/mapconfig'),
+  const baseLayers = () =>
+    Promise.all([
+      dispatch(layersApi.endpoints.getActiveBaseLayers.initiate(undefined, fresh)).unwrap(),
+      dispatch(layersApi.endpoints.getMapConfig.initiate(undefined, fresh)).unwrap(),
     ])
-    dispatch(baseLayersLoaded({ baseLayers: active, mapConfig }))
-  }
 
   await Promise.all([
     config().catch(failed('boot.step.config')),

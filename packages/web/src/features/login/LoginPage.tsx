@@ -1,112 +1,94 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
 import Link from '@mui/material/Link'
-import TextField from '@mui/material/TextField'
-import Alert from '@mui/material/Alert'
 import { t } from '@gis/shared/i18n'
+import type { LoginRequest } from '@gis/shared'
 import { useSnackbar } from 'notistack'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { ApiError } from '../../api/client'
-import { storeSession } from '../../api/local-session'
+import { toFailure } from '../../api/base-api'
+import { useSignInMutation } from '../../api/session.api'
 import { useAppDispatch } from '../../app/store'
 import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
-import { PasswordField } from '../../components/PasswordField'
+import {
+  FormPasswordField,
+  FormTextField,
+  lazyResolver,
+  SchemaForm,
+  useSchemaForm,
+} from '../../components/form'
 import { signedIn } from '../../state/auth-slice'
-import { signIn } from './sign-in'
 
-type Phase = 'idle' | 'processing' | 'notActive'
-
-interface Errors {
-  username?: string
-  password?: string
-}
-
-export function validateLogin(username: string, password: string): Errors {
-  const errors: Errors = {}
-  if (!username.trim()) errors.username = t('login.usernameRequired')
-  if (!password) errors.password = t('login.passwordRequired')
-  return errors
-}
+// The rules load on demand: the sign-in page is the first one people see (docs/web.md).
+const resolver = lazyResolver<LoginRequest>(
+  async () => (await import('./login-rules')).loginResolver,
+)
 
 /** Sign-in: idle, processing, then the map or the page the user came from (active), the not-active screen, or a failure toast. */
 export function LoginPage() {
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [phase, setPhase] = useState<Phase>('idle')
+  const [notActive, setNotActive] = useState(false)
+  const [signIn] = useSignInMutation()
+  const form = useSchemaForm<LoginRequest>({
+    resolver,
+    defaultValues: { username: '', password: '' },
+  })
   const { enqueueSnackbar } = useSnackbar()
   const dispatch = useAppDispatch()
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (phase === 'processing') return
-    const found = validateLogin(username, password)
-    setErrors(found)
-    if (found.username || found.password) return
-    setPhase('processing')
+  async function submit({ username, password }: LoginRequest) {
     try {
-      const outcome = await signIn(username.trim(), password)
+      const outcome = await signIn({ username, password }).unwrap()
       if (outcome.kind === 'inactive') {
-        setPassword('')
-        setPhase('notActive')
+        form.setValue('password', '')
+        setNotActive(true)
         return
       }
-      storeSession(outcome.user, outcome.token)
-      // With the session stored, RequirePublic sends the user on (to `from`, or /).
+      // With the session in the store, RequirePublic sends the user on (to `from`, or /).
       dispatch(signedIn({ user: outcome.user, token: outcome.token }))
     } catch (err) {
-      setPhase('idle')
-      const message =
-        err instanceof ApiError && err.status === 429 ? err.message : t('login.failed')
-      enqueueSnackbar(message, { variant: 'error' })
+      const failure = toFailure(err)
+      enqueueSnackbar(failure.status === 429 ? failure.message : t('login.failed'), {
+        variant: 'error',
+      })
     }
   }
 
-  if (phase === 'notActive') {
+  if (notActive) {
     return (
       <AuthLayout>
         <AuthTitle title={t('login.notActive')} />
         <Alert severity="warning" sx={{ mb: 3 }}>
           {t('login.notActiveDetail')}
         </Alert>
-        <Button variant="contained" size="large" fullWidth onClick={() => setPhase('idle')}>
+        <Button variant="contained" size="large" fullWidth onClick={() => setNotActive(false)}>
           {t('login.notActiveBack')}
         </Button>
       </AuthLayout>
     )
   }
 
-  const processing = phase === 'processing'
+  const processing = form.formState.isSubmitting
   return (
     <AuthLayout>
       <AuthTitle title={t('login.title')} subtitle={t('login.subtitle')} />
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
-        <TextField
-          label={t('login.username')}
-          name="username"
-          autoComplete="username"
-          autoFocus
-          size="medium"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          error={Boolean(errors.username)}
-          helperText={errors.username}
-          disabled={processing}
-        />
-        <PasswordField
-          label={t('login.password')}
-          name="password"
-          autoComplete="current-password"
-          size="medium"
-          fullWidth
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
-          disabled={processing}
-        />
+      <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+        <Box onInput={resolver.preload} sx={{ display: 'grid', gap: 2.5 }}>
+          <FormTextField
+            name="username"
+            label={t('login.username')}
+            autoComplete="username"
+            autoFocus
+            size="medium"
+          />
+          <FormPasswordField
+            name="password"
+            label={t('login.password')}
+            autoComplete="current-password"
+            size="medium"
+          />
+        </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
             {t('login.forgotPassword')}
@@ -126,7 +108,7 @@ export function LoginPage() {
             {t('login.requestAccess')}
           </Link>
         </Box>
-      </Box>
+      </SchemaForm>
     </AuthLayout>
   )
 }

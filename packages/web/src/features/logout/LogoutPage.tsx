@@ -1,42 +1,37 @@
 import { t } from '@gis/shared/i18n'
 import { useEffect, useRef } from 'react'
-import { useNavigate } from 'react-router'
-import { apiRequest } from '../../api/client'
-import { accountsApi } from '../../api/endpoints'
-import { clearSession } from '../../api/local-session'
-import { resetAll, useAppDispatch, useAppSelector, type RootState } from '../../app/store'
-import { LoadingScreen } from '../../components/LoadingScreen'
 import { useStore } from 'react-redux'
+import { useNavigate } from 'react-router'
+import { sessionApi } from '../../api/session.api'
+import { resetSession, useAppDispatch, type RootState } from '../../app/store'
+import { LoadingScreen } from '../../components/LoadingScreen'
+import { workspaceApi } from '../workspace/workspace.api'
 
 /**
- * /logout: shows 'Saindo do sistema...', saves the workspace (only when this page load has
- * booted, so an unrestored empty workspace never overwrites the saved one), revokes the
- * token, clears the local session and the whole state, and returns to /login.
+ * /logout: shows 'Saindo do sistema...', saves the workspace (only once this page load has
+ * restored it, so an unrestored empty workspace never overwrites the saved one), revokes the
+ * token, resets the whole state (the session listener clears local storage) and returns to
+ * /login.
  */
 export function LogoutPage() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const store = useStore<RootState>()
-  const booted = useAppSelector((s) => s.app.ready)
   const started = useRef(false)
 
   useEffect(() => {
     if (started.current) return
     started.current = true
     void (async () => {
-      const { workspace } = store.getState()
-      if (booted) {
-        await apiRequest('/api/users/workspace', { method: 'POST', body: workspace }).catch(
-          () => undefined,
-        )
+      const { workspace, app } = store.getState()
+      if (app.workspaceRestored) {
+        await dispatch(workspaceApi.endpoints.saveWorkspace.initiate({ workspace }))
       }
-      await apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined)
-      clearSession()
-      dispatch(resetAll())
-      dispatch(accountsApi.util.resetApiState())
+      await dispatch(sessionApi.endpoints.signOut.initiate())
+      resetSession(dispatch)
       void navigate('/login', { replace: true })
     })()
-  }, [booted, dispatch, navigate, store])
+  }, [dispatch, navigate, store])
 
   return <LoadingScreen text={t('logout.leaving')} fullPage />
 }

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useAppDispatch } from '../../app/store'
 import { PageHeader } from '../../components/PageHeader'
-import { addWindow } from '../../state/workspace-slice'
+import { openWindow } from '../workspace'
 
 function ModuleFrame({
   title,
@@ -77,7 +77,7 @@ export function DashboardPage() {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const open = (tool: AdminTool) => {
-    dispatch(addWindow({ type: tool.type, title: t(tool.title), singleton: true }))
+    dispatch(openWindow({ type: tool.type }))
     void navigate('/workspace')
   }
   return (

@@ -2,33 +2,35 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
-import TextField from '@mui/material/TextField'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link as RouterLink } from 'react-router'
-import { useForgotPasswordMutation } from '../../api/endpoints'
+import { toFailure } from '../../api/base-api'
 import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
+import { FormTextField, SchemaForm, showServerErrors, useSchemaForm } from '../../components/form'
+import { forgotResolver, type ForgotForm } from './password-forms'
+import { useForgotPasswordMutation } from './password.api'
 
 /** Password reset request: the server e-mails a one-hour link to the account's address. */
 export function ForgotPasswordPage() {
-  const [username, setUsername] = useState('')
-  const [error, setError] = useState<string>()
   const [sent, setSent] = useState(false)
-  const [request, { isLoading }] = useForgotPasswordMutation()
+  const [request] = useForgotPasswordMutation()
+  const form = useSchemaForm<ForgotForm>({
+    resolver: forgotResolver,
+    defaultValues: { username: '' },
+  })
   const { enqueueSnackbar } = useSnackbar()
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!username.trim()) {
-      setError(t('login.usernameRequired'))
-      return
-    }
-    const result = await request({ username: username.trim() })
-    if ('data' in result) setSent(true)
-    else {
-      const failure = result.error as { message?: string }
-      enqueueSnackbar(failure.message ?? t('forgot.failed'), { variant: 'error' })
+  async function submit({ username }: ForgotForm) {
+    try {
+      await request({ username }).unwrap()
+      setSent(true)
+    } catch (err) {
+      const failure = toFailure(err)
+      if (!showServerErrors(form, failure)) {
+        enqueueSnackbar(failure.message || t('forgot.failed'), { variant: 'error' })
+      }
     }
   }
 
@@ -40,30 +42,23 @@ export function ForgotPasswordPage() {
           {t('forgot.sentText')}
         </Alert>
       ) : (
-        <Box
-          component="form"
-          noValidate
-          onSubmit={submit}
-          sx={{ display: 'grid', gap: 2.5, mb: 3 }}
-        >
-          <TextField
-            label={t('login.username')}
+        <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2.5, mb: 3 }}>
+          <FormTextField
             name="username"
+            label={t('login.username')}
             autoComplete="username"
             autoFocus
             size="medium"
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value)
-              setError(undefined)
-            }}
-            error={Boolean(error)}
-            helperText={error}
           />
-          <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={form.formState.isSubmitting}
+          >
             {t('forgot.submit')}
           </Button>
-        </Box>
+        </SchemaForm>
       )}
       <Box sx={{ textAlign: 'center' }}>
         <Link component={RouterLink} to="/login" variant="body2">

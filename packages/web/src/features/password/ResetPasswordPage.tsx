@@ -3,54 +3,48 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import { t } from '@gis/shared/i18n'
-import { MIN_PASSWORD_LENGTH } from '../../app/constants'
 import { useSnackbar } from 'notistack'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
-import { fieldErrorMap, type FieldError } from '../../api/client'
-import { useResetPasswordMutation } from '../../api/endpoints'
+import { toFailure } from '../../api/base-api'
 import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
-import { PasswordField } from '../../components/PasswordField'
-
-interface Errors {
-  password?: string
-  confirmation?: string
-}
+import {
+  FormPasswordField,
+  SchemaForm,
+  showServerErrors,
+  useSchemaForm,
+} from '../../components/form'
+import { resetResolver, type ResetForm } from './password-forms'
+import { useResetPasswordMutation } from './password.api'
 
 /** The form behind the e-mailed link: a new password, then back to /login. */
 export function ResetPasswordPage() {
   const { token = '' } = useParams()
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
   const [linkError, setLinkError] = useState<string>()
-  const [reset, { isLoading }] = useResetPasswordMutation()
+  const [reset] = useResetPasswordMutation()
+  const form = useSchemaForm<ResetForm>({
+    resolver: resetResolver,
+    defaultValues: { password: '', confirmation: '' },
+  })
   const { enqueueSnackbar } = useSnackbar()
   const navigate = useNavigate()
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found: Errors = {}
-    if (!password) found.password = t('field.required')
-    else if (password.length < MIN_PASSWORD_LENGTH) found.password = t('field.passwordTooShort')
-    if (!confirmation) found.confirmation = t('field.required')
-    else if (confirmation !== password) found.confirmation = t('password.mismatch')
-    setErrors(found)
-    if (found.password || found.confirmation) return
-    const result = await reset({ token, password })
-    if ('data' in result) {
+  async function submit({ password }: ResetForm) {
+    try {
+      await reset({ token, password }).unwrap()
       enqueueSnackbar(t('reset.done'), { variant: 'success' })
       void navigate('/login', { replace: true })
-      return
+    } catch (err) {
+      const failure = toFailure(err)
+      const tokenError = failure.errors.find((e) => e.field === 'token')
+      if (tokenError) {
+        setLinkError(tokenError.message)
+        return
+      }
+      // The server's password rules (length, not the username, not a common password).
+      showServerErrors(form, failure)
+      enqueueSnackbar(failure.message || t('reset.failed'), { variant: 'error' })
     }
-    const failure = result.error as { message?: string; errors?: FieldError[] }
-    const fields = fieldErrorMap(failure.errors ?? [])
-    if (fields.token) {
-      setLinkError(fields.token)
-      return
-    }
-    if (fields.password) setErrors({ password: fields.password })
-    enqueueSnackbar(failure.message ?? t('reset.failed'), { variant: 'error' })
   }
 
   return (
@@ -69,34 +63,29 @@ export function ResetPasswordPage() {
           {linkError}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, mb: 3 }}>
-        <PasswordField
-          label={t('reset.password')}
+      <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2.5, mb: 3 }}>
+        <FormPasswordField
           name="password"
+          label={t('reset.password')}
           autoComplete="new-password"
           size="medium"
-          fullWidth
           autoFocus
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
         />
-        <PasswordField
-          label={t('reset.confirmation')}
+        <FormPasswordField
           name="confirmation"
+          label={t('reset.confirmation')}
           autoComplete="new-password"
           size="medium"
-          fullWidth
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={Boolean(errors.confirmation)}
-          helperText={errors.confirmation}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={form.formState.isSubmitting}
+        >
           {t('reset.submit')}
         </Button>
-      </Box>
+      </SchemaForm>
       <Box sx={{ textAlign: 'center' }}>
         <Link component={RouterLink} to="/login" variant="body2">
           {t('forgot.backToLogin')}

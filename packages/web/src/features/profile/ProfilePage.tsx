@@ -6,75 +6,76 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
+import Collapse from '@mui/material/Collapse'
 import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import { t } from '@gis/shared/i18n'
 import type { SessionUser } from '@gis/shared'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState, type FormEvent } from 'react'
-import { fieldErrorMap } from '../../api/client'
-import { useGetProfileQuery, useUpdateProfileMutation } from '../../api/endpoints'
-import { developerMode, storeUser } from '../../api/local-session'
-import { useAppDispatch } from '../../app/store'
+import { useEffect, useMemo, useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import { toFailure } from '../../api/base-api'
+import { developerMode } from '../../api/local-session'
+import { useCurrentUser } from '../../app/session'
 import { useBusy } from '../../app/use-busy'
+import {
+  FormPasswordField,
+  FormTextField,
+  SchemaForm,
+  showServerErrors,
+  useSchemaForm,
+} from '../../components/form'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { PageHeader } from '../../components/PageHeader'
-import { userLoaded } from '../../state/auth-slice'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { emailChanged, profileResolver, type ProfileForm as Values } from './profile-forms'
+import { useGetProfileQuery, useUpdateProfileMutation } from './profile.api'
 import { useDeveloperKeys } from './use-developer-keys'
 
-interface Form {
-  email: string
-  name: string
-  sector: string
-}
-type Errors = Partial<Record<keyof Form, string>>
-
 function ProfileForm({ profile }: { profile: SessionUser }) {
-  const [form, setForm] = useState<Form>({
-    email: profile.email,
-    name: profile.name,
-    sector: profile.sector,
+  const resolver = useMemo(() => profileResolver(profile.email), [profile.email])
+  const form = useSchemaForm<Values>({
+    resolver,
+    defaultValues: {
+      email: profile.email,
+      name: profile.name,
+      sector: profile.sector,
+      currentPassword: '',
+    },
   })
-  const [errors, setErrors] = useState<Errors>({})
-  const [update, { isLoading: saving }] = useUpdateProfileMutation()
+  const [update] = useUpdateProfileMutation()
   const busy = useBusy()
   const { enqueueSnackbar } = useSnackbar()
-  const dispatch = useAppDispatch()
+  const email = useWatch({ control: form.control, name: 'email' })
+  // Changing the e-mail asks for the current password (the server tells the old address).
+  const asksPassword = emailChanged(email, profile.email)
+  const saving = form.formState.isSubmitting
 
-  const set = (field: keyof Form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }))
-    setErrors((errs) => ({ ...errs, [field]: undefined }))
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found: Errors = {}
-    if (!form.name.trim()) found.name = t('field.required')
-    if (!form.sector.trim()) found.sector = t('field.required')
-    if (!form.email.trim()) found.email = t('field.required')
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
-    const result = await busy(() =>
-      update({ name: form.name.trim(), email: form.email.trim(), sector: form.sector.trim() }),
-    )
-    if ('data' in result && result.data) {
-      storeUser(result.data)
-      dispatch(userLoaded(result.data))
+  async function submit({ name, email, sector, currentPassword }: Values) {
+    const changes = asksPassword
+      ? { name, email, sector, currentPassword }
+      : { name, email, sector }
+    try {
+      const saved = await busy(() => update(changes).unwrap())
+      form.reset({
+        email: saved.email,
+        name: saved.name,
+        sector: saved.sector,
+        currentPassword: '',
+      })
       enqueueSnackbar(t('profile.updated'), { variant: 'success' })
-      return
-    }
-    const failure = result.error as { status?: number; errors?: [] }
-    if (failure.status === 400 && failure.errors?.length) {
-      setErrors(fieldErrorMap(failure.errors) as Errors)
-      enqueueSnackbar(t('profile.validationErrors'), { variant: 'error' })
-    } else {
-      enqueueSnackbar(t('profile.updateFailed'), { variant: 'error' })
+    } catch (err) {
+      const failure = toFailure(err)
+      if (showServerErrors(form, failure)) {
+        enqueueSnackbar(t('profile.validationErrors'), { variant: 'error' })
+      } else {
+        enqueueSnackbar(t('profile.updateFailed'), { variant: 'error' })
+      }
     }
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+    <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
       <TextField
         label={t('profile.username')}
         name="username"
@@ -83,34 +84,24 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
         helperText=" "
         sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
       />
-      <TextField
-        label={t('profile.email')}
+      <FormTextField
         name="email"
+        label={t('profile.email')}
         type="email"
         autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-        error={Boolean(errors.email)}
-        helperText={errors.email ?? ' '}
+        hint=" "
       />
+      <Collapse in={asksPassword} unmountOnExit>
+        <FormPasswordField
+          name="currentPassword"
+          label={t('profile.currentPassword')}
+          autoComplete="current-password"
+          hint={t('profile.emailNeedsPassword')}
+        />
+      </Collapse>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          label={t('profile.name')}
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          error={Boolean(errors.name)}
-          helperText={errors.name ?? ' '}
-        />
-        <TextField
-          label={t('profile.sector')}
-          name="sector"
-          value={form.sector}
-          onChange={set('sector')}
-          error={Boolean(errors.sector)}
-          helperText={errors.sector ?? ' '}
-        />
+        <FormTextField name="name" label={t('profile.name')} autoComplete="name" hint=" " />
+        <FormTextField name="sector" label={t('profile.sector')} hint=" " />
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button
@@ -123,15 +114,15 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
           {t('common.save')}
         </Button>
       </Box>
-    </Box>
+    </SchemaForm>
   )
 }
 
 /** 'Meu perfil': the profile form, ALTERAR SENHA, the administrator notice, developer mode. */
 export function ProfilePage() {
-  const { data: profile, isError } = useGetProfileQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  })
+  // Loaded afresh on every visit; the answer refreshes the session user, which the page shows.
+  const { isSuccess, isError } = useGetProfileQuery(undefined, { refetchOnMountOrArgChange: true })
+  const profile = useCurrentUser()
   const [dialog, setDialog] = useState(false)
   const { enqueueSnackbar } = useSnackbar()
   const developer = developerMode()
@@ -174,7 +165,7 @@ export function ProfilePage() {
         </Box>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-        {profile ? (
+        {profile && (isSuccess || isError) ? (
           <ProfileForm key={profile.id} profile={profile} />
         ) : (
           <LoadingScreen text={t('common.loading')} />

@@ -2,43 +2,42 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
 import Link from '@mui/material/Link'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { useWatch } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router'
-import { fieldErrorMap } from '../../api/client'
-import { useLazyUsernameExistsQuery, useRegisterMutation } from '../../api/endpoints'
+import { toFailure } from '../../api/base-api'
 import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
-import { PasswordField } from '../../components/PasswordField'
-import { validateRegister, type RegisterErrors, type RegisterForm } from './register-rules'
+import {
+  FormPasswordField,
+  FormTextField,
+  SchemaForm,
+  showServerErrors,
+  useSchemaForm,
+} from '../../components/form'
+import { EMPTY_REGISTER, registerResolver, type RegisterForm } from './register-form'
+import { useLazyUsernameExistsQuery, useRegisterMutation } from './register.api'
 
 /** The username is checked against the server this long after the last keystroke. */
 export const USERNAME_CHECK_MS = 700
 
-const EMPTY: RegisterForm = {
-  name: '',
-  email: '',
-  username: '',
-  password: '',
-  confirmation: '',
-  sector: '',
-}
-
 /** Register: form, processing, then the Sucesso screen. */
 export function RegisterPage() {
-  const [form, setForm] = useState<RegisterForm>(EMPTY)
-  const [errors, setErrors] = useState<RegisterErrors>({})
+  const form = useSchemaForm<RegisterForm>({
+    resolver: registerResolver,
+    defaultValues: EMPTY_REGISTER,
+  })
   const [taken, setTaken] = useState<string | null>(null)
   const [done, setDone] = useState(false)
-  const [register, { isLoading }] = useRegisterMutation()
+  const [register] = useRegisterMutation()
   const [checkUsername, { isFetching: checking }] = useLazyUsernameExistsQuery()
   const { enqueueSnackbar } = useSnackbar()
+  const username = useWatch({ control: form.control, name: 'username' }).trim()
 
   useEffect(() => {
-    const username = form.username.trim()
     if (!username) return
     let stale = false
     const timer = window.setTimeout(() => {
@@ -53,39 +52,31 @@ export function RegisterPage() {
       stale = true
       window.clearTimeout(timer)
     }
-  }, [form.username, checkUsername])
+  }, [username, checkUsername])
 
-  const usernameTaken = taken !== null && taken === form.username.trim()
+  // 'O usuário já existe' shows on the field as soon as the server says so.
+  const usernameTaken = taken !== null && taken === username
+  const { setError, clearErrors, getFieldState } = form
+  useEffect(() => {
+    if (usernameTaken)
+      setError('username', { type: 'taken', message: t('register.usernameExists') })
+    else if (getFieldState('username').error?.type === 'taken') clearErrors('username')
+  }, [usernameTaken, setError, clearErrors, getFieldState])
 
-  function set(field: keyof RegisterForm) {
-    return (e: { target: { value: string } }) => {
-      setForm((f) => ({ ...f, [field]: e.target.value }))
-      setErrors((errs) => ({ ...errs, [field]: undefined }))
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = validateRegister(form)
-    if (!found.username && usernameTaken) found.username = t('register.usernameExists')
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
-    const result = await register({
-      name: form.name.trim(),
-      email: form.email.trim(),
-      username: form.username.trim(),
-      password: form.password,
-      sector: form.sector.trim(),
-    })
-    if ('data' in result) {
-      setDone(true)
+  async function submit(values: RegisterForm) {
+    if (usernameTaken) {
+      setError('username', { type: 'taken', message: t('register.usernameExists') })
       return
     }
-    const failure = result.error as { status?: number; message?: string; errors?: [] }
-    if (failure.status === 400 && failure.errors?.length) {
-      setErrors(fieldErrorMap(failure.errors) as RegisterErrors)
+    const { name, email, username, password, sector } = values
+    try {
+      await register({ name, email, username, password, sector }).unwrap()
+      setDone(true)
+    } catch (err) {
+      const failure = toFailure(err)
+      showServerErrors(form, failure)
+      enqueueSnackbar(failure.message || t('register.failed'), { variant: 'error' })
     }
-    enqueueSnackbar(failure.message ?? t('register.failed'), { variant: 'error' })
   }
 
   if (done) {
@@ -103,77 +94,42 @@ export function RegisterPage() {
     )
   }
 
-  const usernameError =
-    errors.username ?? (usernameTaken ? t('register.usernameExists') : undefined)
+  const submitting = form.formState.isSubmitting
   return (
     <AuthLayout>
       <AuthTitle title={t('register.title')} subtitle={t('register.subtitle')} />
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          label={t('register.name')}
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-        />
-        <TextField
-          label={t('register.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
-        />
-        <TextField
-          label={t('register.username')}
+      <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+        <FormTextField name="name" label={t('register.name')} autoComplete="name" />
+        <FormTextField name="email" label={t('register.email')} type="email" autoComplete="email" />
+        <FormTextField
           name="username"
+          label={t('register.username')}
           autoComplete="username"
-          value={form.username}
-          onChange={set('username')}
-          error={Boolean(usernameError)}
-          helperText={usernameError ?? (checking ? t('register.checkingUsername') : undefined)}
+          hint={checking ? t('register.checkingUsername') : undefined}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <PasswordField
-            label={t('register.password')}
+          <FormPasswordField
             name="password"
+            label={t('register.password')}
             autoComplete="new-password"
-            fullWidth
-            value={form.password}
-            onChange={set('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password}
           />
-          <PasswordField
-            label={t('register.confirmation')}
+          <FormPasswordField
             name="confirmation"
+            label={t('register.confirmation')}
             autoComplete="new-password"
-            fullWidth
-            value={form.confirmation}
-            onChange={set('confirmation')}
-            error={Boolean(errors.confirmation)}
-            helperText={errors.confirmation}
           />
         </Box>
-        <TextField
-          label={t('register.sector')}
+        <FormTextField
           name="sector"
+          label={t('register.sector')}
           autoComplete="organization-title"
-          value={form.sector}
-          onChange={set('sector')}
-          error={Boolean(errors.sector)}
-          helperText={errors.sector}
         />
         <Button
           type="submit"
           variant="contained"
           size="large"
-          disabled={isLoading}
-          startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
+          disabled={submitting}
+          startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
           sx={{ mt: 1 }}
         >
           {t('register.submit')}
@@ -183,7 +139,7 @@ export function RegisterPage() {
             {t('register.alreadyRegistered')}
           </Link>
         </Box>
-      </Box>
+      </SchemaForm>
     </AuthLayout>
   )
 }

@@ -8,11 +8,10 @@ import { t } from '@gis/shared/i18n'
 import { useAppDispatch, useAppSelector } from '../../app/store'
 import { activateWindow, removeWindow } from '../../state/workspace-slice'
 import { WindowHost } from './WindowHost'
-import './window-types'
 
 /**
  * /workspace: one tab per tool window. Every window stays mounted while another is shown,
- * so its state is kept when switching tabs; the whole workspace is saved at logout.
+ * so its state is kept when switching tabs; the workspace is saved as it changes.
  */
 export function WorkspacePage() {
   const { windows, active } = useAppSelector((s) => s.workspace)

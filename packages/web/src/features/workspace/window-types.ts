@@ -1,22 +1,26 @@
-import { registerWindowType } from './window-registry'
-import { parsePagedState, type PagedState } from './paged-state'
+import { parsePagedState, type PagedState } from '../../components/paged-state'
+import { defineWindowType } from './window-type'
 
 /**
- * Window types built so far. Later features add theirs with `registerWindowType` in the same
- * way (search, feature creator, auditor, data loader, file association, reports, approvals).
+ * The workspace window types that exist. A later feature adds its window here (search,
+ * feature creator, auditor, data loader, file association, reports, approvals, SMMCAD); its
+ * FERRAMENTAS item appears the day it is listed.
  */
-registerWindowType<PagedState>({
-  type: 'Users',
-  title: 'users.windowTitle',
-  admin: true,
-  load: async () => (await import('../admin/UsersWindow')).UsersWindow,
-  parseState: parsePagedState,
-})
-
-registerWindowType<PagedState>({
-  type: 'Logins',
-  title: 'logins.windowTitle',
-  admin: true,
-  load: async () => (await import('../admin/LoginsWindow')).LoginsWindow,
-  parseState: parsePagedState,
-})
+export const WINDOW_TYPES = [
+  defineWindowType<PagedState>({
+    type: 'Users',
+    title: 'users.windowTitle',
+    admin: true,
+    singleton: true,
+    load: async () => (await import('../admin/UsersWindow')).UsersWindow,
+    parseState: parsePagedState,
+  }),
+  defineWindowType<PagedState>({
+    type: 'Logins',
+    title: 'logins.windowTitle',
+    admin: true,
+    singleton: true,
+    load: async () => (await import('../admin/LoginsWindow')).LoginsWindow,
+    parseState: parsePagedState,
+  }),
+]

@@ -1,0 +1,3 @@
+export declare const ENTRY_POINTS: Record<string, string>
+export declare function bundleServer(serverRoot: string, names?: string[]): Promise<void>
+export declare function bundleOne(serverRoot: string, name: string): Promise<void>

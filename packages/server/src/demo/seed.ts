@@ -1,0 +1,230 @@
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { seedDemoPhotos } from './demo-attachments'
+import { seedDemoLayers } from './demo-layers'
+import type { Db, Queryable } from '../db/types'
+
+export const DEMO_CREDENTIALS = {
+  admin: { username: 'admin', password: 'admin123' },
+  user: { username: 'demo', password: 'demo1234' },
+  inactive: { username: 'maria.souza', password: 'maria1234' },
+} as const
+
+/** How the start banner describes each demo account. */
+export const DEMO_ROLES: Record<keyof typeof DEMO_CREDENTIALS, string> = {
+  admin: 'administrador',
+  user: 'usuário comum',
+  inactive: 'registrada, aguardando ativação',
+}
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+// Settings are written here in plain SQL: the seed sits below the modules it fills.
+async function readSetting(db: Queryable, key: string): Promise<unknown> {
+  const { rows } = await db.query<{ value: unknown }>(
+    'SELECT value FROM app.settings WHERE key = $1',
+    [key],
+  )
+  return rows[0]?.value
+}
+
+async function writeSetting(db: Queryable, key: string, value: unknown): Promise<void> {
+  await db.query(
+    `INSERT INTO app.settings (key, value) VALUES ($1, $2::text::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    [key, JSON.stringify(value)],
+  )
+}
+
+type Flags = [
+  read: boolean,
+  update: boolean,
+  create: boolean,
+  del: boolean,
+  attCreate: boolean,
+  attRead: boolean,
+  attDelete: boolean,
+]
+const READ_ONLY: Flags = [true, false, false, false, false, true, false]
+const EDIT: Flags = [true, true, true, true, true, true, true]
+const NONE: Flags = [false, false, false, false, false, false, false]
+
+/**
+ * Demo groups: the field team edits the assets of the concession, reads the reference
+ * layers, and cannot see occurrences; the regulator group only reads.
+ */
+export const DEMO_GROUPS: { name: string; description: string; layers: Record<string, Flags> }[] = [
+  {
+    name: 'Equipe de campo',
+    description: 'Cadastro e manutenção dos ativos da concessão',
+    layers: {
+      rodovias: READ_ONLY,
+      marcos_km: EDIT,
+      oae: EDIT,
+      faixa_dominio: EDIT,
+      pracas_pedagio: READ_ONLY,
+      municipios: READ_ONLY,
+      ocorrencias: NONE,
+      placas: EDIT,
+    },
+  },
+  {
+    name: 'Fiscalização',
+    description: 'Consulta dos dados pela agência reguladora',
+    layers: {
+      rodovias: READ_ONLY,
+      marcos_km: READ_ONLY,
+      oae: READ_ONLY,
+      faixa_dominio: READ_ONLY,
+      pracas_pedagio: READ_ONLY,
+      municipios: READ_ONLY,
+      ocorrencias: READ_ONLY,
+      placas: READ_ONLY,
+    },
+  },
+]
+
+async function insertUser(
+  db: Queryable,
+  u: {
+    username: string
+    password: string
+    name: string
+    email: string
+    sector: string
+    admin: boolean
+    active: boolean
+  },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO app.users (username, name, email, sector, password_hash, admin, active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT ((lower(username))) DO UPDATE SET username = EXCLUDED.username
+     RETURNING id`,
+    [u.username, u.name, u.email, u.sector, await hashPassword(u.password), u.admin, u.active],
+  )
+  return rows[0]!.id
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.users')
+  return rows[0]?.n ?? 0
+}
+
+/** The first administrator of a database without demo data (ADMIN_USERNAME / ADMIN_PASSWORD). */
+export async function createFirstAdmin(
+  db: Queryable,
+  username: string,
+  password: string,
+): Promise<void> {
+  await insertUser(db, {
+    username,
+    password,
+    name: 'Administrador',
+    email: '',
+    sector: 'Administração',
+    admin: true,
+    active: true,
+  })
+}
+
+/**
+ * Demo accounts, groups and configuration. Runs once per database; later calls do nothing.
+ * With `admin` (ADMIN_USERNAME / ADMIN_PASSWORD), that administrator replaces the demo one.
+ */
+export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): Promise<boolean> {
+  if (await readSetting(db, 'demoSeeded')) return false
+  await db.transaction(async (tx) => {
+    await insertUser(tx, {
+      ...(options.admin ?? DEMO_CREDENTIALS.admin),
+      name: 'Administrador do Sistema',
+      email: 'admin@rodovias-interior.com.br',
+      sector: 'Geoprocessamento',
+      admin: true,
+      active: true,
+    })
+    const demoId = await insertUser(tx, {
+      ...DEMO_CREDENTIALS.user,
+      name: 'Ana Paula Ferreira',
+      email: 'ana.ferreira@rodovias-interior.com.br',
+      sector: 'Conservação',
+      admin: false,
+      active: true,
+    })
+    await insertUser(tx, {
+      ...DEMO_CREDENTIALS.inactive,
+      name: 'Maria Souza',
+      email: 'maria.souza@rodovias-interior.com.br',
+      sector: 'Engenharia',
+      admin: false,
+      active: false,
+    })
+    for (const group of DEMO_GROUPS) {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO app.groups (name, description) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description RETURNING id`,
+        [group.name, group.description],
+      )
+      const groupId = rows[0]!.id
+      for (const [layer, f] of Object.entries(group.layers)) {
+        await tx.query(
+          `INSERT INTO app.group_layer_permissions (group_id, layer_name, read_feature,
+             update_feature, create_feature, delete_feature, create_feature_attachment,
+             read_feature_attachment, delete_feature_attachment)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+          [groupId, layer, ...f],
+        )
+      }
+    }
+    const field = await tx.query<{ id: number }>(
+      `SELECT id FROM app.groups WHERE name = 'Equipe de campo'`,
+    )
+    await tx.query(
+      'INSERT INTO app.user_groups (user_id, group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [demoId, field.rows[0]!.id],
+    )
+    await seedDemoLayers(tx)
+    await seedDemoPhotos(tx)
+    await writeSetting(tx, 'projectName', 'Rodovias do Interior - GIS')
+    await writeSetting(tx, 'modules', [])
+    await writeSetting(tx, 'demoSeeded', true)
+  })
+  return true
+}
+
+export interface DemoAccount {
+  username: string
+  role: string
+  /** The demo password, while the account still has it; undefined once it was changed. */
+  password: string | undefined
+}
+
+/**
+ * The demo accounts present in the database, each with its password only while it is still
+ * the published one (a changed password is never shown, and no longer makes the account
+ * an open door).
+ */
+export async function demoAccounts(db: Queryable): Promise<DemoAccount[]> {
+  const entries = Object.entries(DEMO_CREDENTIALS) as [keyof typeof DEMO_CREDENTIALS, Credentials][]
+  const { rows } = await db.query<{ username: string; password_hash: string }>(
+    'SELECT username, password_hash FROM app.users WHERE lower(username) = ANY($1::text[])',
+    [entries.map(([, c]) => c.username)],
+  )
+  // The checks run side by side (argon2 works in libuv's thread pool): start-up waits for them.
+  const checked = await Promise.all(
+    entries.map(async ([kind, c]) => {
+      const row = rows.find((r) => r.username.toLowerCase() === c.username)
+      if (!row) return undefined
+      const still = await verifyPassword(row.password_hash, c.password)
+      return {
+        username: c.username,
+        role: DEMO_ROLES[kind],
+        password: still ? c.password : undefined,
+      }
+    }),
+  )
+  const accounts = checked.filter((a): a is DemoAccount => a !== undefined)
+  return accounts
+}

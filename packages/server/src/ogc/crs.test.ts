@@ -1,0 +1,117 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { envelope, MERCATOR_LIMIT, parseCrs, type Crs } from './crs'
+import { OwsError } from './ows-errors'
+
+const LON_LAT_4326 = [
+  'EPSG:4326',
+  'epsg:4326',
+  'CRS:84',
+  'urn:ogc:def:crs:OGC:1.3:CRS84',
+  'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
+  'http://www.opengis.net/gml/srs/epsg.xml#4326',
+]
+const LAT_LON_4326 = [
+  'urn:ogc:def:crs:EPSG::4326',
+  'urn:ogc:def:crs:EPSG:6.6:4326',
+  'urn:x-ogc:def:crs:EPSG:4326',
+  'urn:ogc:def:crs:EPSG:4326',
+  'http://www.opengis.net/def/crs/EPSG/0/4326',
+  'https://www.opengis.net/def/crs/EPSG/0/4326',
+]
+const MERCATOR = [
+  'EPSG:3857',
+  'EPSG:900913',
+  'EPSG:102100',
+  'urn:ogc:def:crs:EPSG::3857',
+  'http://www.opengis.net/def/crs/EPSG/0/3857',
+]
+
+/** Whitespace around a name, and its letters in any case. */
+const spelled = (names: string[]) =>
+  fc
+    .tuple(fc.constantFrom(...names), fc.constantFrom('', ' ', '\t'), fc.boolean())
+    .map(([name, pad, upper]) => `${pad}${upper ? name.toUpperCase() : name}${pad}`)
+
+describe('parseCrs (property)', () => {
+  it('reads every spelling of the served CRSs, with the axis order of each', () => {
+    fc.assert(
+      fc.property(spelled(LON_LAT_4326), (name) => {
+        expect(parseCrs(name)).toMatchObject({ srid: 4326, latLon: false })
+      }),
+    )
+    fc.assert(
+      fc.property(spelled(LAT_LON_4326), (name) => {
+        expect(parseCrs(name)).toMatchObject({ srid: 4326, latLon: true })
+      }),
+    )
+    fc.assert(
+      fc.property(spelled(MERCATOR), (name) => {
+        expect(parseCrs(name)).toMatchObject({ srid: 3857, latLon: false })
+      }),
+    )
+  })
+
+  it('answers a CRS or an OGC InvalidParameterValue for any text, never anything else', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom('EPSG:31983', 'EPSG:4674', 'urn:ogc:def:crs:EPSG::31983', 'EPSG:43260'),
+          fc.integer().map((n) => `EPSG:${n}`),
+        ),
+        fc.constantFrom('srsName', 'bbox'),
+        (name, locator) => {
+          try {
+            const crs = parseCrs(name, locator)
+            if (crs) expect([4326, 3857]).toContain(crs.srid)
+            else expect(name).toBe('')
+          } catch (err) {
+            expect(err).toBeInstanceOf(OwsError)
+            expect((err as OwsError).code).toBe('InvalidParameterValue')
+            expect((err as OwsError).locator).toBe(locator)
+            expect((err as OwsError).message).toMatch(/^Sistema de referência não suportado: /)
+          }
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('builds ordered envelopes in x/y order, clipped to the mercator world', () => {
+    const crs = fc.constantFrom<Crs>(
+      { srid: 4326, latLon: false, name: 'EPSG:4326' },
+      { srid: 4326, latLon: true, name: 'urn:ogc:def:crs:EPSG::4326' },
+      { srid: 3857, latLon: false, name: 'EPSG:3857' },
+    )
+    const coordinate = fc.oneof(
+      fc.double({ noNaN: true, min: -1e9, max: 1e9 }),
+      fc.constantFrom(NaN, Infinity, -Infinity, 0, -0),
+    )
+    fc.assert(
+      fc.property(crs, fc.array(coordinate, { minLength: 4, maxLength: 4 }), (c, [a, b, d, e]) => {
+        const values = [a!, b!, d!, e!]
+        try {
+          const env = envelope([a!, b!], [d!, e!], c, 'BBOX')
+          expect(values.every(Number.isFinite)).toBe(true)
+          expect(env.minx).toBeLessThanOrEqual(env.maxx)
+          expect(env.miny).toBeLessThanOrEqual(env.maxy)
+          expect(env.srid).toBe(c.srid)
+          if (c.srid === 3857) {
+            for (const v of [env.minx, env.miny, env.maxx, env.maxy]) {
+              expect(Math.abs(v)).toBeLessThanOrEqual(MERCATOR_LIMIT)
+            }
+          } else {
+            const [x0, y0, x1, y1] = c.latLon ? [b, a, e, d] : [a, b, d, e]
+            expect([env.minx, env.miny, env.maxx, env.maxy]).toEqual([x0, y0, x1, y1])
+          }
+        } catch (err) {
+          expect(err).toBeInstanceOf(OwsError)
+          const [x0, y0, x1, y1] = c.latLon ? [b!, a!, e!, d!] : [a!, b!, d!, e!]
+          expect(!values.every(Number.isFinite) || x0 > x1 || y0 > y1).toBe(true)
+        }
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})

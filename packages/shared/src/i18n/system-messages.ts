@@ -1,0 +1,9 @@
+/** pt-BR texts of the server's infrastructure: database limits, jobs, files (merged into `messages`). */
+export const systemMessages = {
+  'db.statementTimeout':
+    'A operação demorou mais que o tempo limite e foi cancelada. Tente novamente ou restrinja a consulta.',
+  'jobs.failed': 'Erro ao processar o trabalho.',
+  'jobs.interrupted':
+    'O processamento foi interrompido várias vezes (o servidor reiniciou) e não pôde ser concluído.',
+  'storage.notFound': 'Arquivo não encontrado.',
+} as const

@@ -1,0 +1,38 @@
+/**
+ * pt-BR texts of the validation error map (`zod-errors.ts`): what any schema says when it has
+ * no message of its own. Merged into `messages`.
+ */
+export const validationMessages = {
+  'validation.expectedNumber': 'Informe um número',
+  'validation.expectedInteger': 'Informe um número inteiro',
+  'validation.expectedText': 'Informe um texto',
+  'validation.expectedBoolean': 'Informe sim ou não (true ou false)',
+  'validation.expectedList': 'Informe uma lista',
+  'validation.expectedObject': 'Informe um objeto com os campos esperados',
+  'validation.expectedDate': 'Informe uma data válida',
+  'validation.invalidType': 'Tipo de valor inválido',
+  'validation.textTooShort': 'Informe pelo menos {min} caracteres',
+  'validation.textExactLength': 'Informe exatamente {n} caracteres',
+  'validation.numberTooSmall': 'Informe um número maior ou igual a {min}',
+  'validation.numberTooSmallExclusive': 'Informe um número maior que {min}',
+  'validation.numberTooBig': 'Informe um número menor ou igual a {max}',
+  'validation.numberTooBigExclusive': 'Informe um número menor que {max}',
+  'validation.listTooShort': 'Informe pelo menos {min} itens',
+  'validation.listTooLong': 'Informe no máximo {max} itens',
+  'validation.dateTooEarly': 'Informe uma data a partir de {min}',
+  'validation.dateTooLate': 'Informe uma data até {max}',
+  'validation.fileTooBig': 'Arquivo grande demais (máximo de {max} bytes)',
+  'validation.invalidFormat': 'Formato inválido',
+  'validation.invalidUrl': 'Informe um endereço (URL) válido',
+  'validation.invalidUuid': 'Informe um identificador (UUID) válido',
+  'validation.invalidDate': 'Informe uma data válida (aaaa-mm-dd)',
+  'validation.invalidTime': 'Informe uma hora válida (hh:mm ou hh:mm:ss)',
+  'validation.invalidDateTime': 'Informe data e hora válidas',
+  'validation.notMultipleOf': 'Informe um múltiplo de {divisor}',
+  'validation.invalidOption': 'Valor inválido: use um destes: {values}',
+  'validation.invalidValue': 'Valor inválido: use {value}',
+  'validation.unknownField': 'Campo desconhecido',
+  'validation.unknownFields': 'Campos desconhecidos: {keys}',
+  'validation.invalidKey': 'Chave inválida',
+  'validation.invalidElement': 'Item inválido',
+} as const

@@ -1,0 +1,188 @@
+import Search from '@mui/icons-material/Search'
+import Box from '@mui/material/Box'
+import InputAdornment from '@mui/material/InputAdornment'
+import LinearProgress from '@mui/material/LinearProgress'
+import Paper from '@mui/material/Paper'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { t } from '@gis/shared/i18n'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { PAGE_SIZES, type PagedState } from './paged-state'
+
+export interface Column<R> {
+  key: string
+  label: string
+  render: (row: R) => ReactNode
+  /** Left out on phone-sized screens. */
+  wide?: boolean
+}
+
+/** Text inputs are throttled (spec section 9). */
+export const SEARCH_DELAY_MS = 400
+
+function cellSx<R>(column: Column<R>) {
+  return column.wide ? { display: { xs: 'none', md: 'table-cell' } } : undefined
+}
+
+/** The search box of a paged table: it updates the paging (back to page 0) once typing pauses. */
+function SearchBox({
+  label,
+  paging,
+  onPaging,
+}: {
+  label: string
+  paging: PagedState
+  onPaging: (paging: PagedState) => void
+}) {
+  const [query, setQuery] = useState(paging.query)
+  useEffect(() => {
+    if (query === paging.query) return
+    const timer = window.setTimeout(() => onPaging({ ...paging, page: 0, query }), SEARCH_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [query, paging, onPaging])
+  // Text typed just before the table goes away (another page, another tab) is kept all the same.
+  const latest = useRef({ query, paging, onPaging })
+  latest.current = { query, paging, onPaging }
+  useEffect(
+    () => () => {
+      const { query, paging, onPaging } = latest.current
+      if (query !== paging.query) onPaging({ ...paging, page: 0, query })
+    },
+    [],
+  )
+  return (
+    <TextField
+      label={label}
+      value={query}
+      onChange={(e) => setQuery(e.target.value)}
+      sx={{ width: { xs: '100%', sm: 280 } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  )
+}
+
+export interface PagedTableProps<R> {
+  title: string
+  description?: string
+  columns: Column<R>[]
+  rows: R[]
+  total: number
+  loading: boolean
+  empty: string
+  paging: PagedState
+  onPaging: (paging: PagedState) => void
+  /** Shows a search box with this label; its text goes in `paging.query`. */
+  searchLabel?: string
+  /** Buttons beside the search box (NOVO …). */
+  actions?: ReactNode
+}
+
+/**
+ * The one paged table of the app: a title, an optional search box, the rows, and the
+ * paginator ('Linhas por página', 'a-b de total'). The paging lives with the caller (a
+ * window keeps it in its saved state); the rows come from an RTK Query list endpoint.
+ */
+export function PagedTable<R extends { id: number }>({
+  title,
+  description,
+  columns,
+  rows,
+  total,
+  loading,
+  empty,
+  paging,
+  onPaging,
+  searchLabel,
+  actions,
+}: PagedTableProps<R>) {
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <Box sx={{ flex: 1, minWidth: 220 }}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {description && (
+            <Typography variant="body2" color="text.secondary">
+              {description}
+            </Typography>
+          )}
+        </Box>
+        {searchLabel && <SearchBox label={searchLabel} paging={paging} onPaging={onPaging} />}
+        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+      </Box>
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c.key} sx={cellSx(c)}>
+                    {c.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover>
+                  {columns.map((c) => (
+                    <TableCell key={c.key} sx={cellSx(c)}>
+                      {c.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {!loading && rows.length === 0 && (
+                <TableRow>
+                  <TableCell
+                    colSpan={columns.length}
+                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                  >
+                    {empty}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={paging.page}
+          rowsPerPage={paging.limit}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          labelRowsPerPage={t('common.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('common.displayedRows', { from, to, count })
+          }
+          onPageChange={(_e, page) => onPaging({ ...paging, page })}
+          onRowsPerPageChange={(e) =>
+            onPaging({ ...paging, page: 0, limit: Number(e.target.value) })
+          }
+          sx={{
+            '& .MuiTablePagination-toolbar': { pl: { xs: 1, sm: 2 }, pr: { xs: 0.5, sm: 1 } },
+            '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
+            '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
+          }}
+        />
+      </Paper>
+    </Box>
+  )
+}

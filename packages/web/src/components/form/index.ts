@@ -1,0 +1,8 @@
+// The form pattern (docs/web.md): useSchemaForm + SchemaForm + FormTextField/FormPasswordField,
+// a resolver from a shared zod schema (schemaResolver, or lazyResolver to load it on demand),
+// and showServerErrors for the 400 field errors of the answer.
+export { FormPasswordField, FormTextField } from './FormTextField'
+export { SchemaForm, useSchemaForm } from './SchemaForm'
+export { lazyResolver, type LazyResolver } from './lazy-resolver'
+export { showServerErrors } from './server-errors'
+export type { CrossCheck } from './schema-resolver'

@@ -1,0 +1,26 @@
+import { t } from '@gis/shared/i18n'
+
+/** What a paged list keeps (in its window's saved state): page, page size and search text. */
+export interface PagedState {
+  page: number
+  limit: number
+  query: string
+}
+
+export const PAGE_SIZES = [10, 30, 50, 100] as const
+
+export const FIRST_PAGE: PagedState = { page: 0, limit: 10, query: '' }
+
+/** Checks a restored paged-list state; anything malformed is an error, not a silent reset. */
+export function parsePagedState(state: unknown): PagedState | undefined {
+  if (state === undefined || state === null) return undefined
+  const s = state as Partial<PagedState>
+  const ok =
+    typeof s === 'object' &&
+    Number.isInteger(s.page) &&
+    (s.page ?? -1) >= 0 &&
+    PAGE_SIZES.includes(s.limit as (typeof PAGE_SIZES)[number]) &&
+    typeof s.query === 'string'
+  if (!ok) throw new Error(t('workspace.invalidState'))
+  return s as PagedState
+}

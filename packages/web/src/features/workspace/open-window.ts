@@ -1,0 +1,34 @@
+import { t } from '@gis/shared/i18n'
+import type { AppDispatch, RootState } from '../../app/store'
+import { activateWindow, addWindow } from '../../state/workspace-slice'
+import { singletonKey, windowType } from './window-registry'
+
+export interface OpenWindow {
+  type: string
+  props?: Record<string, unknown>
+  /** The tab's title; the type's title unless told. */
+  title?: string
+}
+
+/**
+ * Opens a workspace window: a singleton type activates its open window of the same key
+ * instead of adding another; an unregistered type opens nothing.
+ */
+export function openWindow({ type, props = {}, title }: OpenWindow) {
+  return (dispatch: AppDispatch, getState: () => RootState): string | undefined => {
+    const def = windowType(type)
+    if (!def) return undefined
+    const key = singletonKey(type, props)
+    if (key !== undefined) {
+      const open = getState().workspace.windows.find(
+        (w) => w.type === type && singletonKey(w.type, w.props) === key,
+      )
+      if (open) {
+        dispatch(activateWindow(open.id))
+        return open.id
+      }
+    }
+    dispatch(addWindow({ type, title: title ?? t(def.title), props }))
+    return getState().workspace.active ?? undefined
+  }
+}
