@@ -1,0 +1,344 @@
+import {
+  t,
+  type Feature,
+  type FeatureAttribute,
+  type FeatureGeometry,
+  type FeatureInsert,
+  type FeatureUpdate,
+  type GeometriesSearch,
+  type SearchCoord,
+  type SearchCoordResult,
+  type SessionUser,
+} from '@gis/shared'
+import type { Db, Queryable } from '../../db/types'
+import { badRequest, HttpError, type FieldError } from '../../http/errors'
+import { checkAttributes } from '../../layer-data/feature-values'
+import * as sql from '../../layer-data/features.sql'
+import { layerFields, type CatalogueLayer } from '../../layer-data/model'
+import { compileFilter, FilterError, SqlParams } from '../../layer-data/where'
+import { attachmentIdsOf } from '../attachments/attachments.service'
+import { layerAccess, readableLayerAccess, requireFlag } from './layer-access'
+
+type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
+
+/** Who calls, and from where (the history records both). */
+export interface Caller {
+  user: User
+  address: string
+  port: number | null
+}
+
+/** The application name the history shows for edits made through this API. */
+export const APPLICATION = 'gis-web'
+
+/** An edit over a newer version: the route answers 409 with both versions. */
+export class FeatureConflict extends Error {
+  constructor(
+    readonly current: Feature,
+    readonly submitted: FeatureUpdate,
+  ) {
+    super(t('features.conflict'))
+  }
+}
+
+const notFoundFeature = () => new HttpError(404, t('features.notFound'))
+
+function requireQueryable(layer: CatalogueLayer): void {
+  if (!layer.queryable) throw new HttpError(400, t('layers.notQueryable'))
+}
+
+function toFeature(layer: CatalogueLayer, row: sql.FeatureRow): Feature {
+  return {
+    layer: layer.name,
+    id: row.id,
+    attributes: row.attributes,
+    geom: row.geom,
+    version: row.version,
+  }
+}
+
+const validation = (errors: FieldError[]) =>
+  new HttpError(400, t('features.validationErrors'), errors)
+
+export async function getFeature(
+  db: Db,
+  user: User,
+  layerName: string,
+  id: number,
+): Promise<Feature> {
+  const { layer } = await layerAccess(db, user, layerName)
+  const row = await sql.readFeature(db, layer, id)
+  if (!row) throw notFoundFeature()
+  return toFeature(layer, row)
+}
+
+const COMPATIBLE: Record<string, readonly string[]> = {
+  point: ['point'],
+  multipoint: ['point', 'multipoint'],
+  linestring: ['linestring'],
+  multilinestring: ['linestring', 'multilinestring'],
+  polygon: ['polygon'],
+  multipolygon: ['polygon', 'multipolygon'],
+}
+
+/**
+ * Checks a geometry for the layer before any transaction: WKT (or EWKT with SRID 4326) that
+ * PostGIS reads, not empty, of the layer's type (a single part is accepted where the layer is
+ * multi), with coordinates within EPSG:4326. Answers the field error, or undefined.
+ */
+async function checkGeometry(
+  db: Queryable,
+  layer: CatalogueLayer,
+  wkt: string | null | undefined,
+): Promise<{ error?: FieldError; box?: [number, number, number, number] }> {
+  if (wkt === null || wkt === undefined) return {}
+  if (layer.geometryType === 'TABULAR') {
+    return { error: { field: 'geom', message: t('features.geometry.tabular') } }
+  }
+  const info = await sql.inspectWkt(db, wkt)
+  if (!info || info.empty || (info.srid !== 0 && info.srid !== 4326) || !info.box) {
+    return { error: { field: 'geom', message: t('features.geometry.invalid') } }
+  }
+  if (!COMPATIBLE[layer.geometryType]!.includes(info.type)) {
+    return {
+      error: {
+        field: 'geom',
+        message: t('features.geometry.wrongType', { type: layer.geometryType }),
+      },
+    }
+  }
+  const [minx, miny, maxx, maxy] = info.box
+  if (
+    minx < -180 ||
+    maxx > 180 ||
+    miny < -90 ||
+    maxy > 90 ||
+    ![minx, miny, maxx, maxy].every(Number.isFinite)
+  ) {
+    return { error: { field: 'geom', message: t('features.geometry.outOfRange') } }
+  }
+  return { box: info.box }
+}
+
+function outsideExtent(
+  layer: CatalogueLayer,
+  box: [number, number, number, number] | undefined,
+): boolean {
+  if (!box) return false
+  if (!layer.extent) return true
+  const [a, b, c, d] = layer.extent
+  return box[0] < a || box[1] < b || box[2] > c || box[3] > d
+}
+
+/** Whether any of the submitted attributes is a file or photo field (it needs the attachments). */
+function touchesAttachments(layer: CatalogueLayer, attributes: Record<string, unknown>): boolean {
+  return Object.keys(attributes).some((name) => {
+    const type = layer.domains[name]?.type
+    return type === 'file' || type === 'photo'
+  })
+}
+
+function auditContext(caller: Caller): sql.AuditContext {
+  return {
+    userId: caller.user.id,
+    username: caller.user.username,
+    application: APPLICATION,
+    clientAddress: caller.address,
+    clientPort: caller.port,
+  }
+}
+
+/** Inserts a feature (createFeature): 400 with every field error, or the new feature. */
+export async function insertFeature(
+  db: Db,
+  caller: Caller,
+  layerName: string,
+  body: FeatureInsert,
+): Promise<Feature> {
+  const { layer, perms } = await layerAccess(db, caller.user, layerName)
+  requireFlag(perms.createFeature, 'features.noCreatePermission')
+  requireQueryable(layer)
+  const [geometry, columns] = await Promise.all([
+    checkGeometry(db, layer, body.geom),
+    sql.featureColumns(db, layer),
+  ])
+  const checked = checkAttributes(layer, columns, body.attributes, { insert: true })
+  const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
+  if (errors.length) throw validation(errors)
+  return db.transaction(async (tx) => {
+    await sql.setAuditContext(tx, auditContext(caller))
+    const id = await sql.insertFeature(tx, layer, checked.values, body.geom ?? null)
+    if (outsideExtent(layer, geometry.box)) await sql.refreshExtent(tx, layer)
+    return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
+  })
+}
+
+/**
+ * Updates a feature (updateFeature) from the version the user loaded: a newer version on the
+ * server is a FeatureConflict (409, nothing written); a deleted feature must be reactivated
+ * first. Only the attributes sent are written; the geometry only with `withGeom`.
+ */
+export async function updateFeature(
+  db: Db,
+  caller: Caller,
+  layerName: string,
+  id: number,
+  body: FeatureUpdate,
+  withGeom: boolean,
+): Promise<Feature> {
+  const { layer, perms } = await layerAccess(db, caller.user, layerName)
+  requireFlag(perms.updateFeature, 'features.noEditPermission')
+  requireQueryable(layer)
+  const geomChange = withGeom && body.geom !== undefined ? { wkt: body.geom } : undefined
+  const [geometry, columns, attachmentIds] = await Promise.all([
+    checkGeometry(db, layer, geomChange?.wkt),
+    sql.featureColumns(db, layer),
+    touchesAttachments(layer, body.attributes)
+      ? attachmentIdsOf(db, layer.name, id)
+      : Promise.resolve(new Set<string>()),
+  ])
+  if (geomChange && geomChange.wkt === null && columns.find((c) => c.name === 'geom')?.notNull) {
+    throw validation([{ field: 'geom', message: t('features.value.required') }])
+  }
+  return db.transaction(async (tx) => {
+    const current = await sql.readFeature(tx, layer, id, { lock: true })
+    if (!current) throw notFoundFeature()
+    if (current.version !== body.version) {
+      throw new FeatureConflict(toFeature(layer, current), body)
+    }
+    if (current.deleted) throw new HttpError(400, t('features.deletedReadOnly'))
+    const checked = checkAttributes(layer, columns, body.attributes, {
+      insert: false,
+      current: current.attributes,
+      attachmentIds,
+    })
+    const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
+    if (errors.length) throw validation(errors)
+    if (checked.values.length === 0 && !geomChange) return toFeature(layer, current)
+    await sql.setAuditContext(tx, auditContext(caller))
+    await sql.updateFeature(tx, layer, id, checked.values, geomChange)
+    if (outsideExtent(layer, geometry.box)) await sql.refreshExtent(tx, layer)
+    return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
+  })
+}
+
+/** Soft delete (deleteFeature) or reactivation (updateFeature); answers the feature. */
+export async function setDeleted(
+  db: Db,
+  caller: Caller,
+  layerName: string,
+  id: number,
+  deleted: boolean,
+): Promise<Feature> {
+  const { layer, perms } = await layerAccess(db, caller.user, layerName)
+  if (deleted) requireFlag(perms.deleteFeature, 'features.noDeletePermission')
+  else requireFlag(perms.updateFeature, 'features.noEditPermission')
+  requireQueryable(layer)
+  return db.transaction(async (tx) => {
+    await sql.setAuditContext(tx, auditContext(caller))
+    if (!(await sql.featureExists(tx, layer, id))) throw notFoundFeature()
+    await sql.setDeleted(tx, layer, id, deleted)
+    return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
+  })
+}
+
+/** Geometries (EPSG:4326) of the given ids that exist in the layer, by id. */
+export async function geometries(
+  db: Db,
+  user: User,
+  layerName: string,
+  ids: readonly number[],
+): Promise<FeatureGeometry[]> {
+  const { layer } = await layerAccess(db, user, layerName)
+  return sql.geometriesByIds(db, layer, [...new Set(ids)])
+}
+
+/** Geometries of the live features matching a filter tree and a box, by id. */
+export async function searchGeometries(
+  db: Db,
+  user: User,
+  layerName: string,
+  body: GeometriesSearch & { limit: number },
+): Promise<FeatureGeometry[]> {
+  const { layer } = await layerAccess(db, user, layerName)
+  const params = new SqlParams()
+  const parts: string[] = []
+  if (body.query !== undefined && body.query !== null) {
+    try {
+      parts.push(compileFilter(layer, body.query, params, { path: 'query' }))
+    } catch (err) {
+      if (err instanceof FilterError) throw err.toHttpError()
+      throw err
+    }
+  }
+  if (body.bbox) {
+    if (layer.geometryType === 'TABULAR') {
+      throw badRequest([{ field: 'bbox', message: t('features.geometry.tabular') }])
+    }
+    parts.push(sql.bboxSql(params, body.bbox))
+  }
+  return sql.geometriesWhere(
+    db,
+    layer,
+    parts.length ? parts.join(' AND ') : 'true',
+    params,
+    body.limit,
+  )
+}
+
+/** Features near a point in the given (or every readable) layers with geometry, nearest first. */
+export async function searchCoord(
+  db: Db,
+  user: User,
+  body: Required<Omit<SearchCoord, 'layers'>> & { layers?: string[] },
+): Promise<SearchCoordResult[]> {
+  const readable = (await readableLayerAccess(db, user)).map((a) => a.layer)
+  let targets: CatalogueLayer[]
+  if (body.layers) {
+    targets = body.layers.map((name) => {
+      const layer = readable.find((l) => l.name === name)
+      if (!layer) throw new HttpError(404, t('layers.notFoundOrDenied'))
+      return layer
+    })
+  } else {
+    targets = readable
+  }
+  targets = [...new Set(targets)].filter((l) => l.geometryType !== 'TABULAR')
+  const found: SearchCoordResult[] = []
+  for (const layer of targets) {
+    const rows = await sql.featuresNear(
+      db,
+      layer,
+      body,
+      body.tolerance,
+      body.limit,
+      body.includeDeleted,
+    )
+    found.push(...rows.map((r) => ({ layer: layer.name, ...r })))
+  }
+  found.sort((a, b) => a.distance - b.distance || a.layer.localeCompare(b.layer) || a.id - b.id)
+  return found.slice(0, body.limit)
+}
+
+/** The layer's fields with what a form needs: system, editable, required. */
+export async function attributes(
+  db: Db,
+  user: User,
+  layerName: string,
+): Promise<FeatureAttribute[]> {
+  const { layer } = await layerAccess(db, user, layerName)
+  const columns = new Map((await sql.featureColumns(db, layer)).map((c) => [c.name, c]))
+  return layerFields(layer).map((f) => {
+    const column = columns.get(f.name)
+    return {
+      name: f.name,
+      type: f.type,
+      maxLength: f.maxLength,
+      title: f.title,
+      tooltip: f.tooltip,
+      system: f.system,
+      editable: !f.system,
+      notNull: !!column && column.notNull && !column.hasDefault,
+    }
+  })
+}

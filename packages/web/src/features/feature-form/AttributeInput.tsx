@@ -1,0 +1,172 @@
+import InfoOutlined from '@mui/icons-material/InfoOutlined'
+import PhotoLibrary from '@mui/icons-material/PhotoLibrary'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import InputAdornment from '@mui/material/InputAdornment'
+import MenuItem from '@mui/material/MenuItem'
+import TextField from '@mui/material/TextField'
+import Tooltip from '@mui/material/Tooltip'
+import { numberInputText, TIME_INPUT_STEP_S } from '@gis/shared/features'
+import { t } from '@gis/shared/i18n'
+import { useController, useFormContext } from 'react-hook-form'
+import type { FormField } from './form-fields'
+
+export interface AttributeInputProps {
+  field: FormField
+  /** Read-only (no permission, a deleted feature, a system field). */
+  readOnly: boolean
+  /** Opens the attachment picker of a file or photo field. */
+  onPickAttachment?: (field: FormField) => void
+  /** How the chosen attachment of a file or photo field is named. */
+  attachmentLabel?: (value: string) => string | undefined
+}
+
+const MIN_DATE = '1900-01-01'
+
+/**
+ * One attribute's input, by type (spec 1 section 5): numbers take only digits, a dot and a
+ * minus sign; dates yyyy-mm-dd from 1900; times and datetimes in steps of 2 seconds; booleans
+ * Sim/Não; texts within maxLength; a selectable domain is a list; a file or photo field picks
+ * one of the feature's attachments. The error (the shared rules' or the server's) shows under it.
+ */
+export function AttributeInput({
+  field,
+  readOnly,
+  onPickAttachment,
+  attachmentLabel,
+}: AttributeInputProps) {
+  const { control } = useFormContext<Record<string, string>>()
+  const { field: input, fieldState } = useController({ name: field.name, control })
+  const error = fieldState.error?.message
+  const id = `attr-${field.name}`
+  const tooltip = field.tooltip ? (
+    <InputAdornment position="end">
+      <Tooltip title={field.tooltip}>
+        <InfoOutlined fontSize="small" sx={{ color: 'text.disabled' }} aria-label={field.tooltip} />
+      </Tooltip>
+    </InputAdornment>
+  ) : undefined
+  const common = {
+    id,
+    name: input.name,
+    label: field.title,
+    required: field.required,
+    error: Boolean(error),
+    helperText: error,
+    inputRef: input.ref,
+    onBlur: input.onBlur,
+    fullWidth: true,
+    size: 'small' as const,
+  }
+
+  if (field.type === 'boolean') {
+    return (
+      <TextField
+        select
+        {...common}
+        value={input.value}
+        onChange={input.onChange}
+        slotProps={{ input: { readOnly } }}
+      >
+        <MenuItem value="true">{t('common.yes')}</MenuItem>
+        <MenuItem value="false">{t('common.no')}</MenuItem>
+      </TextField>
+    )
+  }
+
+  if (field.options) {
+    const known = field.options.some((o) => String(o) === input.value)
+    return (
+      <TextField
+        select
+        {...common}
+        value={input.value}
+        onChange={input.onChange}
+        slotProps={{ input: { readOnly } }}
+      >
+        {!field.required && (
+          <MenuItem value="">
+            <em>{t('features.form.noneOption')}</em>
+          </MenuItem>
+        )}
+        {!known && input.value !== '' && <MenuItem value={input.value}>{input.value}</MenuItem>}
+        {field.options.map((o) => (
+          <MenuItem key={String(o)} value={String(o)}>
+            {String(o)}
+          </MenuItem>
+        ))}
+      </TextField>
+    )
+  }
+
+  if (field.attachment) {
+    const label = input.value ? (attachmentLabel?.(input.value) ?? `#${input.value}`) : ''
+    return (
+      <TextField
+        {...common}
+        value={label}
+        placeholder={t('features.form.noneOption')}
+        slotProps={{
+          input: {
+            readOnly: true,
+            endAdornment: (
+              <InputAdornment position="end">
+                <Tooltip title={t('features.form.pickAttachment')}>
+                  <span>
+                    <IconButton
+                      size="small"
+                      edge="end"
+                      disabled={readOnly}
+                      aria-label={t('features.form.pickAttachment')}
+                      onClick={() => onPickAttachment?.(field)}
+                    >
+                      <PhotoLibrary fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </InputAdornment>
+            ),
+          },
+          inputLabel: { shrink: true },
+        }}
+      />
+    )
+  }
+
+  const typed: Partial<Record<FormField['type'], string>> = {
+    date: 'date',
+    time: 'time',
+    datetime: 'datetime-local',
+  }
+  const type = typed[field.type]
+  const system = field.system
+  return (
+    <Box>
+      <TextField
+        {...common}
+        type={type ?? 'text'}
+        value={input.value}
+        multiline={field.type === 'string' && !system && (field.maxLength ?? 0) > 120}
+        maxRows={4}
+        onChange={(e) => {
+          const text = field.type === 'number' ? numberInputText(e.target.value) : e.target.value
+          input.onChange(text)
+        }}
+        slotProps={{
+          htmlInput: {
+            ...(field.type === 'string' && field.maxLength ? { maxLength: field.maxLength } : {}),
+            ...(field.type === 'number' ? { inputMode: 'decimal' } : {}),
+            ...(field.type === 'date' ? { min: MIN_DATE, max: '9999-12-31' } : {}),
+            ...(field.type === 'datetime'
+              ? { min: `${MIN_DATE}T00:00`, step: TIME_INPUT_STEP_S }
+              : {}),
+            ...(field.type === 'time' ? { step: TIME_INPUT_STEP_S } : {}),
+            readOnly,
+          },
+          input: tooltip ? { endAdornment: tooltip } : undefined,
+          inputLabel: type ? { shrink: true } : undefined,
+        }}
+      />
+    </Box>
+  )
+}

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import { t } from '@gis/shared/i18n'
+import { displayValue, type FormField } from './form-fields'
+
+export interface ConflictRow {
+  field: FormField
+  mine: unknown
+  current: unknown
+}
+
+/**
+ * An edit met a newer version (409): nothing was written and the user's changes are still in
+ * the form. The dialog shows each changed attribute as the user left it and as it is now, and
+ * lets them write theirs over the current version or drop them.
+ */
+export function ConflictDialog({
+  open,
+  rows,
+  onKeepMine,
+  onDiscard,
+}: {
+  open: boolean
+  rows: ConflictRow[]
+  onKeepMine: () => void
+  onDiscard: () => void
+}) {
+  return (
+    <Dialog open={open} maxWidth="sm" fullWidth aria-labelledby="conflict-title">
+      <DialogTitle id="conflict-title">{t('features.conflictTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('features.conflictText')}
+        </Alert>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('history.attribute')}</TableCell>
+              <TableCell>{t('features.conflictYours')}</TableCell>
+              <TableCell>{t('features.conflictCurrent')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.field.name}>
+                <TableCell>{r.field.title}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{displayValue(r.field.type, r.mine)}</TableCell>
+                <TableCell>{displayValue(r.field.type, r.current)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onDiscard}>{t('features.conflictDiscard')}</Button>
+        <Button variant="contained" onClick={onKeepMine}>
+          {t('features.conflictKeepMine')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,147 @@
+import PhotoCamera from '@mui/icons-material/PhotoCamera'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import Typography from '@mui/material/Typography'
+import { CAMERA_CAPTURE } from '@gis/shared/feature-constants'
+import { t } from '@gis/shared/i18n'
+import { useSnackbar } from 'notistack'
+import { useEffect, useRef, useState } from 'react'
+
+/** Whether this browser can open a camera at all. */
+export function cameraSupported(): boolean {
+  return (
+    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function'
+  )
+}
+
+/**
+ * Camera capture (spec 3 section 9): 1280x720, the camera facing the environment; CAPTURAR
+ * freezes the frame with a half-second flash and hands it on as foto1.png for the upload
+ * dialog. The camera is released whenever the dialog closes.
+ */
+export function CameraDialog({
+  open,
+  onClose,
+  onPhoto,
+}: {
+  open: boolean
+  onClose: () => void
+  onPhoto: (file: File) => void
+}) {
+  const { enqueueSnackbar } = useSnackbar()
+  const video = useRef<HTMLVideoElement>(null)
+  const [stream, setStream] = useState<MediaStream | null>(null)
+  const [flash, setFlash] = useState(false)
+
+  useEffect(() => {
+    if (!open) return
+    let cancelled = false
+    let opened: MediaStream | null = null
+    navigator.mediaDevices
+      .getUserMedia({
+        audio: false,
+        video: {
+          width: { ideal: CAMERA_CAPTURE.width },
+          height: { ideal: CAMERA_CAPTURE.height },
+          facingMode: CAMERA_CAPTURE.facingMode,
+        },
+      })
+      .then((media) => {
+        opened = media
+        if (cancelled) media.getTracks().forEach((track) => track.stop())
+        else setStream(media)
+      })
+      .catch(() => {
+        if (cancelled) return
+        enqueueSnackbar(t('attachments.cameraFailed'), { variant: 'error' })
+        onClose()
+      })
+    return () => {
+      cancelled = true
+      opened?.getTracks().forEach((track) => track.stop())
+      setStream(null)
+    }
+  }, [open, onClose, enqueueSnackbar])
+
+  useEffect(() => {
+    if (video.current && stream) {
+      video.current.srcObject = stream
+      void video.current.play().catch(() => undefined)
+    }
+  }, [stream])
+
+  function capture() {
+    const v = video.current
+    if (!v || !v.videoWidth) return
+    const canvas = document.createElement('canvas')
+    canvas.width = v.videoWidth
+    canvas.height = v.videoHeight
+    canvas.getContext('2d')?.drawImage(v, 0, 0, canvas.width, canvas.height)
+    setFlash(true)
+    window.setTimeout(() => setFlash(false), CAMERA_CAPTURE.flashMs)
+    canvas.toBlob((blob) => {
+      if (!blob) return
+      const file = new File([blob], CAMERA_CAPTURE.fileName, { type: 'image/png' })
+      window.setTimeout(() => onPhoto(file), CAMERA_CAPTURE.flashMs)
+    }, 'image/png')
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="camera-title">
+      <DialogTitle id="camera-title">{t('attachments.cameraTitle')}</DialogTitle>
+      <DialogContent dividers sx={{ p: 0, bgcolor: '#000', position: 'relative' }}>
+        <Box
+          component="video"
+          ref={video}
+          muted
+          playsInline
+          data-testid="camera-video"
+          sx={{ width: '100%', aspectRatio: '16 / 9', display: 'block', objectFit: 'contain' }}
+        />
+        {!stream && (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              color: '#fff',
+            }}
+          >
+            <Box sx={{ textAlign: 'center' }}>
+              <CircularProgress color="inherit" size={28} />
+              <Typography sx={{ mt: 1 }}>{t('attachments.cameraStarting')}</Typography>
+            </Box>
+          </Box>
+        )}
+        <Box
+          aria-hidden
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            bgcolor: '#fff',
+            opacity: flash ? 0.9 : 0,
+            transition: flash ? 'none' : `opacity ${CAMERA_CAPTURE.flashMs}ms ease-out`,
+            pointerEvents: 'none',
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('attachments.cancel')}</Button>
+        <Button
+          variant="contained"
+          startIcon={<PhotoCamera />}
+          disabled={!stream}
+          onClick={capture}
+        >
+          {t('attachments.cameraTake')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

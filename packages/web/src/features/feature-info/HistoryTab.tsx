@@ -1,0 +1,197 @@
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown'
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Chip from '@mui/material/Chip'
+import Collapse from '@mui/material/Collapse'
+import IconButton from '@mui/material/IconButton'
+import LinearProgress from '@mui/material/LinearProgress'
+import Paper from '@mui/material/Paper'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import Typography from '@mui/material/Typography'
+import type { FeatureRef, HistoryEntry, LayerDescription } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import { useSnackbar } from 'notistack'
+import { useEffect, useMemo, useState } from 'react'
+import { displayValue, formFields } from '../feature-form'
+import { useGetHistoryQuery } from './feature-info.api'
+
+const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
+const PAGE_SIZES = [10, 20, 50]
+
+/** The table of one change: every attribute before, what changed (in red), and after. */
+function ChangeTable({ entry, layer }: { entry: HistoryEntry; layer: LayerDescription }) {
+  const fields = useMemo(() => formFields(layer, undefined), [layer])
+  const byName = new Map(fields.map((f) => [f.name, f]))
+  const names = [
+    ...fields.map((f) => f.name),
+    ...Object.keys(entry.currentFields ?? entry.previousFields ?? {}).filter(
+      (n) => !byName.has(n) && n !== 'geom',
+    ),
+  ]
+  const changed = entry.changedFields
+  if (Object.keys(changed).length === 0) {
+    return (
+      <Alert severity="info" sx={{ my: 1 }}>
+        {t('history.noAttributeChanges')}
+        {entry.geometryChanged && ` ${t('history.geometryChanged')}`}
+      </Alert>
+    )
+  }
+  return (
+    <Box sx={{ overflowX: 'auto', my: 1 }}>
+      {entry.geometryChanged && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('history.geometryChanged')}
+        </Typography>
+      )}
+      <Table size="small" aria-label={t('history.expand')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('history.attribute')}</TableCell>
+            <TableCell>{t('history.previous')}</TableCell>
+            <TableCell>{t('history.changed')}</TableCell>
+            <TableCell>{t('history.current')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {names.map((name) => {
+            const field = byName.get(name)
+            const isChanged = Object.hasOwn(changed, name)
+            return (
+              <TableRow
+                key={name}
+                sx={isChanged ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : undefined}
+              >
+                <TableCell sx={{ fontWeight: isChanged ? 600 : 400 }}>
+                  {field?.title ?? name}
+                </TableCell>
+                <TableCell>
+                  {entry.previousFields
+                    ? displayValue(field?.type, entry.previousFields[name])
+                    : '-'}
+                </TableCell>
+                <TableCell sx={{ color: 'error.main', fontWeight: 600 }}>
+                  {isChanged ? displayValue(field?.type, changed[name]) : ''}
+                </TableCell>
+                <TableCell>
+                  {entry.currentFields ? displayValue(field?.type, entry.currentFields[name]) : '-'}
+                </TableCell>
+              </TableRow>
+            )
+          })}
+        </TableBody>
+      </Table>
+      {(entry.application || entry.clientAddress) && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {t('history.origin', {
+            application: entry.application ?? '-',
+            address: [entry.clientAddress, entry.clientPort].filter((v) => v !== null).join(':'),
+          })}
+        </Typography>
+      )}
+    </Box>
+  )
+}
+
+function HistoryRow({ entry, layer }: { entry: HistoryEntry; layer: LayerDescription }) {
+  const [open, setOpen] = useState(false)
+  const when = new Date(entry.timestamp)
+  return (
+    <>
+      <TableRow hover sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
+        <TableCell padding="checkbox">
+          <IconButton
+            size="small"
+            aria-label={t('history.expand')}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+          </IconButton>
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {when.toLocaleString('pt-BR')}
+        </TableCell>
+        <TableCell>
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
+            {t('history.author')}
+          </Typography>
+          <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
+            {entry.user ?? t('history.unknownUser')}
+          </Typography>
+        </TableCell>
+        <TableCell align="right">
+          <Chip
+            size="small"
+            color={ACTION_COLOR[entry.action]}
+            variant="outlined"
+            label={`${entry.action} ${t(`history.action.${entry.action}`)}`}
+          />
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={4} sx={{ py: 0 }}>
+          <Collapse in={open} timeout="auto" unmountOnExit>
+            <ChangeTable entry={entry} layer={layer} />
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  )
+}
+
+/** HISTÓRIA: the feature's changes, newest first: time, 'Autor', the action chip, and on expanding, the attributes. */
+export function HistoryTab({ item, layer }: { item: FeatureRef; layer: LayerDescription }) {
+  const [page, setPage] = useState(0)
+  const [limit, setLimit] = useState(10)
+  const { data, isFetching, isError } = useGetHistoryQuery({
+    ...item,
+    page,
+    limit,
+    sort: '-timestamp',
+  })
+  const { enqueueSnackbar } = useSnackbar()
+  useEffect(() => {
+    if (isError) enqueueSnackbar(t('features.historyLoadFailed'), { variant: 'error' })
+  }, [isError, enqueueSnackbar])
+  useEffect(() => setPage(0), [item.layer, item.id])
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
+      <Table size="small" aria-label={t('features.tab.history')}>
+        <TableBody>
+          {(data?.rows ?? []).map((entry) => (
+            <HistoryRow key={entry.id} entry={entry} layer={layer} />
+          ))}
+          {data && data.rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                {t('history.empty')}
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={limit}
+        rowsPerPageOptions={PAGE_SIZES}
+        labelRowsPerPage={t('common.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+        onPageChange={(_e, next) => setPage(next)}
+        onRowsPerPageChange={(e) => {
+          setLimit(Number(e.target.value))
+          setPage(0)
+        }}
+      />
+    </Paper>
+  )
+}
