@@ -1,0 +1,105 @@
+import FormControlLabel from '@mui/material/FormControlLabel'
+import MenuItem from '@mui/material/MenuItem'
+import Switch from '@mui/material/Switch'
+import TextField, { type TextFieldProps } from '@mui/material/TextField'
+import { useController, useFormContext } from 'react-hook-form'
+
+/**
+ * Form controls of the administration screens beside FormTextField (components/form): a
+ * switch, a number field (empty is null) and a select, each bound by name to the form of
+ * the one form pattern, its error under it.
+ */
+
+function useBound(name: string) {
+  const { control, formState } = useFormContext()
+  const { field, fieldState } = useController({ name, control })
+  return { field, error: fieldState.error?.message, submitting: formState.isSubmitting }
+}
+
+export function FormSwitch({
+  name,
+  label,
+  disabled,
+}: {
+  name: string
+  label: string
+  disabled?: boolean
+}) {
+  const { field, submitting } = useBound(name)
+  return (
+    <FormControlLabel
+      label={label}
+      control={
+        <Switch
+          name={field.name}
+          checked={Boolean(field.value)}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          disabled={disabled ?? submitting}
+        />
+      }
+    />
+  )
+}
+
+type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
+  name: string
+  hint?: string
+}
+
+/** A number: typed as text, kept as a number, or null when empty (or not a number yet). */
+export function FormNumberField({ name, hint, helperText, disabled, ...props }: FieldProps) {
+  const { field, error, submitting } = useBound(name)
+  return (
+    <TextField
+      {...props}
+      type="number"
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(e) => {
+        const text = e.target.value
+        field.onChange(text === '' || !Number.isFinite(Number(text)) ? null : Number(text))
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={disabled ?? submitting}
+      error={Boolean(error)}
+      helperText={error ?? helperText ?? hint}
+    />
+  )
+}
+
+/** A select of fixed options; `value` null stands for "none" (an empty option). */
+export function FormSelect({
+  name,
+  options,
+  hint,
+  helperText,
+  disabled,
+  ...props
+}: FieldProps & { options: { value: string | number | null; label: string }[] }) {
+  const { field, error, submitting } = useBound(name)
+  return (
+    <TextField
+      {...props}
+      select
+      name={field.name}
+      value={field.value === null || field.value === undefined ? '' : String(field.value)}
+      onChange={(e) => {
+        const chosen = options.find((o) => String(o.value ?? '') === e.target.value)
+        field.onChange(chosen ? chosen.value : null)
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={disabled ?? submitting}
+      error={Boolean(error)}
+      helperText={error ?? helperText ?? hint}
+    >
+      {options.map((o) => (
+        <MenuItem key={String(o.value ?? '')} value={String(o.value ?? '')}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}
