@@ -1,0 +1,255 @@
+import { once } from 'node:events'
+import { createWriteStream, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { stringify } from 'csv-stringify'
+import type { ExportFormat, LayerGeometryType } from '@gis/shared'
+import type { ServerConfig } from '../../config'
+import type { Db } from '../../db/types'
+import { fieldOf, type LayerField } from '../../layer-data/model'
+import {
+  columnSqlTypes,
+  EXPORT_GEOMETRY,
+  exportStatementText,
+  forEachExportBatch,
+  type ExportQuery,
+} from '../../layer-data/search-export'
+import { gdalMode, runNativeOgr2ogr, runWasmOgr2ogr } from './gdal'
+
+export type GdalFormat = Extract<ExportFormat, `ogr/${string}`>
+
+/** Linux takes at most 128 KiB in one command-line argument. */
+const MAX_SQL_ARGUMENT = 120_000
+
+interface DriverSpec {
+  driver: string
+  extension: string
+  layerOptions: (withGeometry: boolean) => string[]
+}
+
+const DRIVERS: Record<GdalFormat, DriverSpec> = {
+  'ogr/shapefile': {
+    driver: 'ESRI Shapefile',
+    extension: 'shp',
+    layerOptions: () => ['-lco', 'ENCODING=UTF-8'],
+  },
+  'ogr/geojson': { driver: 'GeoJSON', extension: 'geojson', layerOptions: () => [] },
+  'ogr/gpkg': {
+    driver: 'GPKG',
+    extension: 'gpkg',
+    layerOptions: () => ['-lco', `GEOMETRY_NAME=${EXPORT_GEOMETRY}`],
+  },
+  'ogr/dxf': { driver: 'DXF', extension: 'dxf', layerOptions: () => [] },
+  'ogr/dgn': { driver: 'DGN', extension: 'dgn', layerOptions: () => [] },
+  'ogr/xlsx': { driver: 'XLSX', extension: 'xlsx', layerOptions: () => [] },
+  'ogr/csv': {
+    driver: 'CSV',
+    extension: 'csv',
+    layerOptions: (withGeometry) => (withGeometry ? ['-lco', 'GEOMETRY=AS_WKT'] : []),
+  },
+}
+
+const OGR_GEOMETRY: Record<Exclude<LayerGeometryType, 'TABULAR'>, string> = {
+  point: 'POINT',
+  multipoint: 'MULTIPOINT',
+  linestring: 'LINESTRING',
+  multilinestring: 'MULTILINESTRING',
+  polygon: 'POLYGON',
+  multipolygon: 'MULTIPOLYGON',
+}
+
+/** How GDAL names a column type in a `.csvt` file. */
+export function csvtType(
+  sqlType: string | undefined,
+  field: LayerField,
+  opts: { temporalAsText?: boolean } = {},
+): string {
+  const type = sqlType ?? ''
+  if (opts.temporalAsText && field.type === 'datetime') return 'String(24)'
+  if (opts.temporalAsText && field.type === 'time') return 'String(15)'
+  if (type === 'smallint' || type === 'integer') return 'Integer'
+  if (type === 'bigint') return 'Integer64'
+  const numeric = /^numeric\((\d+),(\d+)\)$/.exec(type)
+  if (numeric) return `Real(${numeric[1]}.${numeric[2]})`
+  if (type === 'double precision' || type === 'real' || type === 'numeric') return 'Real'
+  const varchar = /^character varying\((\d+)\)$/.exec(type)
+  if (varchar) return `String(${varchar[1]})`
+  if (type === 'uuid') return 'String(36)'
+  if (type === 'boolean') return 'Integer(Boolean)'
+  if (type === 'date') return 'Date'
+  if (type.startsWith('timestamp')) return 'DateTime'
+  if (type.startsWith('time')) return 'Time'
+  if (field.type === 'number') return 'Real'
+  return 'String'
+}
+
+export interface GdalWriteContext {
+  db: Db
+  config: Pick<ServerConfig, 'databaseUrl' | 'statementTimeoutMs'>
+  query: ExportQuery
+  format: GdalFormat
+  /** Rows of the export (counted before), for progress. */
+  total: number
+  onProgress: (value: number, max: number) => Promise<void>
+  signal?: AbortSignal
+}
+
+/**
+ * Writes an export through GDAL into `dir` and answers the files it wrote (a shapefile is
+ * several). With the native ogr2ogr on PostgreSQL, GDAL reads the export's statement from the
+ * database itself (values as literals); otherwise the rows go to a CSV with a `.csvt` of the
+ * columns' types, which ogr2ogr (native, or gdal3.js) converts.
+ */
+export async function writeWithGdal(
+  dir: string,
+  baseName: string,
+  ctx: GdalWriteContext,
+): Promise<string[]> {
+  const spec = DRIVERS[ctx.format]
+  const { layer } = ctx.query
+  const withGeometry = layer.geometryType !== 'TABULAR'
+  const outDir = path.join(dir, 'out')
+  const output = path.join(
+    outDir,
+    `${baseName}.${ctx.format === 'ogr/shapefile' && !withGeometry ? 'dbf' : spec.extension}`,
+  )
+  const common = [
+    '-nln',
+    layer.name,
+    ...(withGeometry
+      ? [
+          '-a_srs',
+          'EPSG:4326',
+          '-nlt',
+          OGR_GEOMETRY[layer.geometryType as keyof typeof OGR_GEOMETRY],
+        ]
+      : []),
+    ...spec.layerOptions(withGeometry),
+  ]
+  const mode = await gdalMode()
+  mkdirSync(outDir, { recursive: true })
+
+  // GDAL reads the database itself when it can: PostgreSQL, the native ogr2ogr, and a
+  // statement short enough for one command-line argument (a selection of thousands of ids,
+  // or long filter values, go the CSV way).
+  const sql =
+    mode === 'native' && ctx.db.kind === 'postgres' && ctx.config.databaseUrl
+      ? exportStatementText({
+          ...ctx.query,
+          values: 'gdal-native',
+          geometry: withGeometry ? 'native' : 'none',
+        })
+      : undefined
+  if (sql && ctx.config.databaseUrl && Buffer.byteLength(sql) < MAX_SQL_ARGUMENT) {
+    const { conninfo, password } = pgConnection(ctx.config.databaseUrl)
+    await runNativeOgr2ogr(
+      ['-f', spec.driver, output, `PG:${conninfo}`, '-sql', sql, '-gt', '65536', ...common],
+      {
+        signal: ctx.signal,
+        env: {
+          ...(password ? { PGPASSWORD: password } : {}),
+          PGAPPNAME: 'gis-export',
+          ...(ctx.config.statementTimeoutMs
+            ? { PGOPTIONS: `-c statement_timeout=${ctx.config.statementTimeoutMs}` }
+            : {}),
+        },
+        onProgress: (fraction) => void ctx.onProgress(Math.round(fraction * ctx.total), ctx.total),
+      },
+    )
+    return readdirSync(outDir).map((f) => path.join(outDir, f))
+  }
+
+  // The rows as CSV, with the column types beside it.
+  const csvQuery: ExportQuery = {
+    ...ctx.query,
+    // GDAL opens no CSV of one column: a geometry-only export (DXF, DGN) carries the id too,
+    // which those drivers then leave out.
+    fields: ctx.query.fields.length ? ctx.query.fields : [fieldOf(layer, 'id')!],
+    values: 'gdal-text',
+    geometry: withGeometry ? 'wkt' : 'none',
+  }
+  const input = path.join(dir, `${layer.name}.csv`)
+  const types = await columnSqlTypes(ctx.db, layer)
+  const header = [...csvQuery.fields.map((f) => f.name), ...(withGeometry ? [EXPORT_GEOMETRY] : [])]
+  writeFileSync(
+    input.replace(/\.csv$/, '.csvt'),
+    [
+      ...csvQuery.fields.map((f) =>
+        csvtType(types.get(f.name), f, { temporalAsText: csvQuery.temporalAsText }),
+      ),
+      ...(withGeometry ? ['WKT'] : []),
+    ]
+      .map((type) => `"${type}"`)
+      .join(',') + '\n',
+  )
+  const max = ctx.total * 2
+  const out = createWriteStream(input)
+  const csv = stringify({ delimiter: ',', record_delimiter: '\n' })
+  csv.pipe(out)
+  const push = async (record: unknown[]) => {
+    if (!csv.write(record)) await once(csv, 'drain')
+  }
+  await push(header)
+  let written = 0
+  await forEachExportBatch(
+    ctx.db,
+    csvQuery,
+    async (rows) => {
+      for (const row of rows) {
+        const record = csvQuery.fields.map((f) => gdalText(row[f.name]))
+        if (withGeometry) record.push(gdalText(row[EXPORT_GEOMETRY]))
+        await push(record)
+      }
+      written += rows.length
+      await ctx.onProgress(written, max)
+    },
+    { signal: ctx.signal },
+  )
+  csv.end()
+  await once(out, 'close')
+
+  const openOptions = ['KEEP_GEOM_COLUMNS=NO', 'EMPTY_STRING_AS_NULL=YES']
+  if (mode === 'native') {
+    await runNativeOgr2ogr(
+      [
+        '-f',
+        spec.driver,
+        output,
+        input,
+        ...openOptions.flatMap((o) => ['-oo', o]),
+        '-gt',
+        '65536',
+        ...common,
+      ],
+      {
+        signal: ctx.signal,
+        onProgress: (fraction) =>
+          void ctx.onProgress(ctx.total + Math.round(fraction * ctx.total), max),
+      },
+    )
+    return readdirSync(outDir).map((f) => path.join(outDir, f))
+  }
+  return runWasmOgr2ogr({
+    inputs: [input, input.replace(/\.csv$/, '.csvt')],
+    openOptions,
+    options: ['-f', spec.driver, ...common],
+    outputName: baseName,
+    outDir,
+  })
+}
+
+function gdalText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'boolean') return value ? '1' : '0'
+  return String(value)
+}
+
+/**
+ * A libpq connection string for GDAL from DATABASE_URL, without the password, which travels
+ * in the child's environment (PGPASSWORD) instead of its command line.
+ */
+export function pgConnection(databaseUrl: string): { conninfo: string; password?: string } {
+  const url = new URL(databaseUrl)
+  const password = url.password ? decodeURIComponent(url.password) : undefined
+  url.password = ''
+  return { conninfo: url.toString(), password }
+}

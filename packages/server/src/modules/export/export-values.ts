@@ -1,0 +1,136 @@
+import { neutraliseFormula, t } from '@gis/shared'
+import type { LayerField } from '../../layer-data/model'
+
+/** Date-times of the spreadsheet and KML formats are written in this zone unless asked. */
+export const DEFAULT_EXPORT_TIME_ZONE = 'America/Sao_Paulo'
+
+/** Wall-clock parts of an instant in a time zone. */
+export interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+  millisecond: number
+}
+
+/** Reads instants in one zone (a formatter built once per export). */
+export function wallClockIn(timeZone: string): (iso: string) => WallClock {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+  return (iso) => {
+    const date = new Date(iso)
+    const parts: Record<string, number> = {}
+    for (const p of format.formatToParts(date)) {
+      if (p.type !== 'literal') parts[p.type] = Number(p.value)
+    }
+    return {
+      year: parts.year!,
+      month: parts.month!,
+      day: parts.day!,
+      hour: parts.hour!,
+      minute: parts.minute!,
+      second: parts.second!,
+      millisecond: date.getUTCMilliseconds(),
+    }
+  }
+}
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** `YYYY-MM-DD` as `DD/MM/YYYY`. */
+export function brazilianDate(date: string): string {
+  const [y, m, d] = date.split('-')
+  return `${d}/${m}/${y}`
+}
+
+/** A number with a decimal comma (no thousands separator, every digit kept). */
+export function decimalComma(n: number): string {
+  return String(n).replace('.', ',')
+}
+
+/**
+ * Values as people read them in the CSV and KML exports, the way the search window shows
+ * them: 'Sim'/'Não', numbers with a decimal comma, dates as DD/MM/YYYY, date-times in the
+ * export's zone, empty for null. Texts are neutralised when `spreadsheet` (CSV).
+ */
+export function humanFormatter(
+  timeZone: string,
+  opts: { spreadsheet: boolean },
+): (field: LayerField, value: unknown) => string {
+  const clock = wallClockIn(timeZone)
+  const yes = t('common.yes')
+  const no = t('common.no')
+  return (field, value) => {
+    if (value === null || value === undefined) return ''
+    switch (field.type) {
+      case 'boolean':
+        return value ? yes : no
+      case 'number':
+        return decimalComma(Number(value))
+      case 'date':
+        return brazilianDate(String(value))
+      case 'datetime': {
+        const c = clock(String(value))
+        return `${two(c.day)}/${two(c.month)}/${c.year} ${two(c.hour)}:${two(c.minute)}:${two(c.second)}`
+      }
+      case 'string':
+        return opts.spreadsheet ? neutraliseFormula(String(value)) : String(value)
+      default:
+        return String(value)
+    }
+  }
+}
+
+/** Excel refuses longer text in a cell. */
+export const XLSX_MAX_CELL_TEXT = 32_767
+
+export type XlsxCell = string | number | Date | null
+
+/** A UTC date from its parts (years below 100 too, which Date.UTC would move to the 1900s). */
+function utcDate(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): Date {
+  const date = new Date(Date.UTC(2000, mo - 1, d, h, mi, s, ms))
+  date.setUTCFullYear(y)
+  return date
+}
+
+/**
+ * A value as an xlsx cell: numbers as numbers, dates and date-times as dates (the date-time's
+ * wall clock in the export's zone: spreadsheets have no zones), booleans as 'Sim'/'Não',
+ * texts neutralised.
+ */
+export function xlsxFormatter(timeZone: string): (field: LayerField, value: unknown) => XlsxCell {
+  const clock = wallClockIn(timeZone)
+  const yes = t('common.yes')
+  const no = t('common.no')
+  return (field, value) => {
+    if (value === null || value === undefined) return null
+    switch (field.type) {
+      case 'boolean':
+        return value ? yes : no
+      case 'number':
+        return Number(value)
+      case 'date': {
+        const [y, m, d] = String(value).split('-').map(Number)
+        return utcDate(y!, m!, d!)
+      }
+      case 'datetime': {
+        const c = clock(String(value))
+        return utcDate(c.year, c.month, c.day, c.hour, c.minute, c.second, c.millisecond)
+      }
+      case 'string':
+        return neutraliseFormula(String(value))
+      default:
+        return String(value)
+    }
+  }
+}

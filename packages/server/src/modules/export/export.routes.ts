@@ -1,0 +1,208 @@
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  EXPORT_DIRECT_MAX_ROWS,
+  exportBodySchema,
+  exportJobSchema,
+  exportParametersSchema,
+  exportQuerySchema,
+} from '@gis/shared'
+import type { AppDeps } from '../../app-deps'
+import type { RouteScope } from '../../http/scopes'
+import * as service from './export.service'
+
+const layerParam = z.object({ layer: z.string().max(63) })
+const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+/**
+ * The exports of the search (spec 2 §2.3 'Exportar relatório', spec 3 §7): a job with
+ * progress whose file lands in the user's downloads, and three direct downloads of the same
+ * export (bearer, or `?token=` for what the browser opens by itself).
+ */
+export const exportScopes = (deps: AppDeps): RouteScope[] => {
+  deps.jobs.register(service.EXPORT_JOB, service.exportJobHandler(deps))
+  return [
+    { prefix: '/api/features', access: 'user', routes: featureReportRoutes(deps) },
+    { prefix: '/api/features', access: 'download', routes: browserReportRoutes(deps) },
+    { prefix: '/api/reports/jobs', access: 'user', routes: jobRoutes(deps) },
+    { prefix: '/api/report', access: 'download', routes: downloadRoutes(deps) },
+  ]
+}
+
+/** Sends a file as a download. */
+function sendFile(reply: FastifyReply, file: service.Download) {
+  if (file.done) {
+    const done = file.done
+    file.stream.on('close', done)
+    file.stream.on('error', done)
+  }
+  reply
+    .header('content-type', file.contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .header('cache-control', 'private, no-store')
+  if (file.size !== undefined) reply.header('content-length', String(file.size))
+  return reply.send(file.stream)
+}
+
+const featureReportRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/:layer/report',
+      {
+        schema: {
+          tags: ['export'],
+          summary:
+            'Starts an export job of the rows a filter (or a selection) picks, with the chosen fields, in a format (xlsx by default); answers its id (follow it at /api/reports/jobs/{id}, download at /api/report/{id})',
+          params: layerParam,
+          querystring: exportQuerySchema,
+          body: exportBodySchema,
+          response: { 202: z.object({ id: z.number().int() }) },
+        },
+      },
+      async (request, reply) => {
+        const job = await service.startExport(
+          deps,
+          deps.auth.contextOf(request).user,
+          request.params.layer,
+          request.body,
+          request.query.format,
+        )
+        reply.code(202).header('location', `/api/reports/jobs/${job.id}`)
+        return job
+      },
+    )
+
+    app.post(
+      '/:layer/searchreport',
+      {
+        schema: {
+          tags: ['export'],
+          summary: `The same export written during the request and answered as the file (at most ${EXPORT_DIRECT_MAX_ROWS} rows)`,
+          params: layerParam,
+          querystring: exportQuerySchema,
+          body: exportBodySchema,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await service.directExport(
+            deps,
+            deps.auth.contextOf(request).user,
+            request.params.layer,
+            request.body,
+            request.query.format,
+          ),
+        ),
+    )
+  }
+
+const browserReportRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // A form the browser posts by itself (fields as text, the filter as JSON text).
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1_048_576 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))))
+      },
+    )
+
+    app.post(
+      '/createreport',
+      {
+        schema: {
+          tags: ['export'],
+          summary:
+            'A direct export posted as a form by the browser (token in the query): layer, format, fields (comma-separated), filter (JSON), ids, sort, order',
+          querystring: z.object({ token: z.string().max(200).optional() }),
+          body: exportParametersSchema,
+        },
+      },
+      async (request, reply) => {
+        const p = request.body
+        return sendFile(
+          reply,
+          await service.directExport(
+            deps,
+            deps.auth.contextOf(request).user,
+            p.layer,
+            service.parametersToBody(p),
+            p.format,
+          ),
+        )
+      },
+    )
+
+    app.get(
+      '/parametersreport',
+      {
+        schema: {
+          tags: ['export'],
+          summary:
+            'A direct export described by the query (a link the browser opens): layer, format, fields, filter (JSON), ids, sort, order, token',
+          querystring: exportParametersSchema,
+        },
+      },
+      async (request, reply) => {
+        const p = request.query
+        return sendFile(
+          reply,
+          await service.directExport(
+            deps,
+            deps.auth.contextOf(request).user,
+            p.layer,
+            service.parametersToBody(p),
+            p.format,
+          ),
+        )
+      },
+    )
+  }
+
+const jobRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags: ['export'],
+          summary:
+            "An export job of the caller: status (QUEUED, IN_PROGRESS, COMPLETE, ERROR), progress, and once complete the file's name, type, size and rows",
+          params: idParam,
+          response: { 200: exportJobSchema },
+        },
+      },
+      async (request) =>
+        service.exportJob(deps, deps.auth.contextOf(request).user, request.params.id),
+    )
+  }
+
+const downloadRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags: ['export'],
+          summary:
+            'The file of a finished export of the caller (bearer or ?token=); 410 once it expired (24 h)',
+          params: idParam,
+          querystring: z.object({ token: z.string().max(200).optional() }),
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await service.exportDownload(deps, deps.auth.contextOf(request).user, request.params.id),
+        ),
+    )
+  }

@@ -1,0 +1,281 @@
+import { createReadStream } from 'node:fs'
+import type { Readable } from 'node:stream'
+import {
+  EXPORT_DIRECT_MAX_ROWS,
+  t,
+  type ExportBody,
+  type ExportFormat,
+  type ExportJob,
+  type ExportParameters,
+  type SessionUser,
+} from '@gis/shared'
+import type { AppDeps } from '../../app-deps'
+import { badRequest, HttpError, notFound } from '../../http/errors'
+import { JobFailure, type JobContext } from '../../jobs/job-queue'
+import { readableLayer } from '../../layer-data/catalogue'
+import { countMatching } from '../../layer-data/search-export'
+import { FilterError } from '../../layer-data/where'
+import { getSessionUser } from '../users/users.sql'
+import { layerForUser, withFilterErrors } from '../search/search.service'
+import { discard, planExport, produceExport, type ExportPlan } from './export-file'
+import { GdalFailure } from './gdal'
+import * as sql from './export.sql'
+
+type User = Pick<SessionUser, 'id' | 'admin'>
+
+/** The job type of the exports. */
+export const EXPORT_JOB = 'export'
+/** A finished export's file stays downloadable this long, then it is deleted. */
+export const EXPORT_KEEP_HOURS = 24
+
+/** What an export job carries (checked again when it runs: permissions may have changed). */
+export interface ExportPayload {
+  layer: string
+  layerTitle: string
+  format: ExportFormat
+  fields: string[]
+  filter?: unknown
+  ids?: number[]
+  sort?: string
+  order?: 'asc' | 'desc'
+  timeZone?: string
+}
+
+export interface ExportResult {
+  filename: string
+  contentType: string
+  size: number
+  rows: number
+}
+
+async function planFor(
+  deps: Pick<AppDeps, 'db'>,
+  user: User,
+  layerName: string,
+  body: Omit<ExportBody, 'fields'> & { fields: readonly string[] },
+  format: ExportFormat,
+): Promise<ExportPlan> {
+  const layer = await layerForUser(deps.db, user, layerName)
+  return withFilterErrors(async () => planExport(layer, body, format))
+}
+
+/** Starts an export job (`POST /api/features/{layer}/report`): its id, to follow and download. */
+export async function startExport(
+  deps: AppDeps,
+  user: User,
+  layerName: string,
+  body: ExportBody,
+  format: ExportFormat,
+): Promise<{ id: number }> {
+  const plan = await planFor(deps, user, layerName, body, format)
+  const payload: ExportPayload = {
+    layer: plan.layer.name,
+    layerTitle: plan.layer.title,
+    format,
+    fields: body.fields,
+    ...(body.filter !== undefined ? { filter: body.filter } : {}),
+    ...(body.ids ? { ids: body.ids } : {}),
+    ...(body.sort ? { sort: body.sort } : {}),
+    ...(body.order ? { order: body.order } : {}),
+    ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+  }
+  return { id: await deps.jobs.enqueue(EXPORT_JOB, payload, user.id) }
+}
+
+/**
+ * The export job: it checks again that its user may read the layer and the fields, writes
+ * the file in batches of short statements (progress after each), stores it and records it for
+ * its user; expired exports are swept on the way.
+ */
+export function exportJobHandler(deps: AppDeps) {
+  return async (ctx: JobContext<ExportPayload>): Promise<ExportResult> => {
+    const { db, storage } = deps
+    await sweepExpired(deps).catch(() => undefined)
+    const owner = ctx.userId === null ? undefined : await getSessionUser(db, ctx.userId)
+    if (!owner || !owner.active) throw new JobFailure(t('export.layerGone'))
+    const layer = await readableLayer(db, owner, ctx.payload.layer, { fresh: true })
+    if (!layer) throw new JobFailure(t('export.layerGone'))
+    let plan: ExportPlan
+    try {
+      plan = planExport(layer, ctx.payload, ctx.payload.format)
+    } catch (err) {
+      if (err instanceof HttpError || err instanceof FilterError) throw new JobFailure(err.message)
+      throw err
+    }
+    let lastReport = 0
+    let produced
+    try {
+      produced = await produceExport(plan, {
+        db,
+        config: deps.config,
+        signal: ctx.signal,
+        onProgress: async (value, max) => {
+          // At most a few reports a second: the client polls every second.
+          const now = Date.now()
+          if (now - lastReport < 250 && value < max) return
+          lastReport = now
+          await ctx.progress(value, max)
+        },
+      })
+    } catch (err) {
+      if (err instanceof GdalFailure) throw new JobFailure(t('export.gdalFailed'))
+      throw err
+    }
+    try {
+      const stored = await storage.put(createReadStream(produced.file), {
+        suffix: produced.filename.split('.').pop(),
+      })
+      await sql.insertExportFile(db, {
+        job_id: ctx.id,
+        user_id: owner.id,
+        storage_key: stored.key,
+        filename: produced.filename,
+        content_type: produced.contentType,
+        size: stored.size,
+        rows: produced.rows,
+        keepHours: EXPORT_KEEP_HOURS,
+      })
+      return {
+        filename: produced.filename,
+        contentType: produced.contentType,
+        size: stored.size,
+        rows: produced.rows,
+      }
+    } finally {
+      discard(produced.dir)
+    }
+  }
+}
+
+/** Deletes the files of expired exports (a few at a time, on each new export). */
+export async function sweepExpired(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<void> {
+  const keys = await sql.takeExpiredExportFiles(deps.db, 100)
+  for (const key of keys) await deps.storage.delete(key)
+}
+
+/** An export job of this user as the repository shows it; 404 for anyone else's. */
+export async function exportJob(deps: AppDeps, user: User, id: number): Promise<ExportJob> {
+  const job = await deps.jobs.get(id)
+  if (!job || job.type !== EXPORT_JOB || job.userId !== user.id) throw notFound()
+  const payload = job.payload as ExportPayload
+  const result = (job.result ?? null) as ExportResult | null
+  const owner = await getSessionUser(deps.db, user.id)
+  return {
+    id: job.id,
+    type: job.type,
+    title: t('export.jobTitle', {
+      layer: payload.layerTitle ?? payload.layer,
+      format: t(`export.format.${payload.format}`),
+    }),
+    username: owner?.username ?? null,
+    status: job.status,
+    progress: job.progress,
+    created: job.created,
+    elapsed: job.elapsedMs,
+    message: job.message,
+    filename: result?.filename ?? null,
+    contentType: result?.contentType ?? null,
+    size: result?.size ?? null,
+    rows: result?.rows ?? null,
+  }
+}
+
+export interface Download {
+  stream: Readable
+  filename: string
+  contentType: string
+  size?: number
+  /** Runs once the answer has been sent (removes a temporary file). */
+  done?: () => void
+}
+
+/** The file of a finished export of this user (`GET /api/report/{id}`). */
+export async function exportDownload(deps: AppDeps, user: User, id: number): Promise<Download> {
+  const file = await sql.findExportFile(deps.db, id, user.id)
+  if (!file) {
+    const job = await deps.jobs.get(id)
+    if (job && job.type === EXPORT_JOB && job.userId === user.id && job.status === 'COMPLETE') {
+      throw new HttpError(410, t('export.expired'))
+    }
+    throw notFound()
+  }
+  const stored = await deps.storage.get(file.storage_key)
+  if (!stored) throw new HttpError(410, t('export.expired'))
+  return {
+    stream: stored.stream,
+    filename: file.filename,
+    contentType: file.content_type,
+    size: stored.size,
+  }
+}
+
+/**
+ * The direct downloads (`searchreport`, `createreport`, `parametersreport`): the same export,
+ * written during the request and sent as it is, for up to EXPORT_DIRECT_MAX_ROWS rows.
+ */
+export async function directExport(
+  deps: AppDeps,
+  user: User,
+  layerName: string,
+  body: Omit<ExportBody, 'fields'> & { fields: readonly string[] },
+  format: ExportFormat,
+): Promise<Download> {
+  const plan = await planFor(deps, user, layerName, body, format)
+  const total = await countMatching(deps.db, plan.layer, plan.spec)
+  if (total > EXPORT_DIRECT_MAX_ROWS) {
+    throw badRequest([
+      {
+        field: 'filter',
+        message: t('export.tooManyDirect', {
+          max: EXPORT_DIRECT_MAX_ROWS.toLocaleString('pt-BR'),
+        }),
+      },
+    ])
+  }
+  let produced
+  try {
+    produced = await produceExport(plan, { db: deps.db, config: deps.config, total })
+  } catch (err) {
+    if (err instanceof GdalFailure) throw new HttpError(500, t('export.gdalFailed'))
+    throw err
+  }
+  const { dir } = produced
+  return {
+    stream: createReadStream(produced.file),
+    filename: produced.filename,
+    contentType: produced.contentType,
+    done: () => discard(dir),
+  }
+}
+
+/** The parameters of `parametersreport` and `createreport` (text) as an export request. */
+export function parametersToBody(p: ExportParameters): Omit<ExportBody, 'fields'> & {
+  fields: string[]
+} {
+  let filter: unknown
+  if (p.filter) {
+    try {
+      filter = JSON.parse(p.filter)
+    } catch {
+      throw badRequest([{ field: 'filter', message: t('filters.invalid') }])
+    }
+  }
+  let ids: number[] | undefined
+  if (p.ids) {
+    ids = p.ids.split(',').map((s) => Number(s.trim()))
+    if (ids.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+      throw badRequest([{ field: 'ids', message: t('field.invalid') }])
+    }
+  }
+  return {
+    fields: p.fields
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    ...(filter !== undefined ? { filter } : {}),
+    ...(ids ? { ids } : {}),
+    ...(p.sort ? { sort: p.sort } : {}),
+    ...(p.order ? { order: p.order } : {}),
+    ...(p.timeZone ? { timeZone: p.timeZone } : {}),
+  }
+}

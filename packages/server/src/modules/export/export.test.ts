@@ -1,0 +1,497 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { neutraliseFormula, type AttributeType } from '@gis/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { createTestLayer, TEST_FIELDS } from '../search/search.fixture'
+import { wallClockIn } from './export-values'
+
+let t: TestApp
+let admin: string
+let user: string
+let dir: string
+const ZONE = 'America/Sao_Paulo'
+
+beforeAll(async () => {
+  t = await startTestApp()
+  admin = await signIn(t.api, DEMO.admin)
+  user = await signIn(t.api, DEMO.user)
+  await createTestLayer(t.db, 'exp_teste')
+  await createTestLayer(t.db, 'exp_tabela', { count: 12, tabular: true })
+  // On PostgreSQL the server knows its database's URL, so the native ogr2ogr reads it itself.
+  if (process.env.TEST_DATABASE_URL) {
+    const { rows } = await t.db.query<{ db: string }>('SELECT current_database() AS db')
+    const url = new URL(process.env.TEST_DATABASE_URL)
+    url.pathname = `/${rows[0]!.db}`
+    t.config.databaseUrl = url.toString()
+  }
+  dir = mkdtempSync(path.join(os.tmpdir(), 'gis-export-test-'))
+})
+afterAll(async () => {
+  await t?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+type Row = Record<string, unknown> & { id: number }
+const ALL_FIELDS = ['id', 'uuid', 'd_e_l_e_t_', 'm_o_d_i_f_', ...TEST_FIELDS.map((f) => f.name)]
+const TYPES: Record<string, AttributeType> = {
+  id: 'number',
+  uuid: 'string',
+  d_e_l_e_t_: 'boolean',
+  m_o_d_i_f_: 'datetime',
+  ...Object.fromEntries(TEST_FIELDS.map((f) => [f.name, f.type])),
+}
+const TITLES: Record<string, string> = {
+  id: 'Id',
+  uuid: 'UUID',
+  d_e_l_e_t_: 'Excluído?',
+  m_o_d_i_f_: 'Última modificação',
+  ...Object.fromEntries(TEST_FIELDS.map((f) => [f.name, f.title])),
+}
+const FILTER = {
+  type: 'group',
+  operator: 'or',
+  rules: [
+    { type: 'rule', field: 'id', operator: 'le', value: 30 },
+    { type: 'rule', field: 's', operator: 'like', value: '%=%' },
+  ],
+}
+
+async function waitForJob(id: number, token = admin) {
+  for (;;) {
+    const res = await t.api({ url: `/api/reports/jobs/${id}`, token })
+    expect(res.statusCode).toBe(200)
+    const job = res.json()
+    if (job.status === 'COMPLETE' || job.status === 'ERROR') return job
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+/** Runs an export job to the end and saves its file; answers the job and the file's path. */
+async function exportFile(format: string, body: Record<string, unknown>, layer = 'exp_teste') {
+  const res = await t.api({
+    method: 'POST',
+    url: `/api/features/${layer}/report?format=${format}`,
+    payload: { timeZone: ZONE, ...body },
+    token: admin,
+  })
+  expect(res.statusCode, res.body).toBe(202)
+  expect(res.headers.location).toBe(`/api/reports/jobs/${res.json().id}`)
+  const job = await waitForJob(res.json().id)
+  expect(job.status, job.message).toBe('COMPLETE')
+  const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${admin}`)
+  expect(file.status).toBe(200)
+  expect(file.headers.get('content-disposition')).toContain(job.filename)
+  const target = path.join(dir, `${format.replace('/', '_')}-${job.id}-${job.filename}`)
+  writeFileSync(target, Buffer.from(await file.arrayBuffer()))
+  return { job, file: target }
+}
+
+/** What GDAL reads back: the feature count (ogrinfo) and the features (ogr2ogr to GeoJSON). */
+function readBack(file: string): { count: number; features: { properties: any; geometry: any }[] } {
+  const source = file.endsWith('.zip') ? `/vsizip/${file}` : file
+  const info = execFileSync('ogrinfo', ['-ro', '-so', '-al', source], { encoding: 'utf8' })
+  const count = [...info.matchAll(/Feature Count: (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0)
+  const json = execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', source], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  return { count, features: JSON.parse(json).features }
+}
+
+async function searchRows(body: Record<string, unknown>, query = ''): Promise<Row[]> {
+  const res = await t.api({
+    method: 'POST',
+    url: `/api/features/exp_teste/search?limit=1000${query}`,
+    payload: body,
+    token: admin,
+  })
+  expect(res.statusCode).toBe(200)
+  return res.json().results
+}
+
+// ---- normalising what GDAL reads back ----------------------------------------------------------
+
+const wall = wallClockIn(ZONE)
+const pad = (n: number) => String(n).padStart(2, '0')
+/** An instant as the wall clock of the export's zone, to the second. */
+function wallText(iso: string): string {
+  const c = wall(iso)
+  return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`
+}
+/** A zone-less date-time text, to the second (`2024/03/01 07:00:00.5`, `01/03/2024 07:00:00`). */
+function naiveText(text: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2}:\d{2})/.exec(text)
+  if (m) return `${m[3]}-${m[2]}-${m[1]} ${m[4]}`
+  return text.replace(/\//g, '-').replace('T', ' ').slice(0, 19)
+}
+
+type Zone = 'instant' | 'wall' | 'utc-wall'
+
+/** How each format's date-times read: with their zone, or as the zone's or UTC's wall clock. */
+const ZONES: Record<string, Zone> = {
+  xlsx: 'wall',
+  csv: 'wall',
+  kml: 'wall',
+  'ogr/xlsx': 'utc-wall',
+}
+
+function canon(type: AttributeType, value: unknown, zone: Zone): unknown {
+  if (value === null || value === undefined || value === '') return null
+  switch (type) {
+    case 'number':
+      return Number(String(value).replace(',', '.'))
+    case 'boolean':
+      return value === true || value === 1 || value === '1' || value === 'Sim' || value === 'true'
+    case 'date': {
+      const text = String(value)
+      const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text)
+      return br ? `${br[3]}-${br[2]}-${br[1]}` : text.replace(/\//g, '-').slice(0, 10)
+    }
+    case 'datetime': {
+      const text = String(value)
+      if (zone === 'wall')
+        return /^\d{4}-\d{2}-\d{2}T.*Z$/.test(text) ? wallText(text) : naiveText(text)
+      if (zone === 'utc-wall') {
+        return /Z$/.test(text)
+          ? new Date(text).toISOString().replace('T', ' ').slice(0, 19)
+          : naiveText(text)
+      }
+      const iso = text.replace(/^(\d{4})\/(\d{2})\/(\d{2}) /, '$1-$2-$3T').replace(/\+00$/, 'Z')
+      return new Date(iso).getTime()
+    }
+    case 'time':
+      return String(value).slice(0, 8)
+    default:
+      return String(value)
+  }
+}
+
+const SPREADSHEETS = ['xlsx', 'csv', 'ogr/xlsx', 'ogr/csv']
+
+/** The search's rows as the export must have written them, and what GDAL read, side by side. */
+function compare(format: string, rows: Row[], features: { properties: any }[], fields: string[]) {
+  expect(features).toHaveLength(rows.length)
+  const zone = ZONES[format] ?? 'instant'
+  rows.forEach((row, i) => {
+    const props = features[i]!.properties
+    for (const name of fields) {
+      const type = TYPES[name]!
+      let expected = row[name]
+      if (type === 'string' && typeof expected === 'string' && SPREADSHEETS.includes(format)) {
+        expected = neutraliseFormula(expected)
+      }
+      const key = format === 'xlsx' ? TITLES[name]! : name
+      expect(canon(type, props[key], zone), `${format} row ${row.id} ${name}`).toEqual(
+        canon(type, expected, zone),
+      )
+    }
+  })
+}
+
+async function pointsOf(ids: number[]): Promise<Map<number, [number, number] | null>> {
+  const { rows } = await t.db.query<{ id: number; x: number | null; y: number | null }>(
+    'SELECT id, ST_X(geom) AS x, ST_Y(geom) AS y FROM data.exp_teste WHERE id = ANY($1::bigint[])',
+    [ids],
+  )
+  return new Map(rows.map((r) => [r.id, r.x === null ? null : [r.x, r.y!]]))
+}
+
+describe('export jobs: each format read back by GDAL with the rows and values of the search', () => {
+  const body = { fields: ALL_FIELDS, filter: FILTER, sort: '-k' }
+
+  for (const format of [
+    'xlsx',
+    'csv',
+    'kml',
+    'ogr/geojson',
+    'ogr/gpkg',
+    'ogr/shapefile',
+    'ogr/xlsx',
+    'ogr/csv',
+  ]) {
+    it(format, async () => {
+      const rows = await searchRows({ filter: FILTER }, '&sort=-k')
+      expect(rows.length).toBeGreaterThan(25)
+      const { job, file } = await exportFile(format, body)
+      expect(job.rows).toBe(rows.length)
+      expect(job.progress).toEqual({ value: job.progress.max, max: job.progress.max })
+      const back = readBack(file)
+      expect(back.count).toBe(rows.length)
+      compare(format, rows, back.features, ALL_FIELDS)
+      if (format === 'ogr/gpkg' && process.env.TEST_DATABASE_URL) {
+        // GDAL read the database itself (its columns keep their NOT NULL).
+        const info = execFileSync('ogrinfo', ['-ro', '-so', '-al', file], { encoding: 'utf8' })
+        expect(info).toContain('id: Integer64 (0.0) NOT NULL')
+      }
+      if (format !== 'xlsx' && format !== 'csv' && format !== 'ogr/xlsx') {
+        // The geometry: the same points, none where the row has none.
+        const points = await pointsOf(rows.map((r) => r.id))
+        rows.forEach((row, i) => {
+          const g = back.features[i]!.geometry
+          const expected = points.get(row.id)!
+          if (format === 'ogr/csv') {
+            const wkt = back.features[i]!.properties.WKT
+            expect(wkt ? wkt.match(/-?[\d.]+/g).map(Number) : null).toEqual(expected)
+          } else if (expected === null) expect(g).toBeNull()
+          else expect(g.coordinates.slice(0, 2)).toEqual(expected)
+        })
+      }
+    })
+  }
+
+  it('neutralises formulas in the spreadsheet formats only', async () => {
+    const rows = await searchRows({ filter: FILTER }, '&sort=-k')
+    const formulas = rows.filter((r) => typeof r.s === 'string' && /^[=+\-@]/.test(r.s as string))
+    expect(formulas.length).toBeGreaterThan(0)
+    const csv = await exportFile('csv', { fields: ['id', 's'], filter: FILTER, sort: '-k' })
+    const text = execFileSync('cat', [csv.file], { encoding: 'utf8' })
+    expect(text.charCodeAt(0)).toBe(0xfeff)
+    expect(text).toContain(";'=1+2\r\n")
+    expect(text).toContain(";'@SUM(A1)\r\n")
+    expect(text).not.toMatch(/;=1\+2/)
+    const gpkg = readBack(
+      (await exportFile('ogr/gpkg', { fields: ['id', 's'], filter: FILTER })).file,
+    )
+    expect(gpkg.features.map((f) => f.properties.s)).toContain('=1+2')
+  })
+
+  it('DXF and DGN: the geometries of the rows that have one', async () => {
+    const rows = await searchRows({ filter: FILTER })
+    const withGeometry = rows.filter((r) => r.geom !== null)
+    for (const format of ['ogr/dxf', 'ogr/dgn']) {
+      const { job, file } = await exportFile(format, { fields: ['id'], filter: FILTER })
+      expect(job.rows).toBe(withGeometry.length)
+      const back = readBack(file)
+      expect(back.count).toBe(withGeometry.length)
+      const points = await pointsOf(withGeometry.map((r) => r.id))
+      const got = back.features.map((f) => f.geometry.coordinates.flat().slice(0, 2)).sort()
+      const want = withGeometry.map((r) => points.get(r.id)!).sort()
+      expect(got).toEqual(want)
+    }
+  })
+
+  it('exports exactly the selected rows, in the chosen order, a TABULAR layer too', async () => {
+    const ids = [3, 17, 9, 40]
+    const rows = await searchRows({ ids }, '&sort=i')
+    const { file } = await exportFile('ogr/gpkg', { fields: ['id', 'i', 's'], ids, sort: 'i' })
+    const back = readBack(file)
+    expect(back.features.map((f) => f.properties.id)).toEqual(rows.map((r) => r.id))
+    const tabular = await exportFile('ogr/shapefile', { fields: ['id', 's', 'n'] }, 'exp_tabela')
+    expect(readBack(tabular.file).count).toBe(12)
+    const kml = await t.api({
+      method: 'POST',
+      url: '/api/features/exp_tabela/report?format=kml',
+      payload: { fields: ['id'] },
+      token: admin,
+    })
+    expect(kml.statusCode).toBe(400)
+    expect(kml.json().errors).toEqual([
+      { field: 'format', message: 'O formato escolhido exige uma layer com geometria.' },
+    ])
+  })
+
+  it('writes the same files with gdal3.js when there is no native GDAL', async () => {
+    process.env.GIS_GDAL = 'wasm'
+    try {
+      const rows = await searchRows({ filter: FILTER }, '&sort=-k')
+      for (const format of ['ogr/gpkg', 'ogr/shapefile']) {
+        const { file } = await exportFile(format, {
+          fields: ALL_FIELDS,
+          filter: FILTER,
+          sort: '-k',
+        })
+        const back = readBack(file)
+        expect(back.count).toBe(rows.length)
+        compare(format, rows, back.features, ALL_FIELDS)
+      }
+    } finally {
+      delete process.env.GIS_GDAL
+    }
+  })
+})
+
+describe('who may export what', () => {
+  const start = (layer: string, payload: unknown, token = admin, format = 'xlsx') =>
+    t.api({ method: 'POST', url: `/api/features/${layer}/report?format=${format}`, payload, token })
+
+  it('refuses unknown fields, formats, filters and sorts with Portuguese 400s', async () => {
+    const cases: [string, unknown, string, string][] = [
+      ['xlsx', { fields: ['id', 'nada'] }, 'fields.1', 'Campo desconhecido: nada'],
+      ['xlsx', { fields: [] }, 'fields', 'Selecione pelo menos um atributo.'],
+      ['pdf', { fields: ['id'] }, 'format', 'Formato de exportação não suportado.'],
+      [
+        'xlsx',
+        { fields: ['id'], filter: { type: 'rule', field: 'x', operator: 'eq', value: 1 } },
+        'filter.field',
+        'Campo desconhecido: x',
+      ],
+      ['xlsx', { fields: ['id'], sort: 'nada' }, 'sort', 'Campo de ordenação inválido'],
+      ['xlsx', { fields: ['id'], timeZone: 'Lua/Base' }, 'timeZone', 'Valor inválido'],
+    ]
+    for (const [format, payload, field, message] of cases) {
+      const res = await start('exp_teste', payload, admin, format)
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(res.json().errors[0]).toEqual({ field, message })
+    }
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM app.jobs WHERE type = 'export' AND status = 'QUEUED'",
+    )
+    expect(rows[0]!.n).toBe(0)
+  })
+
+  it('never exports a layer the user may not read, nor shows or gives another user’s export', async () => {
+    const denied = await start('ocorrencias', { fields: ['id'] }, user)
+    const missing = await start('nao_existe', { fields: ['id'] }, user)
+    expect(denied.statusCode).toBe(404)
+    expect(denied.body).toBe(missing.body)
+    const mine = await exportFile('csv', { fields: ['id'] })
+    expect((await t.api({ url: `/api/reports/jobs/${mine.job.id}`, token: user })).statusCode).toBe(
+      404,
+    )
+    const other = await fetch(`${t.baseUrl}/api/report/${mine.job.id}?token=${user}`)
+    expect(other.status).toBe(404)
+    expect((await fetch(`${t.baseUrl}/api/report/${mine.job.id}`)).status).toBe(401)
+    // The JSON API never takes ?token=.
+    const viaQuery = await fetch(`${t.baseUrl}/api/reports/jobs/${mine.job.id}?token=${admin}`)
+    expect(viaQuery.status).toBe(401)
+  })
+
+  it('checks the permission again when the job runs', async () => {
+    const { rows: demo } = await t.db.query<{ id: number }>(
+      "SELECT id FROM app.users WHERE username = 'demo'",
+    )
+    // A job queued for a layer the user cannot read (as if the permission went away meanwhile).
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO app.jobs (type, payload, user_id) VALUES ('export', $1::text::jsonb, $2) RETURNING id`,
+      [
+        JSON.stringify({
+          layer: 'ocorrencias',
+          layerTitle: 'Ocorrências',
+          format: 'csv',
+          fields: ['id'],
+        }),
+        demo[0]!.id,
+      ],
+    )
+    // Wake the queue with a job of the user's own.
+    const own = await start('oae', { fields: ['id'] }, user, 'csv')
+    expect(own.statusCode).toBe(202)
+    await waitForJob(own.json().id, user)
+    const job = await waitForJob(rows[0]!.id, user)
+    expect(job.status).toBe('ERROR')
+    expect(job.message).toBe('A layer não existe mais ou você não tem mais permissão de leitura.')
+    expect((await fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)).status).toBe(404)
+  })
+
+  it('expires finished files: 410, then the file is swept', async () => {
+    const { job } = await exportFile('csv', { fields: ['id'] })
+    await t.db.query(
+      "UPDATE app.export_files SET expires_at = now() - interval '1 hour' WHERE job_id = $1",
+      [job.id],
+    )
+    const gone = await t.api({ url: `/api/report/${job.id}`, token: admin })
+    expect(gone.statusCode).toBe(410)
+    expect(gone.json().message).toBe('O arquivo desta exportação não está mais disponível.')
+    await exportFile('csv', { fields: ['id'] })
+    const { rows } = await t.db.query('SELECT 1 FROM app.export_files WHERE job_id = $1', [job.id])
+    expect(rows).toHaveLength(0)
+  })
+})
+
+describe('direct downloads: searchreport, createreport, parametersreport', () => {
+  it('answers the file at once, with a bearer token or ?token= where the browser opens it', async () => {
+    const rows = await searchRows({ filter: FILTER }, '&sort=-k')
+    const direct = await fetch(`${t.baseUrl}/api/features/exp_teste/searchreport?format=ogr/gpkg`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: ALL_FIELDS, filter: FILTER, sort: '-k' }),
+    })
+    expect(direct.status).toBe(200)
+    expect(direct.headers.get('content-type')).toBe('application/geopackage+sqlite3')
+    const file = path.join(dir, 'direct.gpkg')
+    writeFileSync(file, Buffer.from(await direct.arrayBuffer()))
+    compare('ogr/gpkg', rows, readBack(file).features, ALL_FIELDS)
+
+    const params = new URLSearchParams({
+      layer: 'exp_teste',
+      format: 'csv',
+      fields: 'id,s',
+      filter: JSON.stringify(FILTER),
+      sort: '-k',
+      token: admin,
+    })
+    const link = await fetch(`${t.baseUrl}/api/features/parametersreport?${params}`)
+    expect(link.status).toBe(200)
+    const lines = (await link.text()).trim().split('\r\n')
+    expect(lines).toHaveLength(rows.length + 1)
+    expect(lines[1]).toBe(`${rows[0]!.id};${neutraliseFormula(String(rows[0]!.s ?? ''))}`)
+
+    const form = new URLSearchParams({
+      layer: 'exp_teste',
+      format: 'xlsx',
+      fields: 'id,n',
+      ids: '1,2,3',
+    })
+    const posted = await fetch(`${t.baseUrl}/api/features/createreport?token=${admin}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    })
+    expect(posted.status).toBe(200)
+    const xlsx = path.join(dir, 'form.xlsx')
+    writeFileSync(xlsx, Buffer.from(await posted.arrayBuffer()))
+    expect(readBack(xlsx).count).toBe(3)
+
+    expect(
+      (await fetch(`${t.baseUrl}/api/features/parametersreport?layer=exp_teste&fields=id`)).status,
+    ).toBe(401)
+    const asUser = await fetch(
+      `${t.baseUrl}/api/features/parametersreport?layer=ocorrencias&fields=id&token=${user}`,
+    )
+    expect(asUser.status).toBe(404)
+    // The JSON route takes no ?token=.
+    const noBearer = await fetch(
+      `${t.baseUrl}/api/features/exp_teste/searchreport?format=csv&token=${admin}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"fields":["id"]}',
+      },
+    )
+    expect(noBearer.status).toBe(401)
+  })
+
+  it('refuses more rows than a direct download carries', async () => {
+    await t.db
+      .exec(`CREATE TABLE data.exp_grande (id bigserial PRIMARY KEY, uuid uuid NOT NULL DEFAULT gen_random_uuid(),
+      d_e_l_e_t_ boolean NOT NULL DEFAULT false, m_o_d_i_f_ timestamptz NOT NULL DEFAULT now(), v integer)`)
+    await t.db.exec(`INSERT INTO data.exp_grande (v) SELECT g FROM generate_series(1, 50001) g`)
+    await t.db.exec(`INSERT INTO app.layers (name, title, table_name, geometry_type, attributes)
+      VALUES ('exp_grande', 'Grande', 'exp_grande', 'TABULAR',
+              '[{"name":"v","type":"number","maxLength":null,"title":"V","tooltip":""}]')`)
+    const res = await t.api({
+      method: 'POST',
+      url: '/api/features/exp_grande/searchreport?format=csv',
+      payload: { fields: ['id', 'v'] },
+      token: admin,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0].message).toBe(
+      'O download direto é limitado a 50.000 registros. Use Exportar relatório para exportações maiores.',
+    )
+    const fewer = await t.api({
+      method: 'POST',
+      url: '/api/features/exp_grande/searchreport?format=csv',
+      payload: {
+        fields: ['v'],
+        filter: { type: 'rule', field: 'v', operator: 'le', value: 50000 },
+      },
+      token: admin,
+    })
+    expect(fewer.statusCode).toBe(200)
+    expect(fewer.body.trim().split('\r\n')).toHaveLength(50001)
+  })
+})

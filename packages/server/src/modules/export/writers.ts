@@ -1,0 +1,239 @@
+import { once } from 'node:events'
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { stringify } from 'csv-stringify'
+import ExcelJS from 'exceljs'
+import { t, type LayerStyle } from '@gis/shared'
+import type { Db } from '../../db/types'
+import type { LayerField } from '../../layer-data/model'
+import {
+  EXPORT_GEOMETRY,
+  forEachExportBatch,
+  type ExportQuery,
+  type ExportRow,
+} from '../../layer-data/search-export'
+import { humanFormatter, XLSX_MAX_CELL_TEXT, xlsxFormatter } from './export-values'
+
+export interface WriteContext {
+  db: Db
+  query: ExportQuery
+  timeZone: string
+  /** Rows written so far (called after each batch). */
+  onRows: (written: number) => Promise<void>
+  signal?: AbortSignal
+}
+
+/** Writes a chunk, waiting when the stream's buffer is full. */
+async function write(stream: WriteStream, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain')
+}
+
+async function finish(stream: WriteStream): Promise<void> {
+  stream.end()
+  await once(stream, 'close')
+}
+
+/** Fields of a row in order, the geometry (WKT) last when the query carries it. */
+function geometryTitle(): string {
+  return t('layers.field.geom')
+}
+
+/**
+ * xlsx (exceljs, streamed to disk): titles in the first row, numbers as numbers, dates as
+ * dates, 'Sim'/'Não', texts neutralised, the geometry as WKT when asked for.
+ */
+export async function writeXlsx(
+  file: string,
+  ctx: WriteContext,
+  sheetName: string,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    // Shared strings: readers (GDAL among them) take `t="str"` cells for formula results.
+    useSharedStrings: true,
+  })
+  const sheet = workbook.addWorksheet(safeSheetName(sheetName), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  })
+  const { fields } = ctx.query
+  const withGeometry = ctx.query.geometry === 'wkt'
+  sheet.columns = [
+    ...fields.map((f) => ({
+      header: f.title,
+      key: f.name,
+      width: Math.min(60, Math.max(10, f.title.length + 2)),
+    })),
+    ...(withGeometry ? [{ header: geometryTitle(), key: EXPORT_GEOMETRY, width: 40 }] : []),
+  ]
+  sheet.getRow(1).font = { bold: true }
+  sheet.getRow(1).commit()
+  // Number formats go on the data cells only: a header cell must stay text (readers, GDAL
+  // among them, take the first row for the header only when it is all text).
+  const formats = fields.map((f) =>
+    f.type === 'date' ? 'dd/mm/yyyy' : f.type === 'datetime' ? 'dd/mm/yyyy hh:mm:ss' : undefined,
+  )
+  const cell = xlsxFormatter(ctx.timeZone)
+  let written = 0
+  const total = await forEachExportBatch(
+    ctx.db,
+    ctx.query,
+    async (rows) => {
+      for (const row of rows) {
+        const values = fields.map((f) => cell(f, row[f.name]))
+        if (withGeometry) values.push(wktCell(row[EXPORT_GEOMETRY]))
+        const added = sheet.addRow(values)
+        formats.forEach((numFmt, i) => {
+          if (numFmt && values[i] !== null) added.getCell(i + 1).numFmt = numFmt
+        })
+        added.commit()
+      }
+      written += rows.length
+      await ctx.onRows(written)
+    },
+    { signal: ctx.signal },
+  )
+  sheet.commit()
+  await workbook.commit()
+  return total
+}
+
+function wktCell(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  const text = String(value)
+  return text.length > XLSX_MAX_CELL_TEXT ? t('export.geometryTooLong') : text
+}
+
+/** A worksheet name Excel accepts: at most 31 characters, none of []:*?/\ . */
+export function safeSheetName(name: string): string {
+  const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim()
+  return (clean || 'Dados').slice(0, 31)
+}
+
+/**
+ * csv as a Brazilian spreadsheet opens it: `;` between values, UTF-8 with BOM, field names in
+ * the first row, decimal commas, DD/MM/YYYY dates, 'Sim'/'Não', texts neutralised, the
+ * geometry as WKT when asked for.
+ */
+export async function writeCsv(file: string, ctx: WriteContext): Promise<number> {
+  const { fields } = ctx.query
+  const withGeometry = ctx.query.geometry === 'wkt'
+  const header = [...fields.map((f) => f.name), ...(withGeometry ? [EXPORT_GEOMETRY] : [])]
+  const out = createWriteStream(file)
+  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: '\r\n' })
+  csv.pipe(out)
+  const push = async (record: string[]) => {
+    if (!csv.write(record)) await once(csv, 'drain')
+  }
+  await push(header)
+  const human = humanFormatter(ctx.timeZone, { spreadsheet: true })
+  let written = 0
+  const total = await forEachExportBatch(
+    ctx.db,
+    ctx.query,
+    async (rows) => {
+      for (const row of rows) {
+        const record = fields.map((f) => human(f, row[f.name]))
+        if (withGeometry)
+          record.push(row[EXPORT_GEOMETRY] == null ? '' : String(row[EXPORT_GEOMETRY]))
+        await push(record)
+      }
+      written += rows.length
+      await ctx.onRows(written)
+    },
+    { signal: ctx.signal },
+  )
+  csv.end()
+  await once(out, 'close')
+  return total
+}
+
+// ---- KML -------------------------------------------------------------------------------------
+
+// XML 1.0 has no place for most control characters: they are dropped.
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
+
+export function xmlText(text: string): string {
+  return text
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/** `#rrggbb[aa]` as KML's `aabbggrr`. */
+export function kmlColor(color: string | undefined, fallback: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})?$/i.exec(color ?? '')
+  if (!m) return fallback
+  return `${m[4] ?? 'ff'}${m[3]}${m[2]}${m[1]}`.toLowerCase()
+}
+
+function kmlStyle(style: LayerStyle): string {
+  const line = kmlColor(style.stroke?.color, 'ff1565c0')
+  const fill = kmlColor(style.fill, '661565c0')
+  const width = style.stroke?.width ?? 2
+  return `<Style id="layer"><IconStyle><color>${fill.replace(/^../, 'ff')}</color></IconStyle><LineStyle><color>${line}</color><width>${width}</width></LineStyle><PolyStyle><color>${fill}</color></PolyStyle></Style>`
+}
+
+/**
+ * KML: one Placemark per row, named by the layer's label field (else the id), its fields as
+ * ExtendedData (name, title, value as the search shows it), the geometry from PostGIS.
+ */
+export async function writeKml(
+  file: string,
+  ctx: WriteContext,
+  layer: { title: string; style: LayerStyle },
+): Promise<number> {
+  const { fields } = ctx.query
+  const out = createWriteStream(file)
+  const human = humanFormatter(ctx.timeZone, { spreadsheet: false })
+  const labelField =
+    fields.find((f) => f.name === layer.style.label?.attribute) ??
+    fields.find((f) => f.name === 'id')
+  await write(
+    out,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${xmlText(
+      layer.title,
+    )}</name>${kmlStyle(layer.style)}<Schema name="${xmlText(layer.title)}" id="dados">${fields
+      .map(
+        (f) =>
+          `<SimpleField name="${xmlText(f.name)}" type="string"><displayName>${xmlText(
+            f.title,
+          )}</displayName></SimpleField>`,
+      )
+      .join('')}</Schema><Folder><name>${xmlText(layer.title)}</name>\n`,
+  )
+  let written = 0
+  const total = await forEachExportBatch(
+    ctx.db,
+    ctx.query,
+    async (rows) => {
+      let chunk = ''
+      for (const row of rows) chunk += placemark(row, fields, human, labelField)
+      await write(out, chunk)
+      written += rows.length
+      await ctx.onRows(written)
+    },
+    { signal: ctx.signal },
+  )
+  await write(out, '</Folder></Document></kml>\n')
+  await finish(out)
+  return total
+}
+
+function placemark(
+  row: ExportRow,
+  fields: readonly LayerField[],
+  human: (field: LayerField, value: unknown) => string,
+  labelField: LayerField | undefined,
+): string {
+  const name = labelField ? human(labelField, row[labelField.name]) : ''
+  const data = fields
+    .map(
+      (f) => `<SimpleData name="${xmlText(f.name)}">${xmlText(human(f, row[f.name]))}</SimpleData>`,
+    )
+    .join('')
+  const geometry = row[EXPORT_GEOMETRY] == null ? '' : String(row[EXPORT_GEOMETRY])
+  return `<Placemark><name>${xmlText(name)}</name><styleUrl>#layer</styleUrl><ExtendedData><SchemaData schemaUrl="#dados">${data}</SchemaData></ExtendedData>${geometry}</Placemark>\n`
+}

@@ -1,0 +1,2 @@
+export * from './operators'
+export * from './tree'
