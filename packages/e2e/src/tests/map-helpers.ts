@@ -1,0 +1,124 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { baseUrl, expect } from '../fixtures'
+
+/** Web Mercator: metres per pixel at a zoom, and the conversions the map uses. */
+const R = 6_378_137
+export const resolution = (zoom: number) => 156_543.033_928_041 / 2 ** zoom
+const toMercator = (lon: number, lat: number) => [
+  (R * lon * Math.PI) / 180,
+  R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)),
+]
+const toLonLat = (x: number, y: number) => [
+  (x / R) * (180 / Math.PI),
+  (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * (180 / Math.PI),
+]
+
+export interface View {
+  lat: number
+  lon: number
+  z: number
+}
+
+/** Opens the map on a view (and shown layers) and waits for its first complete render. */
+export async function openMap(page: Page, view: View, layers?: string[]): Promise<void> {
+  const q = new URLSearchParams({ lat: String(view.lat), lon: String(view.lon), z: String(view.z) })
+  if (layers) q.set('l', layers.join(','))
+  await page.goto(`/?${q.toString()}`)
+  await mapRendered(page)
+}
+
+/** Waits until every visible layer's tiles have loaded and been drawn. */
+export async function mapRendered(page: Page): Promise<void> {
+  await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
+    timeout: 20_000,
+  })
+}
+
+/** The map's box on the page. */
+export async function mapBox(page: Page) {
+  const box = await page.getByRole('region', { name: 'Mapa' }).boundingBox()
+  if (!box) throw new Error('no map')
+  return box
+}
+
+/** Longitude and latitude under a page pixel, for a map showing `view`. */
+export async function lonLatAt(page: Page, view: View, x: number, y: number) {
+  const box = await mapBox(page)
+  const [cx, cy] = toMercator(view.lon, view.lat) as [number, number]
+  const r = resolution(view.z)
+  const mx = cx + (x - (box.x + box.width / 2)) * r
+  const my = cy - (y - (box.y + box.height / 2)) * r
+  return toLonLat(mx, my) as [number, number]
+}
+
+/** The page pixel of a longitude and latitude, for a map showing `view`. */
+export async function pixelOf(page: Page, view: View, lon: number, lat: number) {
+  const box = await mapBox(page)
+  const [cx, cy] = toMercator(view.lon, view.lat) as [number, number]
+  const [x, y] = toMercator(lon, lat) as [number, number]
+  const r = resolution(view.z)
+  return [box.x + box.width / 2 + (x - cx) / r, box.y + box.height / 2 - (y - cy) / r] as [
+    number,
+    number,
+  ]
+}
+
+/** The view the URL holds now. */
+export function urlView(page: Page): View & { l: string[] } {
+  const q = new URL(page.url()).searchParams
+  return {
+    lat: Number(q.get('lat')),
+    lon: Number(q.get('lon')),
+    z: Number(q.get('z')),
+    l: (q.get('l') ?? '').split(',').filter(Boolean),
+  }
+}
+
+/** Features of a layer in a lon/lat box, straight from the WFS (the test's truth). */
+export async function wfsIds(
+  request: APIRequestContext,
+  token: string,
+  layer: string,
+  box: [number, number, number, number],
+): Promise<number[]> {
+  const q = new URLSearchParams({
+    SERVICE: 'WFS',
+    REQUEST: 'GetFeature',
+    VERSION: '2.0.0',
+    TYPENAMES: layer,
+    OUTPUTFORMAT: 'application/json',
+    SRSNAME: 'EPSG:4326',
+    BBOX: `${box.join(',')},EPSG:4326`,
+    PROPERTYNAME: 'id',
+  })
+  const res = await request.get(`${baseUrl()}/ows?${q.toString()}`, {
+    headers: { authorization: token },
+  })
+  expect(res.status()).toBe(200)
+  const body = (await res.json()) as { features: { properties: { id: number } }[] }
+  return body.features.map((f) => f.properties.id)
+}
+
+/** One feature's point (lon, lat), through the WFS. */
+export async function featurePoint(
+  request: APIRequestContext,
+  token: string,
+  layer: string,
+  id: number,
+): Promise<[number, number]> {
+  const q = new URLSearchParams({
+    SERVICE: 'WFS',
+    REQUEST: 'GetFeature',
+    VERSION: '2.0.0',
+    TYPENAMES: layer,
+    RESOURCEID: `${layer}.${id}`,
+    OUTPUTFORMAT: 'application/json',
+    SRSNAME: 'EPSG:4326',
+  })
+  const res = await request.get(`${baseUrl()}/ows?${q.toString()}`, {
+    headers: { authorization: token },
+  })
+  const body = (await res.json()) as { features: { geometry: { coordinates: number[] } }[] }
+  const [lon, lat] = body.features[0]!.geometry.coordinates as [number, number]
+  return [lon, lat]
+}

@@ -1,0 +1,8 @@
+export {
+  layersApi,
+  useGetActiveBaseLayersQuery,
+  useGetLayerDescriptionsQuery,
+  useGetLayersQuery,
+  useGetLayerTreeQuery,
+  useGetMapConfigQuery,
+} from './layers.api'

@@ -1,0 +1,127 @@
+import Close from '@mui/icons-material/Close'
+import InfoOutlined from '@mui/icons-material/InfoOutlined'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import LinearProgress from '@mui/material/LinearProgress'
+import Paper from '@mui/material/Paper'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import Typography from '@mui/material/Typography'
+import { t } from '@gis/shared/i18n'
+import { MAX_QUERY_FEATURES } from '../../map/constants'
+
+export type InfoState =
+  | { status: 'loading' }
+  | { status: 'done'; counts: { layer: string; count: number }[]; total: number }
+
+/**
+ * The info-click panel: how many features each layer has at the clicked place (Layer, Qtde.).
+ * A row lists that layer's features in the selection drawer.
+ */
+export function InfoPanel({
+  info,
+  titleOf,
+  onLayer,
+  onClose,
+  left,
+  right,
+}: {
+  info: InfoState
+  titleOf: (layer: string) => string
+  onLayer: (layer: string) => void
+  onClose: () => void
+  left: number
+  right: number
+}) {
+  return (
+    <Paper
+      elevation={4}
+      role="dialog"
+      aria-label={t('map.info.title')}
+      data-testid="info-panel"
+      sx={{
+        position: 'absolute',
+        top: 12,
+        left,
+        zIndex: 14,
+        width: 320,
+        maxWidth: `calc(100% - ${left + right}px)`,
+        borderRadius: 2,
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          pl: 2,
+          pr: 0.5,
+          py: 0.5,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
+      >
+        <InfoOutlined fontSize="small" />
+        <Typography component="h2" sx={{ flex: 1, fontWeight: 600, fontSize: 15 }}>
+          {t('map.info.title')}
+        </Typography>
+        <IconButton size="small" color="inherit" onClick={onClose} aria-label={t('map.info.close')}>
+          <Close fontSize="small" />
+        </IconButton>
+      </Box>
+      {info.status === 'loading' ? (
+        <Box sx={{ p: 2 }}>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {t('map.info.searching')}
+          </Typography>
+          <LinearProgress />
+        </Box>
+      ) : info.counts.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+          {t('map.info.none')}
+        </Typography>
+      ) : (
+        <>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('map.info.layer')}</TableCell>
+                <TableCell align="right">{t('map.info.count')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {info.counts.map((c) => (
+                <TableRow
+                  key={c.layer}
+                  hover
+                  onClick={() => onLayer(c.layer)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault()
+                      onLayer(c.layer)
+                    }
+                  }}
+                  tabIndex={0}
+                  aria-label={t('map.info.showLayer', { layer: titleOf(c.layer) })}
+                  sx={{ cursor: 'pointer' }}
+                >
+                  <TableCell>{titleOf(c.layer)}</TableCell>
+                  <TableCell align="right">{c.count}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {info.total >= MAX_QUERY_FEATURES && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 1.5 }}>
+              {t('map.info.limit', { max: MAX_QUERY_FEATURES })}
+            </Typography>
+          )}
+        </>
+      )}
+    </Paper>
+  )
+}

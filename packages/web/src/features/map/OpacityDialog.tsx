@@ -1,0 +1,84 @@
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import Slider from '@mui/material/Slider'
+import Typography from '@mui/material/Typography'
+import { t } from '@gis/shared/i18n'
+import { useEffect, useRef, useState } from 'react'
+import { SLIDER_THROTTLE_MS } from '../../map/constants'
+
+/**
+ * A layer's opacity, 0 to 255. The slider moves at once; the map follows at most every
+ * 100 ms while it moves (spec section 9), and gets the last value when it stops.
+ */
+export function OpacityDialog({
+  title,
+  value,
+  onChange,
+  onClose,
+}: {
+  title: string
+  value: number
+  onChange: (value: number) => void
+  onClose: () => void
+}) {
+  const [local, setLocal] = useState(value)
+  const last = useRef(0)
+  const pending = useRef<number | null>(null)
+  const timer = useRef<number | undefined>(undefined)
+  const emit = useRef(onChange)
+  emit.current = onChange
+
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  const change = (next: number) => {
+    setLocal(next)
+    const now = performance.now()
+    const wait = SLIDER_THROTTLE_MS - (now - last.current)
+    if (wait <= 0) {
+      last.current = now
+      emit.current(next)
+      return
+    }
+    pending.current = next
+    window.clearTimeout(timer.current)
+    timer.current = window.setTimeout(() => {
+      last.current = performance.now()
+      if (pending.current !== null) emit.current(pending.current)
+      pending.current = null
+    }, wait)
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('map.layers.opacity')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {title}
+        </Typography>
+        <Slider
+          value={local}
+          min={0}
+          max={255}
+          step={1}
+          valueLabelDisplay="auto"
+          onChange={(_e, v) => change(v as number)}
+          onChangeCommitted={(_e, v) => {
+            window.clearTimeout(timer.current)
+            pending.current = null
+            emit.current(v as number)
+          }}
+          slotProps={{ input: { 'aria-label': t('map.layers.opacityOf', { title }) } }}
+        />
+        <Typography variant="caption" color="text.secondary">
+          {t('map.layers.opacityValue', { value: local })}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,190 @@
+import Close from '@mui/icons-material/Close'
+import DeleteSweep from '@mui/icons-material/DeleteSweep'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import Divider from '@mui/material/Divider'
+import IconButton from '@mui/material/IconButton'
+import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
+import ListItemText from '@mui/material/ListItemText'
+import MenuItem from '@mui/material/MenuItem'
+import Paper from '@mui/material/Paper'
+import TablePagination from '@mui/material/TablePagination'
+import TextField from '@mui/material/TextField'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import type { LayerDescription, PermissionsAnswer } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import { useMemo } from 'react'
+import { SELECTION_DRAWER_WIDTH } from '../../map/constants'
+import {
+  orderedSelection,
+  SELECTION_PAGE_SIZES,
+  type FeatureKey,
+  type SelectedFeature,
+  type SelectionDrawer as DrawerState,
+} from '../../state/map-slice'
+import { FeatureDetail } from './FeatureDetail'
+import type { SelectionActions } from './selection-actions'
+
+/**
+ * The selection drawer (600 px, at the map's right): the list of selected features, newest
+ * first, in pages of 15, 30 or 50, each with Localizar and Detalhar; then one feature's
+ * detail (Anexos and Dados) with Expandir, 'Voltar para Listagem' and Fechar.
+ */
+export function SelectionDrawer({
+  selection,
+  drawer,
+  focused,
+  descriptions,
+  permissions,
+  token,
+  actions,
+}: {
+  selection: SelectedFeature[]
+  drawer: DrawerState
+  focused: FeatureKey | null
+  descriptions: ReadonlyMap<string, LayerDescription>
+  permissions: PermissionsAnswer | undefined
+  token: string | null
+  actions: SelectionActions
+}) {
+  const titleOf = (layer: string) => descriptions.get(layer)?.title ?? layer
+  const ordered = useMemo(() => orderedSelection(selection), [selection])
+  const layers = useMemo(() => [...new Set(ordered.map((s) => s.layer))], [ordered])
+  const listed = drawer.layer ? ordered.filter((s) => s.layer === drawer.layer) : ordered
+  const pageCount = Math.max(1, Math.ceil(listed.length / drawer.limit))
+  const page = Math.min(drawer.page, pageCount - 1)
+  const rows = listed.slice(page * drawer.limit, (page + 1) * drawer.limit)
+  const detail = drawer.view === 'detail' ? drawer.detail : null
+
+  return (
+    <Paper
+      elevation={8}
+      square
+      component="aside"
+      aria-label={t('map.selection.title')}
+      data-testid="selection-drawer"
+      sx={{
+        position: 'absolute',
+        top: 0,
+        right: 0,
+        bottom: 0,
+        width: { xs: '100%', sm: SELECTION_DRAWER_WIDTH },
+        maxWidth: '100%',
+        zIndex: 21,
+        display: 'flex',
+        flexDirection: 'column',
+        borderLeft: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {detail ? (
+        <FeatureDetail
+          feature={detail}
+          description={descriptions.get(detail.layer)}
+          canReadAttachments={
+            !!permissions?.admin || !!permissions?.layers[detail.layer]?.readFeatureAttachment
+          }
+          token={token}
+          actions={actions}
+        />
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1.5, pb: 1 }}>
+            <Typography component="h2" variant="h6" sx={{ fontSize: 18 }}>
+              {t('map.selection.title')}
+            </Typography>
+            <Chip size="small" label={t('map.selection.count', { count: selection.length })} />
+            <Box sx={{ flex: 1 }} />
+            <Tooltip title={t('map.selection.clear')}>
+              <span>
+                <IconButton
+                  onClick={actions.clear}
+                  disabled={selection.length === 0}
+                  aria-label={t('map.selection.clear')}
+                >
+                  <DeleteSweep />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Button onClick={actions.close} startIcon={<Close />}>
+              {t('map.selection.close')}
+            </Button>
+          </Box>
+          {layers.length > 1 && (
+            <Box sx={{ px: 2, pb: 1 }}>
+              <TextField
+                select
+                label={t('map.selection.filterLayer')}
+                value={drawer.layer ?? ''}
+                onChange={(e) => actions.layer(e.target.value || null)}
+              >
+                <MenuItem value="">{t('map.selection.allLayers')}</MenuItem>
+                {layers.map((l) => (
+                  <MenuItem key={l} value={l}>
+                    {titleOf(l)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
+          )}
+          <Divider />
+          <Box sx={{ flex: 1, overflow: 'auto' }}>
+            {rows.length === 0 ? (
+              <Typography color="text.secondary" sx={{ p: 3 }}>
+                {t('map.selection.empty')}
+              </Typography>
+            ) : (
+              <List dense disablePadding data-testid="selection-list">
+                {rows.map((s) => {
+                  const isFocused = focused?.layer === s.layer && focused.id === s.id
+                  return (
+                    <ListItem
+                      key={`${s.layer}.${s.id}`}
+                      divider
+                      data-testid="selection-item"
+                      sx={{
+                        gap: 1,
+                        borderLeft: 4,
+                        borderLeftColor: isFocused ? 'secondary.main' : 'transparent',
+                      }}
+                    >
+                      <ListItemText
+                        primary={titleOf(s.layer)}
+                        secondary={t('map.selection.item', { id: s.id })}
+                        slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } } }}
+                        sx={{ minWidth: 0 }}
+                      />
+                      <Button size="small" variant="outlined" onClick={() => actions.locate(s)}>
+                        {t('map.selection.locate')}
+                      </Button>
+                      <Button size="small" variant="contained" onClick={() => actions.detail(s)}>
+                        {t('map.selection.detail')}
+                      </Button>
+                    </ListItem>
+                  )
+                })}
+              </List>
+            )}
+          </Box>
+          <Divider />
+          <TablePagination
+            component="div"
+            count={listed.length}
+            page={page}
+            rowsPerPage={drawer.limit}
+            rowsPerPageOptions={[...SELECTION_PAGE_SIZES]}
+            onPageChange={(_e, p) => actions.page(p)}
+            onRowsPerPageChange={(e) => actions.page(0, Number(e.target.value))}
+            labelRowsPerPage={t('common.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('common.displayedRows', { from, to, count })
+            }
+          />
+        </>
+      )}
+    </Paper>
+  )
+}

@@ -1,0 +1,51 @@
+import type { LayerDescription } from '@gis/shared'
+import { describe, expect, it } from 'vitest'
+import { attributeGroups, displayValue, isImage } from './feature-values'
+
+const description = {
+  name: 'oae',
+  title: 'OAE',
+  attributes: [
+    { name: 'id', type: 'number', maxLength: null, title: 'Id', tooltip: '' },
+    { name: 'uuid', type: 'string', maxLength: null, title: 'UUID', tooltip: '' },
+    { name: 'd_e_l_e_t_', type: 'boolean', maxLength: null, title: 'Excluído?', tooltip: '' },
+    { name: 'codigo', type: 'string', maxLength: 24, title: 'Código', tooltip: '' },
+    { name: 'km', type: 'number', maxLength: null, title: 'Km', tooltip: '' },
+    { name: 'ultima', type: 'date', maxLength: null, title: 'Última inspeção', tooltip: '' },
+  ],
+  layout: [
+    { title: 'Identificação', fields: [{ name: 'codigo', title: 'Código', visible: true }] },
+  ],
+} as unknown as LayerDescription
+
+describe('feature values in the selection drawer', () => {
+  it('shows booleans, empties, numbers and dates as pt-BR reads them', () => {
+    expect(displayValue(true, 'boolean')).toBe('Sim')
+    expect(displayValue('f', 'boolean')).toBe('Não')
+    expect(displayValue(null, 'string')).toBe('-')
+    expect(displayValue('', 'string')).toBe('-')
+    expect(displayValue(1234.5, 'number')).toBe('1.234,5')
+    expect(displayValue('2024-02-29', 'date')).toBe('29/02/2024')
+  })
+
+  it('groups by layout, then the id, the other fields and the system fields', () => {
+    const groups = attributeGroups(description, {
+      id: 7,
+      uuid: 'u',
+      d_e_l_e_t_: false,
+      codigo: 'OAE-1',
+      km: 12.5,
+      ultima: null,
+      geom: 'POINT(1 2)',
+    })
+    expect(groups.map((g) => g.title)).toEqual(['Identificação', null])
+    expect(groups[0]!.rows).toEqual([{ name: 'codigo', title: 'Código', value: 'OAE-1' }])
+    expect(groups[1]!.rows.map((r) => r.name)).toEqual(['id', 'km', 'ultima', 'uuid', 'd_e_l_e_t_'])
+  })
+
+  it('knows images by content type or extension', () => {
+    expect(isImage({ contentType: 'image/jpeg', filename: 'x' })).toBe(true)
+    expect(isImage({ contentType: 'application/octet-stream', filename: 'FOTO.JPG' })).toBe(true)
+    expect(isImage({ contentType: 'application/pdf', filename: 'a.pdf' })).toBe(false)
+  })
+})

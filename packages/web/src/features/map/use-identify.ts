@@ -1,0 +1,48 @@
+import { t } from '@gis/shared/i18n'
+import { useSnackbar } from 'notistack'
+import { useCallback, useRef, useState } from 'react'
+import { useAppDispatch } from '../../app/store'
+import type { MapQuery } from '../../map/tools/info-click'
+import { useFeatureQuery } from '../../map/use-map-query'
+import { countByLayer } from '../../map/wfs'
+import { select } from '../../state/map-slice'
+import type { InfoState } from './InfoPanel'
+
+/**
+ * Identify and box selection: the WFS query over the shown queryable layers, the selection it
+ * gives (replaced, or added to with Shift or Ctrl), and the info panel's counts per layer.
+ * A failure says 'Erro ao obter informações para o infoclick!'. A newer query wins over an
+ * older one still running.
+ */
+export function useIdentify(layers: () => string[], openDrawer: boolean) {
+  const dispatch = useAppDispatch()
+  const { enqueueSnackbar } = useSnackbar()
+  const query = useFeatureQuery()
+  const [info, setInfo] = useState<InfoState | null>(null)
+  const seq = useRef(0)
+
+  const run = useCallback(
+    async ({ box4326, add }: MapQuery) => {
+      const mine = ++seq.current
+      setInfo({ status: 'loading' })
+      try {
+        const items = await query(layers(), box4326)
+        if (mine !== seq.current) return
+        dispatch(
+          select({
+            items: items.map(({ layer, id }) => ({ layer, id })),
+            add,
+            open: openDrawer,
+          }),
+        )
+        setInfo({ status: 'done', counts: countByLayer(items), total: items.length })
+      } catch {
+        if (mine !== seq.current) return
+        setInfo(null)
+        enqueueSnackbar(t('map.info.failed'), { variant: 'error' })
+      }
+    },
+    [query, layers, dispatch, enqueueSnackbar, openDrawer],
+  )
+  return { info, run, close: () => setInfo(null) }
+}

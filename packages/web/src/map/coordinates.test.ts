@@ -1,0 +1,50 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { formatLatLon, movedEnough, parsePastedCoordinate } from './coordinates'
+
+describe('pasted coordinates', () => {
+  it('reads latitude then longitude, separated by commas and/or spaces', () => {
+    expect(parsePastedCoordinate('-23.55, -46.63')).toEqual({ lat: -23.55, lon: -46.63 })
+    expect(parsePastedCoordinate('-23.55,-46.63')).toEqual({ lat: -23.55, lon: -46.63 })
+    expect(parsePastedCoordinate('  -23.55   -46.63\n')).toEqual({ lat: -23.55, lon: -46.63 })
+    expect(parsePastedCoordinate('10 20')).toEqual({ lat: 10, lon: 20 })
+  })
+
+  it('refuses anything that is not exactly two numbers in range', () => {
+    for (const text of [
+      'abc',
+      '',
+      '-23.55',
+      '-23.55, -46.63, 7',
+      '-23,55 -46,63',
+      'a, b',
+      '91, 10',
+      '10, 181',
+      '0x10 5',
+      'Infinity 3',
+    ])
+      expect(parsePastedCoordinate(text), text).toBeNull()
+  })
+
+  it('reads back every coordinate it writes', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat, lon) => {
+          const back = parsePastedCoordinate(formatLatLon({ lat, lon }))
+          expect(back).not.toBeNull()
+          expect(Math.abs(back!.lat - lat)).toBeLessThanOrEqual(5e-7)
+          expect(Math.abs(back!.lon - lon)).toBeLessThanOrEqual(5e-7)
+        },
+      ),
+    )
+  })
+
+  it('refreshes the read-out only past 1e-6 degrees', () => {
+    const here = { lat: -23.5, lon: -46.6 }
+    expect(movedEnough(null, here)).toBe(true)
+    expect(movedEnough(here, { lat: -23.5000005, lon: -46.6 })).toBe(false)
+    expect(movedEnough(here, { lat: -23.5, lon: -46.600002 })).toBe(true)
+  })
+})

@@ -1,0 +1,54 @@
+import VectorLayer from 'ol/layer/Vector'
+import VectorSource from 'ol/source/Vector'
+import { useEffect, useMemo } from 'react'
+import type { FeatureKey } from '../state/map-slice'
+import { cachedFeature, featureKey } from './feature-cache'
+import { useMap } from './map-context'
+import { highlightStyles } from './style'
+
+/** Above every layer of the map. */
+const HIGHLIGHT_Z = 10_000
+
+/**
+ * Draws the selected features above every layer (the located one stronger). Geometries come
+ * from the feature cache; `revision` tells when it gained some.
+ */
+export function useHighlight(
+  selection: readonly FeatureKey[],
+  focused: FeatureKey | null,
+  revision: number,
+) {
+  const map = useMap()
+  const { layer, source } = useMemo(() => {
+    const source = new VectorSource()
+    const styles = highlightStyles()
+    const layer = new VectorLayer({
+      source,
+      zIndex: HIGHLIGHT_Z,
+      style: (feature) => (feature.get('gisFocused') ? styles.focused : styles.selected),
+      updateWhileAnimating: true,
+      updateWhileInteracting: true,
+    })
+    return { layer, source }
+  }, [])
+
+  useEffect(() => {
+    map.addLayer(layer)
+    return () => {
+      map.removeLayer(layer)
+    }
+  }, [map, layer])
+
+  useEffect(() => {
+    source.clear(true)
+    const focusKey = focused ? featureKey(focused) : null
+    const features = []
+    for (const item of selection) {
+      const feature = cachedFeature(item)
+      if (!feature) continue
+      feature.set('gisFocused', featureKey(item) === focusKey, true)
+      features.push(feature)
+    }
+    source.addFeatures(features)
+  }, [source, selection, focused, revision])
+}
