@@ -113,6 +113,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     'axe.min.js',
   )
   await page.evaluate(readFileSync(axePath, 'utf8'))
+  // A toast or dialog still fading in has a blended colour: judge the page at rest.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<AxeResult> } }).axe
     return axe.run(document)
