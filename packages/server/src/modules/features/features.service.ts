@@ -12,7 +12,7 @@ import {
 } from '@gis/shared'
 import type { Db, Queryable } from '../../db/types'
 import { badRequest, HttpError, type FieldError } from '../../http/errors'
-import { checkAttributes } from '../../layer-data/feature-values'
+import { checkAttributes, type ColumnValue } from '../../layer-data/feature-values'
 import * as sql from '../../layer-data/features.sql'
 import { layerFields, type CatalogueLayer } from '../../layer-data/model'
 import { compileFilter, FilterError, SqlParams } from '../../layer-data/where'
@@ -86,7 +86,7 @@ const COMPATIBLE: Record<string, readonly string[]> = {
  * PostGIS reads, not empty, of the layer's type (a single part is accepted where the layer is
  * multi), with coordinates within EPSG:4326. Answers the field error, or undefined.
  */
-async function checkGeometry(
+export async function checkGeometry(
   db: Queryable,
   layer: CatalogueLayer,
   wkt: string | null | undefined,
@@ -120,7 +120,7 @@ async function checkGeometry(
   return { box: info.box }
 }
 
-function outsideExtent(
+export function outsideExtent(
   layer: CatalogueLayer,
   box: [number, number, number, number] | undefined,
 ): boolean {
@@ -148,6 +148,51 @@ function auditContext(caller: Caller): sql.AuditContext {
   }
 }
 
+/**
+ * One write to a layer table, already checked (permissions, version, values): what a change
+ * does once it is applied. Every feature write goes through here, inside the caller's
+ * transaction, with the audit context (who, from where) set for the history trigger. This is
+ * the seam for approvals (issue 14): a moderated layer records the checked write as a pending
+ * change instead, and the approval applies it later through this same function.
+ */
+export type FeatureWrite =
+  | {
+      kind: 'insert'
+      values: readonly ColumnValue[]
+      geom: string | null
+      box?: [number, number, number, number]
+    }
+  | {
+      kind: 'update'
+      id: number
+      values: readonly ColumnValue[]
+      geom: { wkt: string | null } | undefined
+      box?: [number, number, number, number]
+    }
+  | { kind: 'delete' | 'undelete'; id: number }
+
+/** Applies a checked write (see FeatureWrite); answers the feature's id. */
+export async function applyFeatureWrite(
+  tx: Queryable,
+  caller: Caller,
+  layer: CatalogueLayer,
+  write: FeatureWrite,
+): Promise<number> {
+  await sql.setAuditContext(tx, auditContext(caller))
+  let id: number
+  if (write.kind === 'insert') {
+    id = await sql.insertFeature(tx, layer, write.values, write.geom)
+  } else if (write.kind === 'update') {
+    id = write.id
+    await sql.updateFeature(tx, layer, id, write.values, write.geom)
+  } else {
+    id = write.id
+    await sql.setDeleted(tx, layer, id, write.kind === 'delete')
+  }
+  if ('box' in write && outsideExtent(layer, write.box)) await sql.refreshExtent(tx, layer)
+  return id
+}
+
 /** Inserts a feature (createFeature): 400 with every field error, or the new feature. */
 export async function insertFeature(
   db: Db,
@@ -166,9 +211,12 @@ export async function insertFeature(
   const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
   if (errors.length) throw validation(errors)
   return db.transaction(async (tx) => {
-    await sql.setAuditContext(tx, auditContext(caller))
-    const id = await sql.insertFeature(tx, layer, checked.values, body.geom ?? null)
-    if (outsideExtent(layer, geometry.box)) await sql.refreshExtent(tx, layer)
+    const id = await applyFeatureWrite(tx, caller, layer, {
+      kind: 'insert',
+      values: checked.values,
+      geom: body.geom ?? null,
+      box: geometry.box,
+    })
     return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
   })
 }
@@ -215,9 +263,13 @@ export async function updateFeature(
     const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
     if (errors.length) throw validation(errors)
     if (checked.values.length === 0 && !geomChange) return toFeature(layer, current)
-    await sql.setAuditContext(tx, auditContext(caller))
-    await sql.updateFeature(tx, layer, id, checked.values, geomChange)
-    if (outsideExtent(layer, geometry.box)) await sql.refreshExtent(tx, layer)
+    await applyFeatureWrite(tx, caller, layer, {
+      kind: 'update',
+      id,
+      values: checked.values,
+      geom: geomChange,
+      box: geometry.box,
+    })
     return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
   })
 }
@@ -235,9 +287,8 @@ export async function setDeleted(
   else requireFlag(perms.updateFeature, 'features.noEditPermission')
   requireQueryable(layer)
   return db.transaction(async (tx) => {
-    await sql.setAuditContext(tx, auditContext(caller))
     if (!(await sql.featureExists(tx, layer, id))) throw notFoundFeature()
-    await sql.setDeleted(tx, layer, id, deleted)
+    await applyFeatureWrite(tx, caller, layer, { kind: deleted ? 'delete' : 'undelete', id })
     return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
   })
 }

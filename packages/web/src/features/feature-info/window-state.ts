@@ -19,8 +19,6 @@ export interface FeatureInfoState {
   selected: number
   page: number
   limit: number
-  /** Items deleted from this window (`layer:id`): gone from its list. */
-  removed: string[]
 }
 
 export const keyOf = (ref: FeatureRef) => `${ref.layer}:${ref.id}`
@@ -52,7 +50,6 @@ export function initialState(items: readonly FeatureRef[]): FeatureInfoState {
     selected: 0,
     page: 0,
     limit: FEATURE_ITEMS_DEFAULT_PAGE_SIZE,
-    removed: [],
   }
 }
 
@@ -69,9 +66,7 @@ export function parseFeatureInfoState(state: unknown): FeatureInfoState | undefi
     (s.selected ?? -1) >= 0 &&
     Number.isInteger(s.page) &&
     (s.page ?? -1) >= 0 &&
-    (FEATURE_ITEMS_PAGE_SIZES as readonly number[]).includes(s.limit ?? 0) &&
-    Array.isArray(s.removed) &&
-    s.removed.every((k) => typeof k === 'string')
+    (FEATURE_ITEMS_PAGE_SIZES as readonly number[]).includes(s.limit ?? 0)
   if (!ok) throw new Error(t('workspace.invalidState'))
   return s as FeatureInfoState
 }

@@ -1,5 +1,10 @@
 import { parsePagedState, type PagedState } from '../../components/paged-state'
 import { defineWindowType } from './window-type'
+import {
+  itemsKey,
+  parseFeatureInfoState,
+  type FeatureInfoState,
+} from '../feature-info/window-state'
 
 /**
  * The workspace window types that exist. A later feature adds its window here (search,
@@ -22,5 +27,13 @@ export const WINDOW_TYPES = [
     singleton: true,
     load: async () => (await import('../admin/LoginsWindow')).LoginsWindow,
     parseState: parsePagedState,
+  }),
+  defineWindowType<FeatureInfoState>({
+    type: 'FeatureInfo',
+    title: 'features.windowTitle',
+    singleton: true,
+    key: itemsKey,
+    load: async () => (await import('../feature-info/FeatureInfoWindow')).FeatureInfoWindow,
+    parseState: parseFeatureInfoState,
   }),
 ]

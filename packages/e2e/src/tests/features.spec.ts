@@ -1,0 +1,231 @@
+import type { APIRequestContext, Page, Route } from '@playwright/test'
+import { DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
+
+const LAYER = 'oae'
+const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
+
+interface Feature {
+  id: number
+  attributes: Record<string, unknown>
+  version: string
+}
+
+async function api(request: APIRequestContext, token: string, path: string) {
+  const res = await request.get(`${baseUrl()}${path}`, { headers: { authorization: token } })
+  expect(res.status(), path).toBe(200)
+  return res
+}
+
+/**
+ * A bridge of the demo without photos (the demo gives photos to one bridge in three), live,
+ * that no other test edits: the test owns it for its run.
+ */
+async function freeBridge(request: APIRequestContext, token: string): Promise<Feature> {
+  for (const id of [12, 15, 18, 21, 24, 27]) {
+    const res = await request.get(`${baseUrl()}/api/features/${LAYER}/${id}`, {
+      headers: { authorization: token },
+    })
+    if (res.status() !== 200) continue
+    const feature = (await res.json()) as Feature
+    if (feature.attributes.d_e_l_e_t_ === true) continue
+    const files = (await (
+      await api(request, token, `/api/features/${LAYER}/${id}/attachments`)
+    ).json()) as unknown[]
+    if (files.length === 0) return feature
+  }
+  throw new Error('no free bridge in the demo data')
+}
+
+/** One of the demo's bridge photos, as a user would have it on disk. */
+async function demoPhoto(request: APIRequestContext, token: string): Promise<Buffer> {
+  const list = (await (
+    await api(request, token, `/api/features/${LAYER}/1/attachments`)
+  ).json()) as { id: number; contentType: string }[]
+  const photo = list.find((a) => a.contentType === 'image/jpeg')
+  if (!photo) throw new Error('the demo bridge 1 has no photo')
+  return (await api(request, token, `/api/attachments/${photo.id}`)).body()
+}
+
+/** Opens the feature window as the map's Expandir does, through the saved workspace. */
+async function openWindowOn(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  id: number,
+): Promise<void> {
+  const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
+    headers: { authorization: token },
+    data: {
+      active: 'w1',
+      windowCounter: 1,
+      windows: [
+        {
+          id: 'w1',
+          type: 'FeatureInfo',
+          title: 'Feição',
+          props: { items: [{ layer: LAYER, id }] },
+        },
+      ],
+    },
+  })
+  expect(saved.status()).toBe(200)
+  await signIn(page, DEMO.username, DEMO.password)
+  await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+  await expect(page).toHaveURL(/\/workspace$/)
+}
+
+const featureTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
+
+test.describe('feature window', () => {
+  test.describe.configure({ mode: 'serial' })
+
+  test('edits attributes, shows the change in HISTÓRIA, deletes and reactivates', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const bridge = await freeBridge(request, token)
+    const width = Number(bridge.attributes.largura ?? 0)
+    const next = String(Math.round(width * 10 + 7) / 10 + 1)
+    await page.setViewportSize(DESKTOP)
+    await openWindowOn(page, request, token, bridge.id)
+
+    // One feature opens on DADOS, its title the count, the layer and the id.
+    await expect(featureTab(page, 'DADOS')).toHaveAttribute('aria-selected', 'true')
+    const title = page.getByTestId('feature-title')
+    await expect(title).toContainText(`Feição · ${LAYER_TITLE} · ${bridge.id}`)
+    await expect(title).not.toContainText('(Excluído)')
+    await expect(page.getByRole('button', { name: 'VER NO MAPA' })).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Todos' })).toBeVisible()
+    await snap(page, 'feature-data')
+
+    // A number field takes only digits, a dot and a minus sign.
+    await page.getByLabel('Procurar atributo').fill('Largura')
+    const field = page.getByLabel('Largura (m)')
+    await expect(field).toBeVisible()
+    await expect(page.getByLabel('Comprimento (m)')).toBeHidden()
+    await field.fill('')
+    await field.pressSequentially('1x2')
+    await expect(field).toHaveValue('12')
+    await field.fill(next)
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
+    const saved = (await (
+      await api(request, token, `/api/features/${LAYER}/${bridge.id}`)
+    ).json()) as Feature
+    expect(Number(saved.attributes.largura)).toBe(Number(next))
+
+    // HISTÓRIA: the update, by demo, with the changed attribute in its table.
+    await featureTab(page, 'HISTÓRIA').click()
+    const row = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
+    await expect(row).toContainText('Autor')
+    await expect(row).toContainText(DEMO.username)
+    await row.getByRole('button', { name: 'Ver alterações' }).click()
+    const changes = page.getByRole('table', { name: 'Ver alterações' })
+    await expect(changes.getByRole('columnheader', { name: 'Valores atualizados' })).toBeVisible()
+    const changed = changes.getByRole('row').filter({ hasText: 'Largura (m)' })
+    await expect(changed).toContainText(next)
+    await snap(page, 'feature-history')
+
+    // EXCLUIR asks first, marks the feature deleted; REATIVAR undoes it.
+    await featureTab(page, 'DADOS').click()
+    await page.getByRole('button', { name: 'EXCLUIR' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Excluir feição' })
+    await expect(confirm).toContainText(`Deseja excluir a feição ${bridge.id}`)
+    await confirm.getByRole('button', { name: 'EXCLUIR' }).click()
+    await expect(page.getByText(`Feature de ${LAYER_TITLE} excluída com sucesso!`)).toBeVisible()
+    await expect(title).toContainText('(Excluído)')
+    await expect(page.getByRole('button', { name: 'EXCLUIR' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'SALVAR' })).toBeHidden()
+    const deleted = (await (
+      await api(request, token, `/api/features/${LAYER}/${bridge.id}`)
+    ).json()) as Feature
+    expect(deleted.attributes.d_e_l_e_t_).toBe(true)
+
+    await page.getByRole('button', { name: 'REATIVAR' }).click()
+    await expect(page.getByText(`Feature de ${LAYER_TITLE} reativada com sucesso!`)).toBeVisible()
+    await expect(title).not.toContainText('(Excluído)')
+    await expect(page.getByRole('button', { name: 'EXCLUIR' })).toBeVisible()
+    const live = (await (
+      await api(request, token, `/api/features/${LAYER}/${bridge.id}`)
+    ).json()) as Feature
+    expect(live.attributes.d_e_l_e_t_).toBe(false)
+
+    // Both show in HISTÓRIA, newest first.
+    await featureTab(page, 'HISTÓRIA').click()
+    await expect(page.getByText('D Exclusão')).toBeVisible()
+  })
+
+  test('uploads a photo with progress, shows it, and cancels another upload', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const bridge = await freeBridge(request, token)
+    const photo = await demoPhoto(request, token)
+    await page.setViewportSize(DESKTOP)
+    await openWindowOn(page, request, token, bridge.id)
+    await featureTab(page, 'DOCUMENTOS').click()
+    await expect(page.getByText('Não há anexos nesta feição')).toBeVisible()
+
+    // The upload is held back a moment so that its progress shows.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**/api/features/${LAYER}/${bridge.id}/attachments`, async (route: Route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      await held
+      return route.continue()
+    })
+    await page.getByRole('button', { name: 'ADICIONAR' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Anexar arquivo' })
+    await expect(dialog.getByRole('button', { name: 'ESCOLHER' })).toBeVisible()
+    await dialog
+      .getByTestId('attach-input')
+      .setInputFiles({ name: 'ponte-lateral.jpg', mimeType: 'image/jpeg', buffer: photo })
+    await dialog.getByLabel('Descrição').fill('Vista lateral da ponte')
+    await dialog.getByRole('button', { name: 'CARREGAR' }).click()
+    await expect(dialog.getByRole('status')).toContainText(/Enviando: \d+%/)
+    await snap(page, 'feature-upload-progress')
+    release()
+    await expect(page.getByText('Arquivo anexado com sucesso!')).toBeVisible()
+    await expect(dialog).toBeHidden()
+
+    const documents = page.getByTestId('documents')
+    await expect(documents).toContainText('ponte-lateral.jpg')
+    await expect(documents).toContainText('Vista lateral da ponte')
+    const thumb = documents.getByRole('img').first()
+    await expect(thumb).toBeVisible()
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    await snap(page, 'feature-documents')
+
+    // An upload that never finishes: CANCELAR asks 'Confirma?'; SIM stops it, nothing stored.
+    await page.unroute(`**/api/features/${LAYER}/${bridge.id}/attachments`)
+    await page.route(`**/api/features/${LAYER}/${bridge.id}/attachments`, async (route: Route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      // Held until the page aborts it.
+      await new Promise(() => undefined)
+    })
+    await page.getByRole('button', { name: 'ADICIONAR' }).click()
+    await dialog
+      .getByTestId('attach-input')
+      .setInputFiles({ name: 'cancelada.jpg', mimeType: 'image/jpeg', buffer: photo })
+    await dialog.getByRole('button', { name: 'CARREGAR' }).click()
+    await expect(dialog.getByRole('status')).toContainText(/Enviando: \d+%/)
+    await dialog.getByRole('button', { name: 'CANCELAR' }).click()
+    const ask = page.getByRole('dialog', { name: 'Confirma?' })
+    await ask.getByRole('button', { name: 'NÃO' }).click()
+    await expect(dialog.getByRole('status')).toBeVisible()
+    await dialog.getByRole('button', { name: 'CANCELAR' }).click()
+    await ask.getByRole('button', { name: 'SIM' }).click()
+    await expect(dialog.getByRole('status')).toBeHidden()
+    await expect(page.getByText('Falha ao fazer upload do arquivo!')).toBeHidden()
+    await dialog.getByRole('button', { name: 'CANCELAR' }).click()
+    await expect(dialog).toBeHidden()
+    const files = (await (
+      await api(request, token, `/api/features/${LAYER}/${bridge.id}/attachments`)
+    ).json()) as { filename: string }[]
+    expect(files.map((f) => f.filename)).toEqual(['ponte-lateral.jpg'])
+  })
+})
