@@ -20,6 +20,7 @@ import { registerWebApp } from './http/web-app'
 import { createJobQueue } from './jobs/job-queue'
 import type { Mailer } from './mail/mailer'
 import { attachmentsScopes } from './modules/attachments/attachments.routes'
+import { approvalsScopes } from './modules/approvals/approvals.routes'
 import { auditScopes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { baseLayersRoutes } from './modules/baselayers/baselayers.routes'
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, featuresScopes(deps))
   await registerScopes(app, deps.auth, attachmentsScopes(deps, { renderDemoPhoto }))
   await registerScopes(app, deps.auth, auditScopes(deps))
+  await registerScopes(app, deps.auth, approvalsScopes(deps))
   await registerScopes(app, deps.auth, searchScopes(deps))
   await registerScopes(app, deps.auth, debugScopes(deps))
   await registerScopes(app, deps.auth, exportScopes(deps))

@@ -1,4 +1,5 @@
 import { featureMessages } from './feature-messages'
+import { approvalMessages } from './approval-messages'
 import { adminMessages } from './admin-messages'
 import { layerMessages } from './layer-messages'
 import { searchMessages } from './search-messages'
@@ -16,6 +17,7 @@ export const messages = {
   ...adminMessages,
   ...searchMessages,
   ...featureMessages,
+  ...approvalMessages,
   ...mapMessages,
   ...systemMessages,
   // login

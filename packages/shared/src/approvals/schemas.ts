@@ -1,0 +1,157 @@
+import { z } from 'zod'
+import { t } from '../i18n/messages'
+import { installZodErrorMap } from '../i18n/zod-errors'
+import { MAX_WKT_LENGTH } from '../features/constants'
+import { featureSchema } from '../features/schemas'
+
+installZodErrorMap()
+
+/** An approval is PENDING until every item is decided, then REVIEWED (spec 1 section 3). */
+export const APPROVAL_STATUSES = ['PENDING', 'REVIEWED'] as const
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
+
+/** An item is decided once: ACCEPTED (applied to the layer) or REJECTED (nothing applied). */
+export const APPROVAL_ITEM_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const
+export type ApprovalItemStatus = (typeof APPROVAL_ITEM_STATUSES)[number]
+
+export const APPROVAL_ACTIONS = ['INSERT', 'UPDATE', 'DELETE'] as const
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number]
+
+/** The approvals list asks for 50 rows a page (spec 1 section 9). */
+export const APPROVALS_PAGE_SIZE = 50
+export const MAX_APPROVAL_ITEMS = 100
+export const MAX_APPROVAL_DESCRIPTION = 500
+
+/** One approval (a submission), as the list and the review header show it. */
+export const approvalSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  /** ISO date and time. */
+  created: z.string(),
+  reviewed: z.string().nullable(),
+  description: z.string(),
+  itemsTotal: z.number(),
+  itemsAccepted: z.number(),
+  itemsRejected: z.number(),
+  status: z.enum(APPROVAL_STATUSES),
+})
+export type Approval = z.infer<typeof approvalSchema>
+
+/** A file kept aside with an item until it is decided. `src` downloads it (`?token=`). */
+export const approvalAttachmentSchema = z.object({
+  id: z.number(),
+  itemId: z.number(),
+  filename: z.string(),
+  description: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  src: z.string(),
+})
+export type ApprovalAttachment = z.infer<typeof approvalAttachmentSchema>
+
+/**
+ * One proposed change: the layer, the feature (null for an INSERT until it is approved), the
+ * proposed attributes (`data`) and geometry (`geom`, WKT, only when `withGeom`), the
+ * feature's version and values when it was submitted (`base`), and how it was decided.
+ */
+export const approvalItemSchema = z.object({
+  id: z.number(),
+  approvalId: z.number(),
+  layerName: z.string(),
+  featureId: z.number().nullable(),
+  status: z.enum(APPROVAL_ITEM_STATUSES),
+  action: z.enum(APPROVAL_ACTIONS),
+  created: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  geom: z.string().nullable(),
+  withGeom: z.boolean(),
+  base: z
+    .object({
+      version: z.string(),
+      attributes: z.record(z.string(), z.unknown()),
+      geom: z.string().nullable(),
+    })
+    .nullable(),
+  decided: z.string().nullable(),
+  reviewer: z.string().nullable(),
+  reason: z.string().nullable(),
+  attachments: z.array(z.object({ id: z.number(), contentType: z.string() })),
+})
+export type ApprovalItem = z.infer<typeof approvalItemSchema>
+
+/** `GET /api/approvals/{id}/items`: one page of items and the total (spec: data and rowCount). */
+export const approvalItemsPageSchema = z.object({
+  data: z.array(approvalItemSchema),
+  rowCount: z.number(),
+})
+export type ApprovalItemsPage = z.infer<typeof approvalItemsPageSchema>
+
+/** The list query: paging plus a free-text filter (`filter`, or `query`) over user and description. */
+export const approvalsQuerySchema = z.object({
+  filter: z.string().trim().max(200).optional(),
+  query: z.string().trim().max(200).optional(),
+})
+
+const layerName = z.string().min(1).max(63)
+const featureId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** A kept file of an item: the name of its multipart part and its description. */
+export const approvalAttachmentRefSchema = z.strictObject({
+  part: z.string().min(1).max(100),
+  description: z.string().trim().max(500).default(''),
+})
+
+/**
+ * One proposed change of a submission. INSERT takes the attributes and the geometry; UPDATE
+ * the feature, the changed attributes, the geometry when `geom` is sent, and optionally the
+ * version it was made from (a newer one is a 409, as for a direct edit); DELETE the feature.
+ */
+export const approvalItemSubmitSchema = z.strictObject({
+  layer: layerName,
+  featureId: featureId.optional(),
+  action: z.enum(APPROVAL_ACTIONS),
+  attributes: z.record(z.string().max(63), z.unknown()).default({}),
+  geom: z.string().max(MAX_WKT_LENGTH).nullable().optional(),
+  version: z.string().min(1).max(40).optional(),
+  attachments: z.array(approvalAttachmentRefSchema).max(20).default([]),
+})
+export type ApprovalItemSubmit = z.input<typeof approvalItemSubmitSchema>
+
+/**
+ * `POST /api/approvals`: a description and the items. As JSON, or as multipart/form-data with
+ * this object in the part `payload` and each file in the part its item names.
+ */
+export const approvalSubmitSchema = z.strictObject({
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: t('approvals.descriptionRequired') })
+    .max(MAX_APPROVAL_DESCRIPTION, {
+      error: t('field.tooLong', { max: MAX_APPROVAL_DESCRIPTION }),
+    }),
+  items: z
+    .array(approvalItemSubmitSchema)
+    .min(1, { error: t('approvals.itemsRequired') })
+    .max(MAX_APPROVAL_ITEMS),
+})
+export type ApprovalSubmit = z.input<typeof approvalSubmitSchema>
+
+/** `POST /api/approvals/items/{id}/reject`: an optional reason. */
+export const approvalRejectSchema = z.strictObject({
+  reason: z.string().trim().max(500).optional(),
+})
+
+/** One field that changed on the feature since the item was submitted. */
+export const approvalDifferenceSchema = z.object({
+  field: z.string(),
+  submitted: z.unknown(),
+  current: z.unknown(),
+})
+
+/** The 409 of an approve whose feature changed since submission: nothing was applied. */
+export const approvalConflictSchema = z.object({
+  message: z.string(),
+  current: featureSchema,
+  differences: z.array(approvalDifferenceSchema),
+})
+export type ApprovalConflict = z.infer<typeof approvalConflictSchema>
