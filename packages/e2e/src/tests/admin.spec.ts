@@ -1,5 +1,18 @@
-import type { Page } from '@playwright/test'
-import { ADMIN, DESKTOP, PHONE, expect, signIn, snap, test } from '../fixtures'
+import type { APIRequestContext, Page } from '@playwright/test'
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  apiToken,
+  baseUrl,
+  createUser,
+  expect,
+  signIn,
+  signOut,
+  snap,
+  test,
+  unique,
+} from '../fixtures'
 
 async function openFromDashboard(page: Page, title: string): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
@@ -53,5 +66,263 @@ test.describe('administration windows', () => {
     await snap(page, 'logins-desktop')
     await page.setViewportSize(PHONE)
     await snap(page, 'logins-phone')
+  })
+})
+
+async function adminApi(request: APIRequestContext) {
+  const token = await apiToken(request, ADMIN.username, ADMIN.password)
+  return { authorization: token }
+}
+
+async function openSection(page: Page, tab: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
+  await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible()
+  await page.getByRole('tab', { name: tab }).click()
+}
+
+test.describe('control panel', () => {
+  test('an administrator activates an account from the activation queue', async ({
+    page,
+    request,
+  }) => {
+    const username = unique('fila')
+    const password = 'senha-da-fila-1'
+    const created = await request.post(`${baseUrl()}/api/users`, {
+      headers: await adminApi(request),
+      data: {
+        username,
+        password,
+        name: 'Pessoa na Fila',
+        email: `${username}@example.com`,
+        sector: 'Obras',
+        active: false,
+      },
+    })
+    expect(created.status()).toBe(201)
+    // Not active: the account cannot sign in yet.
+    const before = await request.post(`${baseUrl()}/auth/login`, { data: { username, password } })
+    expect(before.headers().authorization).toBeUndefined()
+
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSection(page, 'Usuários')
+    const queue = page.getByRole('region', { name: /Aguardando ativação \(\d+\)/ })
+    await expect(queue.getByText(`${username} · Pessoa na Fila`)).toBeVisible()
+    await snap(page, 'dashboard-users-desktop')
+    await queue.getByRole('button', { name: `Ativar ${username}` }).click()
+    await expect(
+      page.getByText(`Conta de ${username} ativada. O usuário foi avisado por e-mail.`),
+    ).toBeVisible()
+    await expect(queue.getByText(`${username} · Pessoa na Fila`)).toHaveCount(0)
+    // The table below shows it active.
+    await page.getByLabel('Procurar usuário').fill(username)
+    await expect(page.getByRole('switch', { name: `Conta de ${username} ativa` })).toBeChecked()
+    expect((await apiToken(request, username, password)).length).toBeGreaterThan(10)
+  })
+
+  test('creates a table with fields through the Nova tabela dialog, with the name rules', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSection(page, 'Tabelas e campos')
+    await page.getByRole('button', { name: 'NOVA TABELA' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Nova tabela' })
+    const name = dialog.getByLabel('Nome')
+
+    // A reserved word of PostgreSQL is refused with the message; a leading digit cannot be typed.
+    await name.fill('select')
+    await name.blur()
+    await expect(
+      dialog.getByText('Não é possível criar uma tabela com o nome de select!'),
+    ).toBeVisible()
+    await dialog.getByRole('button', { name: 'Criar' }).click()
+    await expect(
+      page.getByText('Não foi possivel criar a tabela, favor corrigir todos os campos.'),
+    ).toBeVisible()
+    await name.fill('')
+    await name.pressSequentially('9')
+    await expect(name).toHaveValue('')
+    await expect(dialog.getByText('É necessário informar um nome!')).toBeVisible()
+
+    const table = unique('obras_')
+    await name.fill(table)
+    await expect(
+      dialog.getByText('Letras minúsculas, números e _; não pode começar com número'),
+    ).toBeVisible()
+    await dialog.getByLabel('Tipo de geometria').selectOption('Polygon')
+
+    const addField = async (field: string, type?: string) => {
+      await dialog.getByRole('button', { name: 'NOVO CAMPO' }).click()
+      const nested = page.getByRole('dialog', { name: 'Novo campo' })
+      await nested.getByLabel('Nome').fill(field)
+      if (type) {
+        await nested.getByLabel('Tipo').click()
+        await page.getByRole('option', { name: type, exact: true }).click()
+      }
+      return nested
+    }
+    let nested = await addField('situacao')
+    await expect(nested.getByLabel('Tamanho')).toHaveValue('32')
+    await nested.getByRole('button', { name: 'ADICIONAR' }).click()
+    await expect(nested).toBeHidden()
+
+    // The same name twice, and a special field: refused in the nested dialog.
+    nested = await addField('situacao')
+    await nested.getByRole('button', { name: 'ADICIONAR' }).click()
+    await expect(nested.getByText('Já existe um campo com esse nome')).toBeVisible()
+    await nested.getByLabel('Nome').fill('geom')
+    await nested.getByRole('button', { name: 'ADICIONAR' }).click()
+    await expect(
+      nested.getByText('Não é possível criar um campo com o nome de geom!'),
+    ).toBeVisible()
+    await nested.getByLabel('Nome').fill('')
+    await nested.getByRole('button', { name: 'ADICIONAR' }).click()
+    await expect(nested.getByText('O nome não pode ser vazio.')).toBeVisible()
+    await nested.getByRole('button', { name: 'CANCELAR' }).click()
+
+    nested = await addField('extensao', 'Número de precisão exata')
+    await expect(nested.getByLabel('Precisão')).toHaveValue('12')
+    await expect(nested.getByLabel('Escala')).toHaveValue('6')
+    await nested.getByRole('button', { name: 'ADICIONAR' }).click()
+    nested = await addField('vistoria', 'Data e Hora')
+    await nested.getByRole('button', { name: 'ADICIONAR' }).click()
+    nested = await addField('concluida', 'Caixa de Seleção')
+    await nested.getByRole('button', { name: 'ADICIONAR' }).click()
+    await expect(dialog.getByRole('row')).toHaveCount(5)
+    await dialog.getByLabel('Buscar campo').fill('vist')
+    await expect(dialog.getByRole('row')).toHaveCount(2)
+    await dialog.getByLabel('Buscar campo').fill('')
+    await snap(page, 'dashboard-new-table-desktop')
+
+    await dialog.getByRole('button', { name: 'Criar' }).click()
+    await expect(
+      page.getByText(`Tabela ${table} criada. Registre-a como layer para usá-la no mapa.`),
+    ).toBeVisible()
+    await expect(dialog).toBeHidden()
+    await page.getByLabel('Procurar tabela').fill(table)
+    const row = page.getByRole('row', { name: new RegExp(table) })
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Polígono (Polygon)')
+    await expect(row.getByRole('cell').nth(2)).toHaveText('4')
+
+    // Registered as a layer in the Layers section.
+    await page.getByRole('tab', { name: 'Layers' }).click()
+    await page.getByRole('button', { name: 'REGISTRAR TABELA' }).click()
+    const register = page.getByRole('dialog', { name: 'Registrar tabela como layer' })
+    await register.getByLabel('Tabela').click()
+    await page.getByRole('option', { name: new RegExp(table) }).click()
+    await register.getByLabel('Título').fill('Obras de teste')
+    await register.getByRole('button', { name: 'CRIAR' }).click()
+    await expect(page.getByText('Layer Obras de teste registrada.')).toBeVisible()
+    await page.getByLabel('Procurar layer').fill('Obras de teste')
+    await page.getByRole('button', { name: 'Editar Obras de teste' }).click()
+    const editor = page.getByRole('dialog', { name: /Obras de teste/ })
+    await editor.getByRole('tab', { name: 'ESTILO' }).click()
+    await expect(editor.getByRole('img', { name: 'Legenda de Obras de teste' })).toBeVisible()
+    await snap(page, 'dashboard-layer-editor-desktop')
+    await editor.getByRole('button', { name: 'CANCELAR' }).click()
+  })
+
+  test('a permission change in the group matrix applies to the member at once', async ({
+    page,
+    request,
+  }) => {
+    const headers = await adminApi(request)
+    const layers = (await (
+      await request.get(`${baseUrl()}/api/layers?limit=1000`, { headers })
+    ).json()) as { name: string; title: string }[]
+    const layer = layers[0]!
+    const member = { username: unique('membro'), password: 'membro-senha-1', name: 'Membro' }
+    const memberId = await createUser(request, member)
+    const group = unique('Equipe ')
+    const made = await request.post(`${baseUrl()}/api/groups`, {
+      headers,
+      data: { name: group, description: 'Grupo do teste' },
+    })
+    expect(made.status()).toBe(201)
+    const groupId = Number(made.headers().location?.split('/').at(-1))
+    expect(
+      (
+        await request.put(`${baseUrl()}/api/groups/${groupId}/members`, {
+          headers,
+          data: { userIds: [memberId] },
+        })
+      ).status(),
+    ).toBe(200)
+    const memberToken = await apiToken(request, member.username, member.password)
+    const flagsOf = async () =>
+      (
+        (await (
+          await request.get(`${baseUrl()}/auth/permissions`, {
+            headers: { authorization: memberToken },
+          })
+        ).json()) as { layers: Record<string, { readFeature: boolean; updateFeature: boolean }> }
+      ).layers[layer.name]
+    expect((await flagsOf())?.updateFeature ?? false).toBe(false)
+
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSection(page, 'Grupos e permissões')
+    await page.getByLabel('Procurar grupo').fill(group)
+    await page.getByRole('button', { name: `Permissões e membros de ${group}` }).click()
+    await page.getByLabel('Procurar layer').fill(layer.title)
+    // Checking Editar checks Visualizar too: without it nothing holds.
+    await page.getByRole('checkbox', { name: `Editar em ${layer.title}`, exact: true }).check()
+    await expect(
+      page.getByRole('checkbox', { name: `Visualizar em ${layer.title}`, exact: true }),
+    ).toBeChecked()
+    await snap(page, 'dashboard-groups-desktop')
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
+    // The member's very next request has the new flags.
+    expect(await flagsOf()).toMatchObject({ readFeature: true, updateFeature: true })
+
+    // The member is not an administrator: the panel refuses them.
+    await signOut(page)
+    await signIn(page, member.username, member.password)
+    await page.goto('/dashboard')
+    await expect(page.getByTestId('error-code')).toHaveText('403')
+    await expect(page.getByText('OPS... Algo de errado aconteceu aqui')).toBeVisible()
+  })
+
+  test('adds a WMS and an XYZ base layer', async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSection(page, 'Mapas base')
+    const wms = unique('WMS ')
+    await page.getByRole('button', { name: 'NOVO MAPA BASE' }).click()
+    let dialog = page.getByRole('dialog', { name: 'Novo mapa base' })
+    await dialog.getByLabel('Tipo de fonte').click()
+    await page.getByRole('option', { name: 'WMS', exact: true }).click()
+    await dialog.getByLabel('Nome').fill(wms)
+    await dialog.getByLabel('URL').fill('https://wms.example.com/ows')
+    await dialog.getByRole('button', { name: 'CRIAR' }).click()
+    await expect(dialog.getByText('É necessário informar o nome da camada WMS')).toBeVisible()
+    await dialog.getByLabel('Camada(s) WMS (LAYERS)').fill('ortofoto')
+    await dialog.getByLabel('Tipo de servidor').click()
+    await page.getByRole('option', { name: 'QGIS Server' }).click()
+    await dialog.getByLabel('Tamanho do tile').click()
+    await page.getByRole('option', { name: '512 pixels' }).click()
+    await expect(dialog.getByTestId('base-layer-preview')).toHaveAttribute('src', /LAYERS=ortofoto/)
+    await snap(page, 'dashboard-base-layer-desktop')
+    await dialog.getByRole('button', { name: 'CRIAR' }).click()
+    await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(wms) })).toBeVisible()
+
+    const xyz = unique('XYZ ')
+    await page.getByRole('button', { name: 'NOVO MAPA BASE' }).click()
+    dialog = page.getByRole('dialog', { name: 'Novo mapa base' })
+    await dialog.getByLabel('Tipo de fonte').click()
+    await page.getByRole('option', { name: 'XYZ (tiles)' }).click()
+    await dialog.getByLabel('Nome').fill(xyz)
+    await dialog.getByLabel('URL').fill('https://tiles.example.com/a/b.png')
+    await dialog.getByRole('button', { name: 'CRIAR' }).click()
+    await expect(dialog.getByText('A URL de tiles XYZ deve conter {z}, {x} e {y}')).toBeVisible()
+    await dialog.getByLabel('URL').fill('https://tiles.example.com/{z}/{x}/{y}.png')
+    await dialog.getByLabel('Zoom mínimo').fill('3')
+    await dialog.getByLabel('Zoom máximo').fill('18')
+    await dialog.getByRole('button', { name: 'CRIAR' }).click()
+    await expect(page.getByRole('row', { name: new RegExp(xyz) })).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(xyz) })).toContainText('3–18')
   })
 })

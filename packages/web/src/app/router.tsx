@@ -101,7 +101,11 @@ export const router = createBrowserRouter([
         path: '/dashboard',
         element: (
           <RequireAdmin>
-            {onDemand(modules, 'DashboardPage', t('module.dashboardLoading'))}
+            {onDemand(
+              () => import('../features/admin'),
+              'DashboardPage',
+              t('module.dashboardLoading'),
+            )}
           </RequireAdmin>
         ),
       },

@@ -14,13 +14,13 @@ import { FIRST_PAGE, type PagedState } from '../../components/paged-state'
 import type { WindowProps } from '../workspace'
 import { useListUsersQuery, useUpdateUserMutation } from './users.api'
 
-type Flag = 'active' | 'admin'
+export type Flag = 'active' | 'admin'
 
 /**
  * A switch of a user's row. The administrator's own switches are disabled, with the reason in
  * a tooltip and, for screen readers, in the switch's description: the server refuses anyway.
  */
-function FlagSwitch({
+export function FlagSwitch({
   user,
   flag,
   self,

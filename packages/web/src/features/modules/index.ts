@@ -1,8 +1,1 @@
-export {
-  DashboardPage,
-  DocumentsPage,
-  InspectionPage,
-  OrbitPage,
-  SyncPage,
-  SyncQueuePage,
-} from './ModulePages'
+export { DocumentsPage, InspectionPage, OrbitPage, SyncPage, SyncQueuePage } from './ModulePages'

@@ -103,3 +103,46 @@ export function FormSelect({
     </TextField>
   )
 }
+
+/** Several of fixed options, kept as a list of their values. */
+export function FormMultiSelect({
+  name,
+  options,
+  hint,
+  helperText,
+  disabled,
+  ...props
+}: FieldProps & { options: { value: number | string; label: string }[] }) {
+  const { field, error, submitting } = useBound(name)
+  const value = (field.value as (number | string)[] | undefined) ?? []
+  const labelOf = (v: number | string) => options.find((o) => o.value === v)?.label ?? String(v)
+  return (
+    <TextField
+      {...props}
+      select
+      name={field.name}
+      value={value.map(String)}
+      onChange={(e) => {
+        const chosen = e.target.value as unknown as string[]
+        field.onChange(options.filter((o) => chosen.includes(String(o.value))).map((o) => o.value))
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      disabled={disabled ?? submitting}
+      error={Boolean(error)}
+      helperText={error ?? helperText ?? hint}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: () => value.map(labelOf).join(', '),
+        },
+      }}
+    >
+      {options.map((o) => (
+        <MenuItem key={String(o.value)} value={String(o.value)}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}

@@ -1,0 +1,401 @@
+import ArrowBack from '@mui/icons-material/ArrowBack'
+import Delete from '@mui/icons-material/Delete'
+import Edit from '@mui/icons-material/Edit'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import IconButton from '@mui/material/IconButton'
+import Link from '@mui/material/Link'
+import Tab from '@mui/material/Tab'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import Tabs from '@mui/material/Tabs'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import {
+  GROUP_PERMISSION_FLAGS,
+  groupInputSchema,
+  type GroupPermissionFlag,
+} from '@gis/shared/admin'
+import { t } from '@gis/shared/i18n'
+import type { GroupInput, GroupRecord, PermissionMatrixRow } from '@gis/shared'
+import { useSnackbar } from 'notistack'
+import { useEffect, useMemo, useState } from 'react'
+import { toFailure } from '../../../api/base-api'
+import {
+  FormTextField,
+  SchemaForm,
+  showServerErrors,
+  useSchemaForm,
+} from '../../../components/form'
+import { schemaResolver } from '../../../components/form/schema-resolver'
+import { PagedTable, type Column } from '../../../components/PagedTable'
+import { ConfirmDialog } from '../common/ConfirmDialog'
+import { failureMessage } from '../common/failure'
+import { FormMultiSelect } from '../common/form-controls'
+import { useAct } from '../common/use-act'
+import { usePaging } from '../common/use-paging'
+import {
+  useCreateGroupMutation,
+  useDeleteGroupMutation,
+  useGroupMembersQuery,
+  useGroupPermissionsQuery,
+  useListGroupsQuery,
+  useSaveMembersMutation,
+  useSavePermissionsMutation,
+  useUpdateGroupMutation,
+} from '../groups.api'
+import { useListUsersQuery } from '../users.api'
+
+const groupResolver = schemaResolver<GroupInput>(groupInputSchema)
+
+function GroupDialog({ group, onClose }: { group: GroupRecord | null; onClose: () => void }) {
+  const [create] = useCreateGroupMutation()
+  const [update] = useUpdateGroupMutation()
+  const { enqueueSnackbar } = useSnackbar()
+  const form = useSchemaForm<GroupInput>({
+    resolver: groupResolver,
+    defaultValues: { name: group?.name ?? '', description: group?.description ?? '' },
+  })
+  async function submit(values: GroupInput) {
+    try {
+      if (group) await update({ id: group.id, group: values }).unwrap()
+      else await create(values).unwrap()
+      enqueueSnackbar(t('adm.saved'), { variant: 'success' })
+      onClose()
+    } catch (err) {
+      if (!showServerErrors(form, toFailure(err)))
+        enqueueSnackbar(failureMessage(err), { variant: 'error' })
+    }
+  }
+  const submitting = form.formState.isSubmitting
+  return (
+    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{group ? t('adm.groups.editTitle') : t('adm.groups.newTitle')}</DialogTitle>
+      <DialogContent>
+        <SchemaForm form={form} onSubmit={submit} id="group-form">
+          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+            <FormTextField name="name" label={t('adm.groups.name')} required />
+            <FormTextField name="description" label={t('adm.groups.description')} multiline />
+          </Box>
+        </SchemaForm>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={submitting}>
+          {t('adm.cancel')}
+        </Button>
+        <Button type="submit" form="group-form" variant="contained" disabled={submitting}>
+          {group ? t('adm.save') : t('adm.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+type Flags = Record<GroupPermissionFlag, boolean>
+
+/**
+ * The matrix of layers by flags. Without "Visualizar" nothing else holds: checking another
+ * flag checks it, unchecking it unchecks the row.
+ */
+function PermissionMatrix({ group }: { group: GroupRecord }) {
+  const { data } = useGroupPermissionsQuery(group.id, { refetchOnMountOrArgChange: true })
+  const [save] = useSavePermissionsMutation()
+  const act = useAct()
+  const [rows, setRows] = useState<PermissionMatrixRow[]>([])
+  const [filter, setFilter] = useState('')
+  useEffect(() => {
+    if (data) setRows(data)
+  }, [data])
+  const dirty = useMemo(() => JSON.stringify(rows) !== JSON.stringify(data ?? []), [rows, data])
+  const shown = rows.filter(
+    (r) =>
+      !filter ||
+      r.title.toLowerCase().includes(filter.toLowerCase()) ||
+      r.layer.includes(filter.toLowerCase()),
+  )
+
+  function setFlag(layer: string, flag: GroupPermissionFlag, on: boolean) {
+    setRows((all) => all.map((r) => (r.layer === layer ? withFlag(r, flag, on) : r)))
+  }
+  function withFlag<R extends Flags>(r: R, flag: GroupPermissionFlag, on: boolean): R {
+    if (flag === 'readFeature' && !on) {
+      return { ...r, ...Object.fromEntries(GROUP_PERMISSION_FLAGS.map((f) => [f, false])) }
+    }
+    return { ...r, [flag]: on, ...(on ? { readFeature: true } : {}) }
+  }
+  function setColumn(flag: GroupPermissionFlag, on: boolean) {
+    const names = new Set(shown.map((r) => r.layer))
+    setRows((all) => all.map((r) => (names.has(r.layer) ? withFlag(r, flag, on) : r)))
+  }
+
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('adm.groups.matrixHint')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label={t('adm.groups.searchLayer')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        <Box sx={{ flex: 1 }} />
+        <Button disabled={!dirty} onClick={() => setRows(data ?? [])}>
+          {t('adm.discard')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!dirty}
+          onClick={() =>
+            void act(
+              () =>
+                save({
+                  id: group.id,
+                  rows: rows.map(({ title: _title, ...row }) => row),
+                }).unwrap(),
+              t('adm.saved'),
+            )
+          }
+        >
+          {t('adm.save')}
+        </Button>
+      </Box>
+      <TableContainer sx={{ maxHeight: 560 }}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('adm.groups.colLayer')}</TableCell>
+              {GROUP_PERMISSION_FLAGS.map((f) => {
+                const all = shown.length > 0 && shown.every((r) => r[f])
+                return (
+                  <TableCell key={f} align="center" sx={{ whiteSpace: 'nowrap' }}>
+                    <Box sx={{ fontSize: 12 }}>{t(`admin.flag.${f}`)}</Box>
+                    <Checkbox
+                      size="small"
+                      checked={all}
+                      indeterminate={!all && shown.some((r) => r[f])}
+                      onChange={(e) => setColumn(f, e.target.checked)}
+                      slotProps={{
+                        input: {
+                          'aria-label': t('adm.groups.columnAll', { flag: t(`admin.flag.${f}`) }),
+                        },
+                      }}
+                    />
+                  </TableCell>
+                )
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((r) => (
+              <TableRow key={r.layer} hover>
+                <TableCell>
+                  <strong>{r.title}</strong>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {r.layer}
+                  </Typography>
+                </TableCell>
+                {GROUP_PERMISSION_FLAGS.map((f) => (
+                  <TableCell key={f} align="center">
+                    <Checkbox
+                      checked={r[f]}
+                      onChange={(e) => setFlag(r.layer, f, e.target.checked)}
+                      slotProps={{
+                        input: {
+                          'aria-label': t('adm.groups.flagOn', {
+                            flag: t(`admin.flag.${f}`),
+                            layer: r.title,
+                          }),
+                        },
+                      }}
+                    />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  )
+}
+
+function Members({ group }: { group: GroupRecord }) {
+  const { data: members } = useGroupMembersQuery(group.id, { refetchOnMountOrArgChange: true })
+  const { data: users } = useListUsersQuery({ page: 0, limit: 1000, sort: 'username' })
+  const [save] = useSaveMembersMutation()
+  const { enqueueSnackbar } = useSnackbar()
+  const form = useSchemaForm<{ userIds: number[] }>({
+    resolver: async (values) => ({ values, errors: {} }),
+    defaultValues: { userIds: [] },
+  })
+  useEffect(() => {
+    if (members) form.reset({ userIds: members.map((m) => m.id) })
+  }, [members, form])
+  async function submit({ userIds }: { userIds: number[] }) {
+    try {
+      await save({ id: group.id, userIds }).unwrap()
+      enqueueSnackbar(t('adm.saved'), { variant: 'success' })
+    } catch (err) {
+      enqueueSnackbar(failureMessage(err), { variant: 'error' })
+    }
+  }
+  return (
+    <SchemaForm form={form} onSubmit={submit}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('adm.groups.membersHint')}
+      </Typography>
+      <FormMultiSelect
+        name="userIds"
+        label={t('adm.groups.members')}
+        fullWidth
+        options={(users?.rows ?? []).map((u) => ({
+          value: u.id,
+          label: `${u.username} (${u.name})`,
+        }))}
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+          {t('adm.save')}
+        </Button>
+      </Box>
+    </SchemaForm>
+  )
+}
+
+function GroupDetail({ group, onBack }: { group: GroupRecord; onBack: () => void }) {
+  const [tab, setTab] = useState<'permissions' | 'members'>('permissions')
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <IconButton aria-label={t('adm.groups.back')} onClick={onBack}>
+          <ArrowBack />
+        </IconButton>
+        <Typography variant="h6" component="h2">
+          {group.name}
+        </Typography>
+      </Box>
+      {group.description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {group.description}
+        </Typography>
+      )}
+      <Tabs value={tab} onChange={(_, v: 'permissions' | 'members') => setTab(v)} sx={{ mb: 2 }}>
+        <Tab value="permissions" label={t('adm.groups.tabPermissions')} />
+        <Tab value="members" label={t('adm.groups.tabMembers')} />
+      </Tabs>
+      {tab === 'permissions' ? <PermissionMatrix group={group} /> : <Members group={group} />}
+    </Box>
+  )
+}
+
+/** Grupos e permissões: the groups, each with its matrix of layers by flags and its members. */
+export function GroupsSection() {
+  const [paging, setPaging] = usePaging()
+  const { data, isFetching } = useListGroupsQuery({
+    page: paging.page,
+    limit: paging.limit,
+    sort: 'name',
+    query: paging.query || undefined,
+  })
+  const [remove] = useDeleteGroupMutation()
+  const act = useAct()
+  const [editing, setEditing] = useState<GroupRecord | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<GroupRecord | null>(null)
+  const [openId, setOpenId] = useState<number | null>(null)
+  const opened = data?.rows.find((g) => g.id === openId)
+  if (opened) return <GroupDetail group={opened} onBack={() => setOpenId(null)} />
+
+  const columns: Column<GroupRecord>[] = [
+    {
+      key: 'name',
+      label: t('adm.groups.name'),
+      render: (g) => (
+        <Link
+          component="button"
+          onClick={() => setOpenId(g.id)}
+          aria-label={t('adm.groups.open', { name: g.name })}
+          sx={{ fontWeight: 600 }}
+        >
+          {g.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'description',
+      label: t('adm.groups.description'),
+      render: (g) => g.description,
+      wide: true,
+    },
+    { key: 'members', label: t('adm.groups.colMembers'), render: (g) => g.members },
+    { key: 'layers', label: t('adm.groups.colLayers'), render: (g) => g.layers, wide: true },
+    {
+      key: 'actions',
+      label: t('adm.actions'),
+      render: (g) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <IconButton
+            size="small"
+            aria-label={t('adm.edit', { name: g.name })}
+            onClick={() => setEditing(g)}
+          >
+            <Edit fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('adm.delete', { name: g.name })}
+            onClick={() => setDeleting(g)}
+          >
+            <Delete fontSize="small" />
+          </IconButton>
+        </Box>
+      ),
+    },
+  ]
+  return (
+    <>
+      <PagedTable
+        title={t('dash.section.groups')}
+        description={t('dash.section.groups.hint')}
+        searchLabel={t('adm.groups.search')}
+        columns={columns}
+        rows={data?.rows ?? []}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        empty={t('adm.groups.none')}
+        paging={paging}
+        onPaging={setPaging}
+        actions={
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            {t('adm.groups.new')}
+          </Button>
+        }
+      />
+      {editing !== null && (
+        <GroupDialog group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('adm.groups.deleteTitle', { name: deleting?.name ?? '' })}
+        text={t('adm.groups.deleteText')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (
+            await act(() => remove(deleting!.id).unwrap(), t('adm.deleted'), t('adm.deleteFailed'))
+          )
+            setDeleting(null)
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,281 @@
+import Delete from '@mui/icons-material/Delete'
+import Edit from '@mui/icons-material/Edit'
+import Sync from '@mui/icons-material/Sync'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import IconButton from '@mui/material/IconButton'
+import Tooltip from '@mui/material/Tooltip'
+import { layerRegisterSchema } from '@gis/shared/admin'
+import { t } from '@gis/shared/i18n'
+import type { LayerRecord, LayerRegister, LayerTreeNode } from '@gis/shared'
+import { useSnackbar } from 'notistack'
+import { useState } from 'react'
+import { toFailure } from '../../../api/base-api'
+import {
+  FormTextField,
+  SchemaForm,
+  showServerErrors,
+  useSchemaForm,
+} from '../../../components/form'
+import { schemaResolver } from '../../../components/form/schema-resolver'
+import { PagedTable, type Column } from '../../../components/PagedTable'
+import { ConfirmDialog } from '../common/ConfirmDialog'
+import { failureMessage } from '../common/failure'
+import { FormSelect, FormSwitch } from '../common/form-controls'
+import { useAct } from '../common/use-act'
+import { usePaging } from '../common/use-paging'
+import {
+  useDeleteLayerMutation,
+  useFullLayerTreeQuery,
+  useListLayerRecordsQuery,
+  useRegisterLayerMutation,
+  useRemapIndexMutation,
+  useUnregisteredTablesQuery,
+} from '../layers-admin.api'
+import { LayerEditor } from './LayerEditor'
+
+const registerResolver = schemaResolver<LayerRegister>(layerRegisterSchema)
+
+/** The folders of the layer tree, depth-first, with their path as the label. */
+function folders(nodes: LayerTreeNode[], path = ''): { value: number; label: string }[] {
+  return nodes.flatMap((n) =>
+    n.type === 'folder'
+      ? [
+          { value: n.id, label: `${path}${n.title}` },
+          ...folders(n.children, `${path}${n.title} / `),
+        ]
+      : [],
+  )
+}
+
+/** Registrar tabela como layer: a table of schema data, a title, WFS, and its folder. */
+function RegisterDialog({ table, onClose }: { table?: string; onClose: () => void }) {
+  const { data: tables = [] } = useUnregisteredTablesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  })
+  const { data: tree = [] } = useFullLayerTreeQuery()
+  const [register] = useRegisterLayerMutation()
+  const { enqueueSnackbar } = useSnackbar()
+  const form = useSchemaForm<LayerRegister>({
+    resolver: registerResolver,
+    defaultValues: { table: table ?? '', title: '', queryable: true, folderId: null },
+  })
+  const chosen = tables.find((x) => x.table === form.watch('table'))
+  async function submit(values: LayerRegister) {
+    try {
+      const layer = await register(values).unwrap()
+      enqueueSnackbar(t('adm.layers.registered', { title: layer.title }), { variant: 'success' })
+      onClose()
+    } catch (err) {
+      if (!showServerErrors(form, toFailure(err)))
+        enqueueSnackbar(failureMessage(err), { variant: 'error' })
+    }
+  }
+  const submitting = form.formState.isSubmitting
+  return (
+    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{t('adm.layers.registerTitle')}</DialogTitle>
+      <DialogContent>
+        {tables.length === 0 ? (
+          <Alert severity="info">{t('adm.layers.noTables')}</Alert>
+        ) : (
+          <SchemaForm form={form} onSubmit={submit} id="register-form">
+            <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+              <FormSelect
+                name="table"
+                label={t('adm.layers.table')}
+                required
+                options={tables.map((x) => ({
+                  value: x.table,
+                  label: `${x.table} · ${t('adm.layers.tableRows', { rows: x.rows })}`,
+                }))}
+              />
+              {chosen && chosen.problems.length > 0 && (
+                <Alert severity="error">
+                  {t('adm.layers.cannot', { reasons: chosen.problems.join('; ') })}
+                </Alert>
+              )}
+              {chosen && chosen.problems.length === 0 && chosen.missing.length > 0 && (
+                <Alert severity="info">
+                  {t('adm.layers.willAdd', { names: chosen.missing.join(', ') })}
+                </Alert>
+              )}
+              <FormTextField name="title" label={t('adm.layers.title')} required />
+              <FormSelect
+                name="folderId"
+                label={t('adm.layers.folder')}
+                options={[{ value: null, label: t('adm.layers.rootFolder') }, ...folders(tree)]}
+              />
+              <FormSwitch name="queryable" label={t('adm.layers.queryable')} />
+            </Box>
+          </SchemaForm>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={submitting}>
+          {t('adm.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          form="register-form"
+          variant="contained"
+          disabled={submitting || tables.length === 0 || Boolean(chosen?.problems.length)}
+        >
+          {t('adm.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
+
+/**
+ * Layers: the catalogue with register, edit (the layer editor), reindex and delete. Deleting
+ * a layer with data asks a second time with the server's count; the table is kept.
+ */
+export function LayersSection() {
+  const [paging, setPaging] = usePaging()
+  const { data, isFetching } = useListLayerRecordsQuery({
+    page: paging.page,
+    limit: paging.limit,
+    sort: 'title',
+    query: paging.query || undefined,
+  })
+  const [remove] = useDeleteLayerMutation()
+  const [remap] = useRemapIndexMutation()
+  const act = useAct()
+  const { enqueueSnackbar } = useSnackbar()
+  const [registering, setRegistering] = useState(false)
+  const [editing, setEditing] = useState<LayerRecord | null>(null)
+  const [deleting, setDeleting] = useState<LayerRecord | null>(null)
+  const [hasData, setHasData] = useState<{ layer: LayerRecord; message: string } | null>(null)
+
+  async function remapAll(layer?: string) {
+    await act(async () => {
+      const result = await remap(layer).unwrap()
+      enqueueSnackbar(
+        t('adm.layers.remapped', {
+          count: result.length,
+          ms: result.reduce((s, r) => s + r.ms, 0),
+        }),
+        { variant: 'success' },
+      )
+    })
+  }
+
+  async function deleteLayer(layer: LayerRecord) {
+    try {
+      await remove({ id: layer.id, confirm: false }).unwrap()
+      enqueueSnackbar(t('adm.deleted'), { variant: 'success' })
+      setDeleting(null)
+    } catch (err) {
+      const f = toFailure(err)
+      setDeleting(null)
+      if (f.status === 409) setHasData({ layer, message: f.message })
+      else enqueueSnackbar(failureMessage(err, t('adm.deleteFailed')), { variant: 'error' })
+    }
+  }
+
+  const columns: Column<LayerRecord>[] = [
+    { key: 'title', label: t('adm.layers.colTitle'), render: (l) => <strong>{l.title}</strong> },
+    { key: 'name', label: t('adm.layers.colName'), render: (l) => l.name, wide: true },
+    {
+      key: 'geometry',
+      label: t('adm.layers.colGeometry'),
+      render: (l) => l.geometryType,
+      wide: true,
+    },
+    {
+      key: 'queryable',
+      label: t('adm.layers.colQueryable'),
+      render: (l) => (l.queryable ? t('adm.yes') : t('adm.no')),
+      wide: true,
+    },
+    {
+      key: 'actions',
+      label: t('adm.actions'),
+      render: (l) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <IconButton
+            size="small"
+            aria-label={t('adm.edit', { name: l.title })}
+            onClick={() => setEditing(l)}
+          >
+            <Edit fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('adm.layers.remap', { name: l.title })}
+            onClick={() => void remapAll(l.name)}
+          >
+            <Sync fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('adm.delete', { name: l.title })}
+            onClick={() => setDeleting(l)}
+          >
+            <Delete fontSize="small" />
+          </IconButton>
+        </Box>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <PagedTable
+        title={t('dash.section.layers')}
+        description={t('dash.section.layers.hint')}
+        searchLabel={t('adm.layers.search')}
+        columns={columns}
+        rows={data?.rows ?? []}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        empty={t('adm.layers.none')}
+        paging={paging}
+        onPaging={setPaging}
+        actions={
+          <>
+            <Tooltip title={t('adm.layers.remapHint')}>
+              <Button onClick={() => void remapAll()}>{t('adm.layers.remapAll')}</Button>
+            </Tooltip>
+            <Button variant="contained" onClick={() => setRegistering(true)}>
+              {t('adm.layers.register')}
+            </Button>
+          </>
+        }
+      />
+      {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
+      {editing && <LayerEditor layer={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('adm.layers.deleteTitle', { title: deleting?.title ?? '' })}
+        text={t('adm.layers.deleteText', { table: deleting?.table ?? '' })}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleteLayer(deleting!)}
+      />
+      <ConfirmDialog
+        open={hasData !== null}
+        title={t('adm.layers.deleteHasDataTitle')}
+        text={hasData?.message ?? ''}
+        confirmLabel={t('adm.layers.deleteAnyway')}
+        onClose={() => setHasData(null)}
+        onConfirm={async () => {
+          if (
+            await act(
+              () => remove({ id: hasData!.layer.id, confirm: true }).unwrap(),
+              t('adm.deleted'),
+              t('adm.deleteFailed'),
+            )
+          )
+            setHasData(null)
+        }}
+      />
+    </>
+  )
+}

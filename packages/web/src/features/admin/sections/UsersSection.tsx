@@ -1,0 +1,235 @@
+import Delete from '@mui/icons-material/Delete'
+import Edit from '@mui/icons-material/Edit'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import IconButton from '@mui/material/IconButton'
+import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
+import ListItemText from '@mui/material/ListItemText'
+import Typography from '@mui/material/Typography'
+import { t } from '@gis/shared/i18n'
+import type { AdminUserRecord } from '@gis/shared'
+import { useState } from 'react'
+import { useCurrentUser } from '../../../app/session'
+import { PagedTable, type Column } from '../../../components/PagedTable'
+import { ConfirmDialog } from '../common/ConfirmDialog'
+import { useAct } from '../common/use-act'
+import { usePaging } from '../common/use-paging'
+import { useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '../users.api'
+import { FlagSwitch, type Flag } from '../UsersWindow'
+import { UserDialog } from './UserDialog'
+
+/** Self-registered accounts awaiting activation: ATIVAR or RECUSAR (which deletes the request). */
+function ActivationQueue() {
+  const { data } = useListUsersQuery({ page: 0, limit: 100, sort: 'createdAt', status: 'pending' })
+  const [update] = useUpdateUserMutation()
+  const [remove] = useDeleteUserMutation()
+  const [rejecting, setRejecting] = useState<AdminUserRecord | null>(null)
+  const act = useAct()
+  const rows = data?.rows ?? []
+  if (rows.length === 0) {
+    return (
+      <Alert severity="success" sx={{ mx: { xs: 2, sm: 3 }, mt: 2 }}>
+        {t('dash.metric.noPending')}
+      </Alert>
+    )
+  }
+  return (
+    <Box
+      component="section"
+      aria-labelledby="activation-queue"
+      sx={{
+        mx: { xs: 2, sm: 3 },
+        mt: 2,
+        p: 2,
+        border: 1,
+        borderColor: 'warning.main',
+        borderRadius: 1,
+      }}
+    >
+      <Typography id="activation-queue" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('adm.users.queueTitle', { count: data?.total ?? rows.length })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('adm.users.queueHint')}
+      </Typography>
+      <List dense>
+        {rows.map((u) => (
+          <ListItem
+            key={u.id}
+            divider
+            secondaryAction={
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <Button
+                  variant="contained"
+                  size="small"
+                  aria-label={t('adm.users.activateLabel', { username: u.username })}
+                  onClick={() =>
+                    void act(
+                      () => update({ id: u.id, changes: { active: true } }).unwrap(),
+                      t('adm.users.activated', { username: u.username }),
+                    )
+                  }
+                >
+                  {t('adm.users.activate')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={t('adm.users.rejectLabel', { username: u.username })}
+                  onClick={() => setRejecting(u)}
+                >
+                  {t('adm.users.reject')}
+                </Button>
+              </Box>
+            }
+          >
+            <ListItemText
+              sx={{ pr: 22 }}
+              primary={`${u.username} · ${u.name}`}
+              secondary={`${u.email} · ${u.sector}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <ConfirmDialog
+        open={rejecting !== null}
+        title={t('adm.users.rejectTitle', { username: rejecting?.username ?? '' })}
+        text={t('adm.users.rejectText')}
+        confirmLabel={t('adm.users.reject')}
+        onClose={() => setRejecting(null)}
+        onConfirm={async () => {
+          const u = rejecting!
+          if (
+            await act(
+              () => remove(u.id).unwrap(),
+              t('adm.users.rejected', { username: u.username }),
+            )
+          )
+            setRejecting(null)
+        }}
+      />
+    </Box>
+  )
+}
+
+/** Usuários: the activation queue first, then every user with edit, delete and groups. */
+export function UsersSection() {
+  const [paging, setPaging] = usePaging()
+  const me = useCurrentUser()
+  const { data, isFetching } = useListUsersQuery({
+    page: paging.page,
+    limit: paging.limit,
+    sort: 'username',
+    query: paging.query || undefined,
+  })
+  const [update] = useUpdateUserMutation()
+  const [remove] = useDeleteUserMutation()
+  const [editing, setEditing] = useState<AdminUserRecord | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<AdminUserRecord | null>(null)
+  const act = useAct()
+
+  const change = (user: { id: number }, changes: Partial<Record<Flag, boolean>>) =>
+    void act(() => update({ id: user.id, changes }).unwrap(), t('users.updated'))
+
+  const flag = (key: Flag, label: string): Column<AdminUserRecord> => ({
+    key,
+    label,
+    render: (u) => <FlagSwitch user={u} flag={key} self={u.id === me?.id} onChange={change} />,
+  })
+  const columns: Column<AdminUserRecord>[] = [
+    {
+      key: 'username',
+      label: t('users.colUsername'),
+      render: (u) => (
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          <strong>{u.username}</strong>
+          {u.id === me?.id && <Chip size="small" label={t('users.you')} aria-hidden />}
+        </Box>
+      ),
+    },
+    { key: 'name', label: t('users.colName'), render: (u) => u.name, wide: true },
+    { key: 'email', label: t('users.colEmail'), render: (u) => u.email, wide: true },
+    {
+      key: 'groups',
+      label: t('adm.users.colGroups'),
+      wide: true,
+      render: (u) =>
+        u.groups.length === 0 ? (
+          t('adm.none')
+        ) : (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {u.groups.map((g) => (
+              <Chip key={g.id} size="small" label={g.name} />
+            ))}
+          </Box>
+        ),
+    },
+    flag('active', t('users.colActive')),
+    flag('admin', t('users.colAdmin')),
+    {
+      key: 'actions',
+      label: t('adm.actions'),
+      render: (u) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          <IconButton
+            size="small"
+            aria-label={t('adm.edit', { name: u.username })}
+            onClick={() => setEditing(u)}
+          >
+            <Edit fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('adm.delete', { name: u.username })}
+            disabled={u.id === me?.id}
+            title={u.id === me?.id ? t('users.cannotDeleteSelf') : undefined}
+            onClick={() => setDeleting(u)}
+          >
+            <Delete fontSize="small" />
+          </IconButton>
+        </Box>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <ActivationQueue />
+      <PagedTable
+        title={t('users.windowTitle')}
+        description={t('dash.section.users.hint')}
+        searchLabel={t('users.searchLabel')}
+        columns={columns}
+        rows={data?.rows ?? []}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        empty={t('users.none')}
+        paging={paging}
+        onPaging={setPaging}
+        actions={
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            {t('adm.users.new')}
+          </Button>
+        }
+      />
+      {editing !== null && (
+        <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('adm.users.deleteTitle', { username: deleting?.username ?? '' })}
+        text={t('adm.users.deleteText')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (
+            await act(() => remove(deleting!.id).unwrap(), t('adm.deleted'), t('adm.deleteFailed'))
+          )
+            setDeleting(null)
+        }}
+      />
+    </>
+  )
+}
