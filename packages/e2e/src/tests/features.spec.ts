@@ -51,8 +51,9 @@ async function openWindowOn(
   page: Page,
   request: APIRequestContext,
   token: string,
-  id: number,
+  id: number | { layer: string; id: number }[],
 ): Promise<void> {
+  const items = typeof id === 'number' ? [{ layer: LAYER, id }] : id
   const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
     headers: { authorization: token },
     data: {
@@ -63,7 +64,7 @@ async function openWindowOn(
           id: 'w1',
           type: 'FeatureInfo',
           title: 'Feição',
-          props: { items: [{ layer: LAYER, id }] },
+          props: { items },
         },
       ],
     },
@@ -227,5 +228,32 @@ test.describe('feature window', () => {
       await api(request, token, `/api/features/${LAYER}/${bridge.id}/attachments`)
     ).json()) as { filename: string }[]
     expect(files.map((f) => f.filename)).toEqual(['ponte-lateral.jpg'])
+  })
+
+  test('lists several features in ITENS, paged, and opens one in DADOS', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const items = [2, 3, 4, 5, 6, 7].map((id) => ({ layer: LAYER, id }))
+    await page.setViewportSize(DESKTOP)
+    await openWindowOn(page, request, token, items)
+    await expect(featureTab(page, 'ITENS')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByTestId('feature-title')).toContainText('6 Feições')
+    await expect(page.getByRole('button', { name: 'VER ITEMS NO MAPA' })).toBeVisible()
+    await expect(page.getByText('Linhas por página')).toBeVisible()
+    const rows = page.getByRole('table', { name: 'ITENS' }).getByRole('row')
+    await expect(rows).toHaveCount(7)
+    await snap(page, 'feature-items')
+
+    await page.getByRole('combobox').filter({ hasText: '10' }).click()
+    await page.getByRole('option', { name: '5', exact: true }).click()
+    await expect(rows).toHaveCount(6)
+    await expect(page.getByText('1-5 de 6')).toBeVisible()
+    await page.getByRole('button', { name: 'Próxima página' }).click()
+    await rows.filter({ hasText: '7' }).click()
+    await expect(featureTab(page, 'DADOS')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByTestId('feature-title')).toContainText(`${LAYER_TITLE} · 7`)
+    await expect(page.getByLabel('Id', { exact: true })).toHaveValue('7')
   })
 })

@@ -56,8 +56,9 @@ export function FeatureInfoWindow({ props, state, setState }: WindowProps<Featur
   const layer = item ? layers.get(item.layer) : undefined
   const perms = item ? permissions?.layers[item.layer] : undefined
   const canRead = Boolean(perms?.readFeature)
+  // currentData: never the previous item's feature while the next one loads.
   const {
-    data: feature,
+    currentData: feature,
     isFetching,
     isError,
   } = useGetFeatureQuery(item ?? { layer: '', id: 0 }, { skip: !item || !canRead })
@@ -178,7 +179,9 @@ function ItemContent({
   }
   if (!layer) return null
   if (tab === DATA_TAB) {
-    if (!feature) return <CircularProgress sx={{ alignSelf: 'center', m: 4 }} />
+    if (!feature || feature.layer !== item.layer || feature.id !== item.id) {
+      return <CircularProgress sx={{ alignSelf: 'center', m: 4 }} />
+    }
     return <FeatureForm layer={layer} feature={feature} />
   }
   if (tab === DOCUMENTS_TAB) return <DocumentsTab item={item} perms={perms} />

@@ -11,6 +11,13 @@ import type { FeatureRef, LayerDescription } from '@gis/shared'
 import { FEATURE_ITEMS_PAGE_SIZES } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
 
+const PAGE_BUTTONS = {
+  first: 'features.items.firstPage',
+  previous: 'features.items.previousPage',
+  next: 'features.items.nextPage',
+  last: 'features.items.lastPage',
+} as const
+
 /**
  * ITENS: the window's features, Layer and Id, paged 5/10/20 ('Linhas por página'). Choosing
  * a row shows that feature in DADOS.
@@ -94,6 +101,7 @@ export function ItemsTab({
         rowsPerPageOptions={[...FEATURE_ITEMS_PAGE_SIZES]}
         labelRowsPerPage={t('common.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(PAGE_BUTTONS[type])}
         onPageChange={(_e, next) => onPaging(next, limit)}
         onRowsPerPageChange={(e) => onPaging(0, Number(e.target.value))}
       />

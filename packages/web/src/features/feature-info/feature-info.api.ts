@@ -4,8 +4,12 @@ import type {
   FeatureAttribute,
   FeatureInsert,
   FeatureRef,
+  FeatureGeometry,
   FeatureUpdate,
+  GeometriesSearch,
   HistoryEntry,
+  SearchCoord,
+  SearchCoordResult,
 } from '@gis/shared'
 import { api, pageQuery, toPage, type Page, type PageArgs } from '../../api/base-api'
 
@@ -84,6 +88,21 @@ export const featureInfoApi = api
         }),
         invalidatesTags: (_r, _e, ref) => [{ type: 'FeatureAttachments', id: keyOf(ref) }],
       }),
+      /** The geometry editor: live features of a layer in a box (EPSG:4326). */
+      searchGeometries: build.mutation<
+        FeatureGeometry[],
+        { layer: string; body: GeometriesSearch }
+      >({
+        query: ({ layer, body }) => ({
+          url: `/api/features/${encodeURIComponent(layer)}/geometries/search`,
+          method: 'POST',
+          body,
+        }),
+      }),
+      /** The geometry editor's pick: the feature nearest a point. */
+      searchCoord: build.mutation<SearchCoordResult[], SearchCoord>({
+        query: (body) => ({ url: '/api/features/searchcoord', method: 'POST', body }),
+      }),
       getHistory: build.query<Page<HistoryEntry>, FeatureRef & PageArgs>({
         query: ({ layer, id, ...paging }) =>
           `/api/audit/${encodeURIComponent(layer)}/${id}?${pageQuery(paging)}`,
@@ -116,4 +135,6 @@ export const {
   useGetAttachmentsQuery,
   useDeleteAttachmentMutation,
   useGetHistoryQuery,
+  useSearchGeometriesMutation,
+  useSearchCoordMutation,
 } = featureInfoApi
