@@ -36,4 +36,10 @@ export const WINDOW_TYPES = [
     load: async () => (await import('../feature-info/FeatureInfoWindow')).FeatureInfoWindow,
     parseState: parseFeatureInfoState,
   }),
+  defineWindowType({
+    type: 'FeatureCreator',
+    title: 'editor.title',
+    singleton: true,
+    load: async () => (await import('../feature-editor/GeometryEditorWindow')).GeometryEditorWindow,
+  }),
 ]
