@@ -29,6 +29,8 @@ export async function openMap(page: Page, view: View, layers?: string[]): Promis
 
 /** Waits until every visible layer's tiles have loaded and been drawn. */
 export async function mapRendered(page: Page): Promise<void> {
+  // The first render may complete before the catalogue's layers were added: let them ask.
+  await page.waitForLoadState('networkidle').catch(() => undefined)
   await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
     timeout: 20_000,
   })

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { ADMIN, DEMO, DESKTOP, apiToken, expect, signIn, snap, test } from '../fixtures'
 import {
   featurePoint,
+  lonLatAt,
   mapBox,
   mapRendered,
   openMap,
@@ -48,7 +49,9 @@ test.describe('map page', () => {
 
     // The layers visible by default asked for their tiles and got them.
     for (const layer of ['rodovias', 'oae', 'pracas_pedagio', 'municipios']) {
-      expect(tiles.get(layer) ?? 0, `tiles of ${layer}`).toBeGreaterThan(0)
+      await expect
+        .poll(() => tiles.get(layer) ?? 0, { message: `tiles of ${layer}` })
+        .toBeGreaterThan(0)
     }
     expect(tiles.get('placas') ?? 0).toBe(0)
 
@@ -114,6 +117,201 @@ test.describe('map page', () => {
     const row = info.getByRole('row', { name: new RegExp(OAE.replace(/[()]/g, '\\$&')) })
     await expect(row).toContainText(String(expected.length))
     await snap(page, 'map-info-panel')
+  })
+
+  test('the tree: radio-group base layers, search, fit to a layer', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, { lat, lon, z: 16 })
+    const manager = page.getByRole('complementary', { name: 'Layers' })
+
+    // Base layers are one radio group: showing one hides the other.
+    const osm = manager.getByRole('radio', { name: 'Exibir OpenStreetMap' })
+    const offline = manager.getByRole('radio', { name: 'Exibir Limites mundiais (offline)' })
+    await offline.check()
+    await expect(offline).toBeChecked()
+    await expect(osm).not.toBeChecked()
+    await osm.check()
+    await expect(osm).toBeChecked()
+    await expect(offline).not.toBeChecked()
+    await expect.poll(() => urlView(page).l).not.toContain('base_2')
+    await offline.check()
+
+    // Search in the tree.
+    await manager.getByLabel('Layers disponíveis').fill('pedágio')
+    await expect(manager.getByText('Praças de pedágio')).toBeVisible()
+    await expect(manager.getByText('Rodovias', { exact: true })).toBeHidden()
+    await manager.getByLabel('Layers disponíveis').fill('nada assim')
+    await expect(manager.getByText('Nenhum layer encontrado para "nada assim".')).toBeVisible()
+    await manager.getByLabel('Layers disponíveis').fill('')
+    await expect(manager.getByText('Rodovias', { exact: true })).toBeVisible()
+
+    // Fit to the extent of Municípios: the map zooms out to the whole concession.
+    await manager
+      .getByRole('button', { name: 'Ajustar o mapa à extensão do layer: Municípios' })
+      .click()
+    await expect.poll(() => urlView(page).z).toBeLessThan(12)
+  })
+
+  test('a drag box selects a known set; the drawer lists, locates and details', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+    const view: View = { lat, lon, z: 11 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['oae'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+
+    const box = await mapBox(page)
+    const [x0, y0] = [box.x + box.width / 2 - 150, box.y + box.height / 2 - 120]
+    const [x1, y1] = [box.x + box.width / 2 + 150, box.y + box.height / 2 + 120]
+    const [west, north] = await lonLatAt(page, view, x0, y0)
+    const [east, south] = await lonLatAt(page, view, x1, y1)
+    const expected = await wfsIds(request, token, 'oae', [west, south, east, north])
+    expect(expected.length).toBeGreaterThan(1)
+
+    await page.getByRole('button', { name: 'Selecionar por área (arraste um retângulo)' }).click()
+    await page.mouse.move(x0, y0)
+    await page.mouse.down()
+    await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 5 })
+    await page.mouse.move(x1, y1, { steps: 5 })
+    await page.mouse.up()
+
+    const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
+    await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+    const info = page.getByRole('dialog', { name: 'Informações' })
+    await expect(info.getByRole('row', { name: /Obras de arte/ })).toContainText(
+      String(expected.length),
+    )
+    for (const id of expected.slice(0, 5)) {
+      await expect(drawer.getByText(`Id ${id}`, { exact: true })).toBeVisible()
+    }
+    await snap(page, 'map-selection-drawer')
+
+    // Localizar: the map goes to the feature (zoom at most 15).
+    await drawer.getByRole('button', { name: 'Localizar' }).first().click()
+    await expect.poll(() => urlView(page).z).toBe(15)
+
+    // Detalhar: Anexos and Dados, then back to the list.
+    await drawer.getByRole('button', { name: 'Detalhar' }).first().click()
+    await expect(drawer.getByText('Anexos', { exact: true })).toBeVisible()
+    await expect(drawer.getByText('Dados', { exact: true })).toBeVisible()
+    await expect(drawer.getByRole('button', { name: 'Expandir' })).toBeVisible()
+    await snap(page, 'map-selection-detail')
+    await drawer.getByRole('button', { name: 'Voltar para Listagem' }).click()
+    await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+    await drawer.getByRole('button', { name: 'Fechar' }).click()
+    await expect(drawer).toBeHidden()
+  })
+
+  test('the right-click menu copies the clicked coordinates', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const view: View = { lat: -23.2, lon: -47.9, z: 12 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view)
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    const box = await mapBox(page)
+    const [x, y] = [box.x + box.width / 2 + 40, box.y + box.height / 2 - 30]
+    const [lon, lat] = await lonLatAt(page, view, x, y)
+    await page.mouse.click(x, y, { button: 'right' })
+    const menu = page.getByRole('menu', { name: 'Menu do mapa' })
+    await expect(menu.getByRole('menuitem', { name: 'Copiar posição do mapa' })).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Aumentar zoom' })).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Diminuir zoom' })).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Ver no explorador' })).toHaveCount(0)
+    await menu.getByRole('menuitem', { name: /^Copiar coordenadas/ }).click()
+    await expect(page.getByText('Coordenadas copiadas!')).toBeVisible()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    const [cLat, cLon] = copied.split(',').map((v) => Number(v.trim()))
+    expect(cLat).toBeCloseTo(lat, 3)
+    expect(cLon).toBeCloseTo(lon, 3)
+  })
+
+  test('coordinates: paste accepts "-23.55, -46.63" and refuses "abc"', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, { lat: -23.2, lon: -47.9, z: 10 })
+    await page.getByRole('button', { name: 'Coordenadas' }).click()
+    const panel = page.getByRole('region', { name: 'Coordenadas' })
+    await page.evaluate(() => navigator.clipboard.writeText('-23.55, -46.63'))
+    await panel.getByRole('button', { name: 'Colar coordenadas' }).click()
+    await expect(panel.getByLabel('Y (Latitude)')).toHaveValue('-23.55')
+    await expect(panel.getByLabel('X (Longitude)')).toHaveValue('-46.63')
+    await page.evaluate(() => navigator.clipboard.writeText('abc'))
+    await panel.getByRole('button', { name: 'Colar coordenadas' }).click()
+    await expect(
+      page.getByText('Não foi possivel colar coordenada por estar em um formato invalido'),
+    ).toBeVisible()
+    await expect(panel.getByLabel('Y (Latitude)')).toHaveValue('-23.55')
+    await panel.getByRole('button', { name: 'Ir' }).click()
+    await expect.poll(() => urlView(page).lat).toBeCloseTo(-23.55, 3)
+    expect(urlView(page).lon).toBeCloseTo(-46.63, 3)
+  })
+
+  test('measure: a known east-west segment shows its geodesic length', async ({ page }) => {
+    const view: View = { lat: -23.5, lon: -47.5, z: 14 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, [])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    await page.getByRole('button', { name: 'Medir distância ou área' }).click()
+    const panel = page.getByRole('region', { name: 'Medir' })
+    await expect(panel.getByText('Clique no mapa para começar a medir.')).toBeVisible()
+    const box = await mapBox(page)
+    const cy = box.y + box.height / 2
+    const [xa, xb] = [box.x + box.width / 2 - 250, box.x + box.width / 2 + 150]
+    const [lonA, latA] = await lonLatAt(page, view, xa, cy)
+    const [lonB] = await lonLatAt(page, view, xb, cy)
+    // Along a parallel of the WGS 84 ellipsoid (the geodesic differs by far less than 10 m).
+    const a = 6_378_137
+    const e2 = 0.006_694_379_990_14
+    const phi = (latA * Math.PI) / 180
+    const metres =
+      ((a * Math.cos(phi)) / Math.sqrt(1 - e2 * Math.sin(phi) ** 2)) *
+      (((lonB - lonA) * Math.PI) / 180)
+    await page.mouse.click(xa, cy)
+    await page.mouse.click(xb, cy)
+    const result = page.getByTestId('measure-result')
+    await expect(result).toHaveText(/^\d+,\d\d km$/)
+    const shown = Number((await result.textContent())!.replace(' km', '').replace(',', '.'))
+    expect(Math.abs(shown * 1000 - metres)).toBeLessThan(15)
+    // Web Mercator would say 400 px × 9.55 m = 3.82 km: about 9% more.
+    expect(shown).toBeLessThan(3.6)
+    await snap(page, 'map-measure')
+  })
+
+  test('my location: granted, denied, unavailable', async ({ page, context }) => {
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, { lat: -23.2, lon: -47.9, z: 8 })
+    const locate = page.getByRole('button', { name: 'Me localizar no mapa' })
+
+    // Denied: no permission given.
+    await locate.click()
+    await expect(page.getByText('Você bloqueou o acesso a sua geolocalização')).toBeVisible()
+
+    await context.grantPermissions(['geolocation'])
+    await context.setGeolocation({ latitude: -23.4, longitude: -47.6, accuracy: 20 })
+    await locate.click()
+    await expect(
+      page.getByText('Sua localização atual latitude: -23.400000 longitude: -47.600000!'),
+    ).toBeVisible()
+    await expect.poll(() => urlView(page).z).toBe(15)
+    expect(urlView(page).lat).toBeCloseTo(-23.4, 3)
+    // Following in the background until the button is pressed again.
+    await expect(locate).toHaveAttribute('aria-pressed', 'true')
+    await locate.click()
+    await expect(locate).toHaveAttribute('aria-pressed', 'false')
+
+    // Unavailable: the browser's override without a position.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setGeolocationOverride', {})
+    await page.getByRole('button', { name: 'Me localizar no mapa' }).click()
+    await expect(page.getByText('A informação de localização não está disponível')).toBeVisible()
   })
 
   test('the ordinary demo user sees only the layers it may read', async ({ page }) => {
