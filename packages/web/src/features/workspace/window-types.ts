@@ -5,6 +5,7 @@ import {
   parseFeatureInfoState,
   type FeatureInfoState,
 } from '../feature-info/window-state'
+import { parseSearchState, type SearchState } from '../search/search-state'
 
 /**
  * The workspace window types that exist. A later feature adds its window here (search,
@@ -41,5 +42,11 @@ export const WINDOW_TYPES = [
     title: 'editor.title',
     singleton: true,
     load: async () => (await import('../feature-editor/GeometryEditorWindow')).GeometryEditorWindow,
+  }),
+  defineWindowType<SearchState>({
+    type: 'SearchFeatures',
+    title: 'search.windowTitle',
+    load: async () => (await import('../search/SearchWindow')).SearchWindow,
+    parseState: parseSearchState,
   }),
 ]

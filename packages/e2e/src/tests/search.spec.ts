@@ -1,0 +1,282 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Download, Page } from '@playwright/test'
+import { ADMIN, DESKTOP, PHONE, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
+
+const LAYER = 'marcos_km'
+const LAYER_TITLE = 'Marcos quilométricos'
+
+/** The server's own count for a filter, to check what the window shows. */
+async function apiSearch(
+  request: APIRequestContext,
+  token: string,
+  filter: unknown,
+  query = 'limit=1',
+): Promise<{ rowCount: number; results: Record<string, unknown>[] }> {
+  const res = await request.post(`${baseUrl()}/api/features/${LAYER}/search?${query}`, {
+    headers: { authorization: token },
+    data: filter ? { filter } : {},
+  })
+  expect(res.status()).toBe(200)
+  return (await res.json()) as { rowCount: number; results: Record<string, unknown>[] }
+}
+
+/** Rows GDAL reads from an exported file (ogrinfo's "Feature Count"). */
+function ogrCount(file: string): number {
+  const out = execFileSync('ogrinfo', ['-so', '-al', '-ro', file], { encoding: 'utf8' })
+  const counts = [...out.matchAll(/Feature Count: (\d+)/g)].map((m) => Number(m[1]))
+  return counts.reduce((a, b) => a + b, 0)
+}
+
+async function saved(download: Download): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gis-export-'))
+  const file = path.join(dir, download.suggestedFilename())
+  await download.saveAs(file)
+  return file
+}
+
+async function openSearch(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+  await page.getByRole('menuitem', { name: 'BUSCAR' }).click()
+  await expect(page).toHaveURL(/\/workspace$/)
+  await expect(page.getByRole('tab', { name: /^BUSCAR/ })).toHaveAttribute('aria-selected', 'true')
+}
+
+const rule = (page: Page, n: number) => page.getByRole('group', { name: `Regra ${n}` })
+
+async function exportAs(page: Page, format: string): Promise<string> {
+  await page.getByRole('button', { name: 'EXPORTAR', exact: true }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Exportar relatório' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Formato').selectOption(format)
+  const downloading = page.waitForEvent('download', { timeout: 30_000 })
+  await dialog.getByRole('button', { name: 'EXPORTAR' }).click()
+  const download = await downloading
+  await expect(page.getByText(/^Exportação concluída: /)).toBeVisible()
+  const file = await saved(download)
+  await page.getByRole('button', { name: 'Fechar' }).click()
+  return file
+}
+
+test.describe('search', () => {
+  test('builds a basic and an advanced filter, searches, pages, sorts, selects and exports', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: { active: null, windowCounter: 0, windows: [] },
+    })
+    await page.setViewportSize(DESKTOP)
+    await page.addInitScript(() => {
+      window.localStorage.removeItem('gis.filterBuilder.mode')
+      window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
+    })
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSearch(page)
+
+    // Nothing to filter before a layer is chosen.
+    await expect(page.getByText("Selecione uma 'Layer' antes de filtrar")).toBeVisible()
+    await expect(page.getByRole('button', { name: 'BUSCAR', exact: true })).toBeDisabled()
+    await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+    await expect(page.getByRole('heading', { name: 'Filtragem Básica' })).toBeVisible()
+
+    // Basic mode: two rules, generated logic R1 OU R2.
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Km' })
+    await expect(rule(page, 1).getByLabel('Operação')).toHaveValue('eq')
+    // Numbers offer every ordered operator; isnull takes no value.
+    await rule(page, 1).getByLabel('Operação').selectOption('isnull')
+    await expect(rule(page, 1).getByLabel('Valor')).toHaveCount(0)
+    await rule(page, 1).getByLabel('Operação').selectOption('le')
+    await rule(page, 1).getByLabel('Valor').fill('100')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Sentido' })
+    // Text fields offer eq, ne, like, isnull, isnotnull only.
+    await expect(rule(page, 2).getByLabel('Operação').locator('option')).toHaveCount(5)
+    await rule(page, 2).getByLabel('Valor').fill('Norte')
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('logic-preview')).toHaveText('R1 OU R2')
+
+    // By hand: R2 out of the logic is flagged, and dropped at BUSCAR.
+    await page.getByLabel('Gerar automaticamente').uncheck()
+    await page.getByLabel('Retirar a regra 2 da lógica').click()
+    await expect(
+      page.getByText(
+        'Algumas regras não estão inclusas na logica. Estas regras serão excluidas assim que efetuar a Busca.',
+      ),
+    ).toBeVisible()
+    await expect(rule(page, 2).getByText('Esta regra não está associada à lógica.')).toBeVisible()
+    await snap(page, 'search-filter-basic')
+
+    const basic = {
+      type: 'group',
+      operator: 'or',
+      rules: [{ type: 'rule', field: 'km', operator: 'le', value: 100 }],
+    }
+    const expected = await apiSearch(request, token, basic)
+    expect(expected.rowCount).toBeGreaterThan(20)
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(
+      page.getByRole('tab', { name: `RESULTADOS (${expected.rowCount})` }),
+    ).toHaveAttribute('aria-selected', 'true')
+    const table = page.getByRole('table')
+    await expect(table.locator('tbody tr')).toHaveCount(20)
+    await expect(page.getByText(`1-20 de ${expected.rowCount}`)).toBeVisible()
+
+    // Paging: 10 a page, then the second page.
+    await page.getByRole('combobox', { name: 'Linhas por página' }).click()
+    await page.getByRole('option', { name: '10', exact: true }).click()
+    await expect(table.locator('tbody tr')).toHaveCount(10)
+    await page.getByRole('button', { name: /próxima página|next page/i }).click()
+    await expect(page.getByText(`11-20 de ${expected.rowCount}`)).toBeVisible()
+
+    // Sorting: Km ascending, then descending; the first row is the server's.
+    await page.getByRole('button', { name: 'Km', exact: true }).click()
+    await expect(page.getByText(`1-10 de ${expected.rowCount}`)).toBeVisible()
+    const lowest = await apiSearch(request, token, basic, 'limit=1&sort=km&order=asc')
+    await expect(table.locator('tbody tr').first().getByRole('button')).toHaveText(
+      String(lowest.results[0]!.id),
+    )
+    await page.getByRole('button', { name: 'Km', exact: true }).click()
+    const highest = await apiSearch(request, token, basic, 'limit=1&sort=-km')
+    await expect(table.locator('tbody tr').first().getByRole('button')).toHaveText(
+      String(highest.results[0]!.id),
+    )
+
+    // Selection: two rows, then the export carries exactly those.
+    const first = String(highest.results[0]!.id)
+    await page.getByLabel(`Selecionar o registro ${first}`).check()
+    await table.locator('tbody tr').nth(1).getByRole('checkbox').check()
+    await expect(page.getByRole('button', { name: '2 selecionado(s)' })).toBeEnabled()
+    await snap(page, 'search-results')
+
+    const xlsx = await exportAs(page, 'xlsx')
+    expect(path.extname(xlsx)).toBe('.xlsx')
+    expect(statSync(xlsx).size).toBeGreaterThan(0)
+    expect(ogrCount(xlsx)).toBe(2)
+
+    // Without a selection the export is the whole filtered search, as a zipped shapefile.
+    await page.getByRole('button', { name: '2 selecionado(s)' }).click()
+    await expect(page.getByRole('button', { name: '0 selecionado(s)' })).toBeDisabled()
+    const shp = await exportAs(page, 'ogr/shapefile')
+    expect(path.extname(shp)).toBe('.zip')
+    expect(ogrCount(`/vsizip/${shp}`)).toBe(expected.rowCount)
+
+    // Advanced mode: Km <= 100 AND (Sentido = Norte OR Sentido = Sul).
+    await page.getByRole('tab', { name: 'FILTROS' }).click()
+    await page.getByRole('button', { name: 'Alterar Modo' }).click()
+    await expect(page.getByRole('heading', { name: 'Filtragem Avançada' })).toBeVisible()
+    const root = page.locator('[data-depth="0"]')
+    await root.getByRole('button', { name: 'E', exact: true }).first().click()
+    await root.getByRole('button', { name: 'Adicionar Grupo' }).first().click()
+    const inner = page.locator('[data-depth="1"]')
+    await inner.getByRole('button', { name: 'OU', exact: true }).click()
+    await inner.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await inner.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Sentido' })
+    await rule(page, 2).getByLabel('Valor').fill('Norte')
+    await page.keyboard.press('Escape')
+    await rule(page, 3).getByLabel('Campo').selectOption({ label: 'Sentido' })
+    await rule(page, 3).getByLabel('Valor').fill('Sul')
+    await page.keyboard.press('Escape')
+    await snap(page, 'search-filter-advanced')
+    const advanced = {
+      type: 'group',
+      operator: 'and',
+      rules: [
+        { type: 'rule', field: 'km', operator: 'le', value: 100 },
+        {
+          type: 'group',
+          operator: 'or',
+          rules: [
+            { type: 'rule', field: 'sentido', operator: 'eq', value: 'Norte' },
+            { type: 'rule', field: 'sentido', operator: 'eq', value: 'Sul' },
+          ],
+        },
+      ],
+    }
+    const narrowed = await apiSearch(request, token, advanced)
+    expect(narrowed.rowCount).toBeGreaterThan(0)
+    expect(narrowed.rowCount).toBeLessThanOrEqual(expected.rowCount)
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` })).toBeVisible()
+
+    // The mode is kept in local storage.
+    expect(await page.evaluate(() => localStorage.getItem('gis.filterBuilder.mode'))).toBe(
+      'advanced',
+    )
+
+    // VER NO MAPA: the selected feature on the map page, highlighted and fitted.
+    await page.getByRole('table').locator('tbody tr').first().getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'VER NO MAPA' }).click()
+    // The map fits the feature and shows its layer.
+    await expect(page).toHaveURL(/\/\?.*l=[^&]*marcos_km/)
+    await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
+
+    // The window and its results come back in the workspace.
+    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` })).toBeVisible()
+    await expect(page.getByRole('button', { name: '1 selecionado(s)' })).toBeVisible()
+    await snap(page, 'search-results-restored')
+
+    // INFORMAÇÕES: the feature window on the selection (one feature opens on DADOS).
+    await page.getByRole('button', { name: 'INFORMAÇÕES', exact: true }).click()
+    await expect(page.getByRole('tab', { name: 'DADOS', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await page.getByRole('tab', { name: /^BUSCAR/ }).click()
+    await page.setViewportSize(PHONE)
+    await snap(page, 'search-results-phone')
+  })
+
+  test('a filter the server refuses says why in Portuguese', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: { active: null, windowCounter: 0, windows: [] },
+    })
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSearch(page)
+    await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Km' })
+    await rule(page, 1).getByLabel('Valor').fill('doze')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('alert').filter({ hasText: /km/i })).toBeVisible()
+    await snap(page, 'search-refused')
+    await expect(page.getByText('Nenhum resultado para exibir.')).toBeVisible()
+  })
+
+  test("developer mode: 'Validar' shows the filter's SQL", async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: { active: null, windowCounter: 0, windows: [] },
+    })
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSearch(page)
+    await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+    await expect(page.getByRole('button', { name: 'Validar' })).toHaveCount(0)
+    await page.evaluate(() => localStorage.setItem('gis.developer', 'true'))
+    await page.reload()
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Sentido' })
+    await rule(page, 1).getByLabel('Operação').selectOption('like')
+    await rule(page, 1).getByLabel('Valor').fill("N'o%")
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Validar' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cláusula SQL da consulta' })
+    await expect(dialog.getByTestId('filter-sql')).toContainText('ILIKE')
+    await expect(dialog.getByTestId('filter-sql')).toContainText("'N''o%'")
+    await page.evaluate(() => localStorage.removeItem('gis.developer'))
+  })
+})

@@ -1,0 +1,10 @@
+export { FilterBuilder, type FilterBuilderProps } from './FilterBuilder'
+export type { SamplesSource } from './ValueInput'
+export {
+  EMPTY_FILTER,
+  orphanRules,
+  parseFilterBuilderState,
+  toFilterTree,
+  type BuilderField,
+  type FilterBuilderState,
+} from './filter-model'

@@ -1,0 +1,152 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormGroup from '@mui/material/FormGroup'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import type { LayerDescription } from '@gis/shared'
+import { t, type MessageKey } from '@gis/shared/i18n'
+import {
+  DEFAULT_EXPORT_FORMAT,
+  defaultExportFields,
+  EXPORT_FORMAT_INFO,
+  EXPORT_FORMATS,
+  type ExportFormat,
+} from '@gis/shared/search'
+import { useState } from 'react'
+
+export interface ExportChoice {
+  format: ExportFormat
+  fields: string[]
+}
+
+interface Props {
+  layer: LayerDescription
+  /** Rows selected in the results (they alone are exported), else 0. */
+  selectedCount: number
+  /** Rows the last search found, when known. */
+  foundCount: number | undefined
+  busy: boolean
+  onCancel: () => void
+  onExport: (choice: ExportChoice) => void
+}
+
+/** Fields the layout hides (spec 2 §9: left out of the default selection). */
+function hiddenFields(layer: LayerDescription): Set<string> {
+  return new Set(layer.layout.flatMap((g) => g.fields.filter((f) => !f.visible).map((f) => f.name)))
+}
+
+/**
+ * 'Exportar relatório' (spec 2 §2.3 and §9): the attributes to include (every one except hidden
+ * ones and 'foto' at first) and the format, xlsx by default; geometry-only formats are offered
+ * only for layers with geometry.
+ */
+export function ExportDialog({
+  layer,
+  selectedCount,
+  foundCount,
+  busy,
+  onCancel,
+  onExport,
+}: Props) {
+  const attributes = layer.attributes.filter((a) => a.name !== 'd_e_l_e_t_')
+  const [fields, setFields] = useState(
+    () => new Set(defaultExportFields(attributes, hiddenFields(layer))),
+  )
+  const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT)
+  const tabular = layer.geometryType === 'TABULAR'
+  const formats = EXPORT_FORMATS.filter((f) => !(tabular && EXPORT_FORMAT_INFO[f].needsGeometry))
+  const toggle = (name: string, on: boolean) => {
+    const next = new Set(fields)
+    if (on) next.add(name)
+    else next.delete(name)
+    setFields(next)
+  }
+  const scope =
+    selectedCount > 0
+      ? t('export.scopeSelected', { count: selectedCount })
+      : foundCount !== undefined
+        ? t('export.scopeFiltered', { count: foundCount })
+        : t('export.scopeAll')
+  return (
+    <Dialog open onClose={onCancel} maxWidth="sm" fullWidth aria-labelledby="export-title">
+      <DialogTitle id="export-title">{t('export.title')}</DialogTitle>
+      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography variant="body2">{scope}</Typography>
+        <TextField
+          select
+          label={t('export.format')}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as ExportFormat)}
+          slotProps={{ select: { native: true } }}
+        >
+          {formats.map((f) => (
+            <option key={f} value={f}>
+              {t(`export.format.${f}` as MessageKey)}
+            </option>
+          ))}
+        </TextField>
+        <Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
+              {t('export.attributes')}
+            </Typography>
+            <Button size="small" onClick={() => setFields(new Set(attributes.map((a) => a.name)))}>
+              {t('export.selectAll')}
+            </Button>
+            <Button size="small" onClick={() => setFields(new Set())}>
+              {t('export.selectNone')}
+            </Button>
+          </Box>
+          <FormGroup
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+              columnGap: 2,
+            }}
+          >
+            {attributes.map((a) => (
+              <FormControlLabel
+                key={a.name}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={fields.has(a.name)}
+                    onChange={(e) => toggle(a.name, e.target.checked)}
+                  />
+                }
+                label={a.title || a.name}
+              />
+            ))}
+          </FormGroup>
+          {fields.size === 0 && (
+            <Typography variant="caption" color="error">
+              {t('export.noFields')}
+            </Typography>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={busy || fields.size === 0}
+          onClick={() =>
+            onExport({
+              format,
+              // in the layer's order
+              fields: attributes.map((a) => a.name).filter((n) => fields.has(n)),
+            })
+          }
+        >
+          {t('export.start')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
