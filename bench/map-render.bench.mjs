@@ -1,0 +1,2 @@
+// `npm run bench` runs every *.bench.mjs: the map page report lives in map-render.mjs.
+import './map-render.mjs'
