@@ -122,6 +122,7 @@ test.describe('control panel', () => {
 
   test('creates a table with fields through the Nova tabela dialog, with the name rules', async ({
     page,
+    request,
   }) => {
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
@@ -206,7 +207,7 @@ test.describe('control panel', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('4')
 
     // Registered as a layer in the Layers section.
-    await page.getByRole('tab', { name: 'Layers' }).click()
+    await page.getByRole('tab', { name: 'Layers', exact: true }).click()
     await page.getByRole('button', { name: 'REGISTRAR TABELA' }).click()
     const register = page.getByRole('dialog', { name: 'Registrar tabela como layer' })
     await register.getByLabel('Tabela').click()
@@ -221,6 +222,25 @@ test.describe('control panel', () => {
     await expect(editor.getByRole('img', { name: 'Legenda de Obras de teste' })).toBeVisible()
     await snap(page, 'dashboard-layer-editor-desktop')
     await editor.getByRole('button', { name: 'CANCELAR' }).click()
+
+    // Placed in a new folder of the layer tree.
+    await page.getByRole('tab', { name: 'Árvore de layers' }).click()
+    await page.getByRole('button', { name: 'NOVA PASTA' }).click()
+    const properties = page.getByRole('region', { name: 'Propriedades' })
+    await properties.getByLabel('Título').fill('Pasta de teste')
+    await page.getByRole('button', { name: 'Layer: Obras de teste' }).click()
+    await properties.getByLabel('Pasta').click()
+    await page.getByRole('option', { name: 'Pasta de teste' }).click()
+    await snap(page, 'dashboard-tree-desktop')
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Árvore de layers gravada.')).toBeVisible()
+    const tree = (await (
+      await request.get(`${baseUrl()}/api/mapconfig/layerlayout?all=true`, {
+        headers: await adminApi(request),
+      })
+    ).json()) as { title: string; children: { managedName: string | null }[] }[]
+    const folder = tree.find((n) => n.title === 'Pasta de teste')
+    expect(folder?.children.map((c) => c.managedName)).toEqual([table])
   })
 
   test('a permission change in the group matrix applies to the member at once', async ({
@@ -324,5 +344,18 @@ test.describe('control panel', () => {
     await dialog.getByRole('button', { name: 'CRIAR' }).click()
     await expect(page.getByRole('row', { name: new RegExp(xyz) })).toBeVisible()
     await expect(page.getByRole('row', { name: new RegExp(xyz) })).toContainText('3–18')
+
+    // The remaining sections, looked at.
+    await page.getByRole('tab', { name: 'Posição inicial do mapa' }).click()
+    await expect(page.getByLabel('Longitude oeste')).not.toHaveValue('')
+    await snap(page, 'dashboard-map-desktop')
+    await page.getByRole('tab', { name: 'Configuração' }).click()
+    await expect(page.getByLabel('Nome do projeto')).not.toHaveValue('')
+    await snap(page, 'dashboard-settings-desktop')
+    await page.getByRole('tab', { name: 'Acessos ao sistema' }).click()
+    await snap(page, 'dashboard-logins-desktop')
+    await page.setViewportSize(PHONE)
+    await page.getByRole('tab', { name: 'Usuários' }).click()
+    await snap(page, 'dashboard-users-phone')
   })
 })

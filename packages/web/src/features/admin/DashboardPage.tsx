@@ -49,6 +49,9 @@ export const SECTIONS: Section[] = [
   section('layers', 'dash.section.layers', 'dash.section.layers.hint', async () => ({
     default: (await import('./sections/LayersSection')).LayersSection,
   })),
+  section('arvore', 'dash.section.tree', 'dash.section.tree.hint', async () => ({
+    default: (await import('./sections/TreeSection')).TreeSection,
+  })),
   section('mapas-base', 'dash.section.baseLayers', 'dash.section.baseLayers.hint', async () => ({
     default: (await import('./sections/BaseLayersSection')).BaseLayersSection,
   })),

@@ -37,49 +37,62 @@ const resolver: Resolver<Box4> = (values) => {
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6
 
-/** A sketch of the box on the world: where the map opens, in longitude and latitude. */
+/**
+ * A sketch of the box: around it, graticule lines every 5 degrees labelled in degrees, so the
+ * typed numbers can be checked at a glance (x: longitude, y: latitude, north up).
+ */
 function BoxSketch({ box }: { box: Box4 }) {
-  const ok = KEYS.every((k) => typeof box[k] === 'number')
-  const x = (lon: number) => ((lon + 180) / 360) * 360
-  const y = (lat: number) => ((90 - lat) / 180) * 180
+  const ok =
+    KEYS.every((k) => typeof box[k] === 'number') && box.minx! < box.maxx! && box.miny! < box.maxy!
+  const [minx, miny, maxx, maxy] = ok
+    ? [box.minx!, box.miny!, box.maxx!, box.maxy!]
+    : [-75, -35, -30, 7]
+  const pad = Math.max(maxx - minx, maxy - miny, 2)
+  const vx0 = Math.max(-180, minx - pad)
+  const vx1 = Math.min(180, maxx + pad)
+  const vy0 = Math.max(-90, miny - pad)
+  const vy1 = Math.min(90, maxy + pad)
+  const step = vx1 - vx0 > 60 ? 20 : 5
+  const lons: number[] = []
+  for (let v = Math.ceil(vx0 / step) * step; v <= vx1; v += step) lons.push(v)
+  const lats: number[] = []
+  for (let v = Math.ceil(vy0 / step) * step; v <= vy1; v += step) lats.push(v)
+  const w = vx1 - vx0
+  const h = vy1 - vy0
+  const font = w / 40
   return (
     <Box
       component="svg"
-      viewBox="0 0 360 180"
+      viewBox={`${vx0} ${-vy1} ${w} ${h}`}
       role="img"
       aria-label={t('adm.map.region')}
-      sx={{ width: '100%', maxWidth: 540, border: 1, borderColor: 'divider', bgcolor: '#e8f1f8' }}
+      sx={{ width: '100%', maxWidth: 640, border: 1, borderColor: 'divider', bgcolor: '#e8f1f8' }}
     >
-      {[-120, -60, 0, 60, 120].map((lon) => (
-        <line
-          key={lon}
-          x1={x(lon)}
-          x2={x(lon)}
-          y1={0}
-          y2={180}
-          stroke="#c5d5e4"
-          strokeWidth={0.5}
-        />
+      {lons.map((lon) => (
+        <g key={`x${lon}`}>
+          <line x1={lon} x2={lon} y1={-vy1} y2={-vy0} stroke="#b8cadb" strokeWidth={w / 600} />
+          <text x={lon + font / 4} y={-vy0 - font / 3} fontSize={font} fill="#5a6b7b">
+            {lon}°
+          </text>
+        </g>
       ))}
-      {[-60, -30, 0, 30, 60].map((lat) => (
-        <line
-          key={lat}
-          y1={y(lat)}
-          y2={y(lat)}
-          x1={0}
-          x2={360}
-          stroke="#c5d5e4"
-          strokeWidth={0.5}
-        />
+      {lats.map((lat) => (
+        <g key={`y${lat}`}>
+          <line y1={-lat} y2={-lat} x1={vx0} x2={vx1} stroke="#b8cadb" strokeWidth={w / 600} />
+          <text x={vx0 + font / 4} y={-lat - font / 4} fontSize={font} fill="#5a6b7b">
+            {lat}°
+          </text>
+        </g>
       ))}
       {ok && (
         <rect
-          x={x(box.minx!)}
-          y={y(box.maxy!)}
-          width={Math.max(1, x(box.maxx!) - x(box.minx!))}
-          height={Math.max(1, y(box.miny!) - y(box.maxy!))}
-          fill="rgba(25,118,210,0.3)"
+          x={minx}
+          y={-maxy}
+          width={maxx - minx}
+          height={maxy - miny}
+          fill="rgba(25,118,210,0.25)"
           stroke="#1976d2"
+          strokeWidth={w / 300}
         />
       )}
     </Box>

@@ -57,40 +57,35 @@ function ActivationQueue() {
       </Typography>
       <List dense>
         {rows.map((u) => (
-          <ListItem
-            key={u.id}
-            divider
-            secondaryAction={
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button
-                  variant="contained"
-                  size="small"
-                  aria-label={t('adm.users.activateLabel', { username: u.username })}
-                  onClick={() =>
-                    void act(
-                      () => update({ id: u.id, changes: { active: true } }).unwrap(),
-                      t('adm.users.activated', { username: u.username }),
-                    )
-                  }
-                >
-                  {t('adm.users.activate')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  aria-label={t('adm.users.rejectLabel', { username: u.username })}
-                  onClick={() => setRejecting(u)}
-                >
-                  {t('adm.users.reject')}
-                </Button>
-              </Box>
-            }
-          >
+          <ListItem key={u.id} divider sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 0 }}>
             <ListItemText
-              sx={{ pr: 22 }}
+              sx={{ flex: '1 1 240px' }}
               primary={`${u.username} · ${u.name}`}
               secondary={`${u.email} · ${u.sector}`}
             />
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button
+                variant="contained"
+                size="small"
+                aria-label={t('adm.users.activateLabel', { username: u.username })}
+                onClick={() =>
+                  void act(
+                    () => update({ id: u.id, changes: { active: true } }).unwrap(),
+                    t('adm.users.activated', { username: u.username }),
+                  )
+                }
+              >
+                {t('adm.users.activate')}
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                aria-label={t('adm.users.rejectLabel', { username: u.username })}
+                onClick={() => setRejecting(u)}
+              >
+                {t('adm.users.reject')}
+              </Button>
+            </Box>
           </ListItem>
         ))}
       </List>
