@@ -26,12 +26,7 @@ import {
   safeFilename,
 } from '../attachments/attachments.service'
 import { insertAttachment } from '../attachments/attachments.sql'
-import {
-  APPLICATION,
-  checkGeometry,
-  outsideExtent,
-  type Caller,
-} from '../features/features.service'
+import { applyFeatureWrite, checkGeometry, type Caller } from '../features/features.service'
 import { layerAccess, requireFlag } from '../features/layer-access'
 import * as sql from './approvals.sql'
 
@@ -450,7 +445,8 @@ async function layerOf(db: Queryable, name: string): Promise<CatalogueLayer> {
 /**
  * Approves one item: in one transaction the item is decided (once: a concurrent decision of
  * the same item makes this a 409), the change is applied to the layer through the layer-data
- * core as the submitter's (the audit entries name the reviewer in `approved_by`), the kept
+ * core (features.service's applyFeatureWrite, the one write path) as the submitter's (the
+ * audit entries name the reviewer in `approved_by`), the kept
  * files become the feature's attachments and the approval's counts and status follow. A
  * feature changed since submission is an ApprovalConflict and nothing is written.
  */
@@ -469,20 +465,24 @@ export async function approveItem(db: Db, reviewer: Caller, itemId: number): Pro
     }
     const approval = (await sql.approvalById(tx, item.approval_id))!
     const submitter = { id: approval.user_id ?? reviewer.user.id, username: approval.username }
-    await features.setAuditContext(tx, {
-      userId: submitter.id,
-      username: submitter.username,
-      application: APPLICATION,
-      clientAddress: reviewer.address,
-      clientPort: reviewer.port,
-    })
+    // The change is the submitter's (the audit names them); it arrives from the reviewer.
+    const asSubmitter: Caller = {
+      user: { id: submitter.id, username: submitter.username, admin: false },
+      address: reviewer.address,
+      port: reviewer.port,
+    }
     const columns = await features.featureColumns(tx, layer)
     let featureId: number
     let afterId = 0
     if (item.action === 'INSERT') {
       const checked = checkAttributes(layer, columns, item.data, { insert: true })
       if (checked.errors.length) throw invalid(checked.errors)
-      featureId = await features.insertFeature(tx, layer, checked.values, item.geom)
+      featureId = await applyFeatureWrite(tx, asSubmitter, layer, {
+        kind: 'insert',
+        values: checked.values,
+        geom: item.geom,
+        box: geometry.box,
+      })
       await sql.setItemFeature(tx, itemId, featureId)
     } else {
       featureId = item.feature_id!
@@ -503,7 +503,7 @@ export async function approveItem(db: Db, reviewer: Caller, itemId: number): Pro
       }
       afterId = Number(current.version)
       if (item.action === 'DELETE') {
-        await features.setDeleted(tx, layer, featureId, true)
+        await applyFeatureWrite(tx, asSubmitter, layer, { kind: 'delete', id: featureId })
       } else {
         const attachmentIds = await attachmentIdsOf(tx, layer.name, featureId)
         const checked = checkAttributes(layer, columns, item.data, {
@@ -512,16 +512,15 @@ export async function approveItem(db: Db, reviewer: Caller, itemId: number): Pro
           attachmentIds,
         })
         if (checked.errors.length) throw invalid(checked.errors)
-        await features.updateFeature(
-          tx,
-          layer,
-          featureId,
-          checked.values,
-          item.with_geom ? { wkt: item.geom } : undefined,
-        )
+        await applyFeatureWrite(tx, asSubmitter, layer, {
+          kind: 'update',
+          id: featureId,
+          values: checked.values,
+          geom: item.with_geom ? { wkt: item.geom } : undefined,
+          box: geometry.box,
+        })
       }
     }
-    if (outsideExtent(layer, geometry.box)) await features.refreshExtent(tx, layer)
     for (const file of await sql.keptFilesOfItem(tx, itemId)) {
       const attachment = await insertAttachment(tx, {
         layer: layer.name,
