@@ -91,11 +91,15 @@ export async function readFeature(
   id: number,
   opts: { lock?: boolean } = {},
 ): Promise<FeatureRow | undefined> {
+  // The lock is its own statement: under READ COMMITTED a statement that waited for a row lock
+  // still reads the audit log (the version) with the snapshot it started with, so a writer
+  // that waited for another one would see the old version and overwrite the other's edit.
+  if (opts.lock) await db.query(`SELECT 1 FROM ${tableSql(layer)} WHERE id = $1 FOR UPDATE`, [id])
   const params = new SqlParams([id])
   const { rows } = await db.query<RawFeature>(
     `SELECT t.id, (to_jsonb(t) - 'geom')::text AS attributes, ${geomSelect(layer)} AS geom,
             ${VERSION_SQL(layer, params)} AS version, t.d_e_l_e_t_ AS deleted
-       FROM ${tableSql(layer)} t WHERE t.id = $1${opts.lock ? ' FOR UPDATE OF t' : ''}`,
+       FROM ${tableSql(layer)} t WHERE t.id = $1`,
     params.values,
   )
   return rows[0] && toFeature(layer, rows[0])
