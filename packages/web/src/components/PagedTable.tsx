@@ -10,6 +10,7 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
+import TableSortLabel from '@mui/material/TableSortLabel'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
@@ -22,6 +23,8 @@ export interface Column<R> {
   render: (row: R) => ReactNode
   /** Left out on phone-sized screens. */
   wide?: boolean
+  /** The API's sort name of the column: its header sorts (with `sort` and `onSort`). */
+  sortKey?: string
 }
 
 /** Text inputs are throttled (spec section 9). */
@@ -90,6 +93,33 @@ export interface PagedTableProps<R> {
   searchLabel?: string
   /** Buttons beside the search box (NOVO …). */
   actions?: ReactNode
+  /** The sort (`-` prefix: descending) of sortable tables, and what a header click asks for. */
+  sort?: string
+  onSort?: (sort: string) => void
+}
+
+/** A column header: a sort label when the table sorts by this column's sortKey. */
+function HeaderLabel<R>({
+  column,
+  sort,
+  onSort,
+}: {
+  column: Column<R>
+  sort?: string
+  onSort?: (sort: string) => void
+}) {
+  if (!column.sortKey || !onSort) return <>{column.label}</>
+  const descending = sort?.startsWith('-') ?? false
+  const active = (descending ? sort?.slice(1) : sort) === column.sortKey
+  return (
+    <TableSortLabel
+      active={active}
+      direction={active && descending ? 'desc' : 'asc'}
+      onClick={() => onSort(active && !descending ? `-${column.sortKey}` : column.sortKey!)}
+    >
+      {column.label}
+    </TableSortLabel>
+  )
 }
 
 /**
@@ -109,6 +139,8 @@ export function PagedTable<R extends { id: number }>({
   onPaging,
   searchLabel,
   actions,
+  sort,
+  onSort,
 }: PagedTableProps<R>) {
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
@@ -134,7 +166,7 @@ export function PagedTable<R extends { id: number }>({
               <TableRow>
                 {columns.map((c) => (
                   <TableCell key={c.key} sx={cellSx(c)}>
-                    {c.label}
+                    <HeaderLabel column={c} sort={sort} onSort={onSort} />
                   </TableCell>
                 ))}
               </TableRow>

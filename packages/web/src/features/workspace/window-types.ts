@@ -5,6 +5,12 @@ import {
   parseFeatureInfoState,
   type FeatureInfoState,
 } from '../feature-info/window-state'
+import {
+  parseApprovalReviewState,
+  parseApprovalsListState,
+  type ApprovalReviewState,
+  type ApprovalsListState,
+} from '../approvals'
 import { parseSearchState, type SearchState } from '../search/search-state'
 
 /**
@@ -48,5 +54,22 @@ export const WINDOW_TYPES = [
     title: 'search.windowTitle',
     load: async () => (await import('../search/SearchWindow')).SearchWindow,
     parseState: parseSearchState,
+  }),
+  defineWindowType<ApprovalsListState>({
+    type: 'Approvals',
+    title: 'approvals.list.title',
+    admin: true,
+    singleton: true,
+    load: async () => (await import('../approvals/ApprovalsWindow')).ApprovalsWindow,
+    parseState: parseApprovalsListState,
+  }),
+  defineWindowType<ApprovalReviewState>({
+    type: 'ApprovalReview',
+    title: 'approvals.review.title',
+    admin: true,
+    singleton: true,
+    key: (props) => String(props.approvalId),
+    load: async () => (await import('../approvals/ApprovalReviewWindow')).ApprovalReviewWindow,
+    parseState: parseApprovalReviewState,
   }),
 ]

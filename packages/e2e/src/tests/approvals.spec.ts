@@ -1,0 +1,201 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import {
+  ADMIN,
+  DESKTOP,
+  apiToken,
+  baseUrl,
+  createUser,
+  expect,
+  signIn,
+  snap,
+  test,
+  unique,
+} from '../fixtures'
+
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASUlEQVRYhe2WAQkAQAwCl8ScRrxYH2PPOFgAET03KV/drCuIgtChmqHYMtbxE8GIDtUMxZaxDqH4oKFDNUOxZcghBGOdjhwe1wexOTR5lhHMNQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+const FLAGS = {
+  readFeature: true,
+  updateFeature: true,
+  createFeature: true,
+  deleteFeature: true,
+  createFeatureAttachment: true,
+  readFeatureAttachment: true,
+  deleteFeatureAttachment: true,
+}
+
+/**
+ * A field user whose group edits `oae` with 'Enviar para aprovação' on, set up as the control
+ * panel does it (groups API); answers the user's API token.
+ */
+async function moderatedUser(request: APIRequestContext) {
+  const headers = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+  const user = { username: unique('campo'), password: 'campo-senha-1', name: 'Técnico de campo' }
+  const userId = await createUser(request, user)
+  const made = await request.post(`${baseUrl()}/api/groups`, {
+    headers,
+    data: { name: unique('Campo moderado '), description: 'Edições vão para aprovação' },
+  })
+  expect(made.status()).toBe(201)
+  const groupId = Number(made.headers().location?.split('/').at(-1))
+  const perms = await request.put(`${baseUrl()}/api/groups/${groupId}/permissions`, {
+    headers,
+    data: [{ layer: 'oae', ...FLAGS, submitForReview: true }],
+  })
+  expect(perms.status()).toBe(200)
+  const members = await request.put(`${baseUrl()}/api/groups/${groupId}/members`, {
+    headers,
+    data: { userIds: [userId] },
+  })
+  expect(members.status()).toBe(200)
+  return { ...user, token: await apiToken(request, user.username, user.password), admin: headers }
+}
+
+async function feature(request: APIRequestContext, headers: Record<string, string>, id: number) {
+  const res = await request.get(`${baseUrl()}/api/features/oae/${id}`, { headers })
+  expect(res.status()).toBe(200)
+  return (await res.json()) as { attributes: Record<string, unknown>; version: string }
+}
+
+const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name })
+
+test.describe('approvals', () => {
+  test('a moderated user submits; the administrator reviews with the photo, approves one and rejects another', async ({
+    page,
+    request,
+  }) => {
+    const field = await moderatedUser(request)
+    const before2 = await feature(request, field.admin, 2)
+    const before3 = await feature(request, field.admin, 3)
+    const description = unique('Vistoria de campo ')
+    const submitted = await request.post(`${baseUrl()}/api/approvals`, {
+      headers: { authorization: field.token },
+      multipart: {
+        payload: JSON.stringify({
+          description,
+          items: [
+            {
+              layer: 'oae',
+              featureId: 2,
+              action: 'UPDATE',
+              attributes: { largura: 14.5, sentido: 'Norte' },
+              attachments: [{ part: 'foto', description: 'Junta de dilatação' }],
+            },
+            { layer: 'oae', featureId: 3, action: 'UPDATE', attributes: { tipo: 'passarela' } },
+          ],
+        }),
+        foto: { name: 'junta.png', mimeType: 'image/png', buffer: PHOTO },
+      },
+    })
+    expect(submitted.status(), await submitted.text()).toBe(201)
+    // Nothing changes until a decision.
+    expect((await feature(request, field.admin, 2)).version).toBe(before2.version)
+
+    await page.setViewportSize({ width: 1600, height: 900 })
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+    await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
+    await expect(page).toHaveURL(/\/workspace$/)
+    await expect(page.getByRole('heading', { name: 'Gerenciar Aprovações' })).toBeVisible()
+    for (const column of [
+      'Usuário',
+      'Data de Criação',
+      'Data de Revisão',
+      'Descrição',
+      'Mudanças',
+      'Aceitas',
+      'Rejeitadas',
+      'Status',
+      'Ações',
+    ]) {
+      await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
+    }
+    await page.getByRole('button', { name: 'ATUALIZAR' }).click()
+    const row = page.getByRole('row').filter({ hasText: description })
+    await expect(row).toContainText(field.username)
+    await expect(row).toContainText('Pendente')
+    // Sorting by a column asks the server again, newest first on a second click.
+    await page.getByRole('columnheader', { name: 'Data de Criação' }).click()
+    await expect(page.getByRole('row').nth(1)).toContainText(description)
+    await snap(page, 'approvals-list')
+
+    await row.getByRole('button', { name: 'Revisar' }).click()
+    await expect(tab(page, /^APROVAR \/ REJEITAR/)).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('heading', { name: description })).toBeVisible()
+    await expect(page.getByText('Criado por')).toBeVisible()
+    await expect(page.getByText('Criado em')).toBeVisible()
+    await expect(page.getByText('Revisado em')).toBeVisible()
+    await expect(page.getByText('Selecione um item para iniciar')).toBeVisible()
+
+    const items = page.getByRole('row').filter({ hasText: 'Atualização' })
+    await expect(items).toHaveCount(2)
+    await items.nth(0).click()
+    await expect(page.getByRole('button', { name: 'APROVAR' })).toBeEnabled()
+    const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
+    await expect(largura).toContainText(String(before2.attributes.largura))
+    await expect(largura).toContainText('14.5')
+    await expect(largura).toHaveAttribute('data-changed', 'true')
+    await expect(page.getByTestId('approval-geometry')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Imagens e Anexos' })).toBeVisible()
+    const thumb = page.getByRole('button', { name: 'junta.png' })
+    await expect(thumb.locator('img')).toHaveJSProperty('complete', true)
+    expect(await thumb.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+      48,
+    )
+    await snap(page, 'approvals-review')
+    await thumb.click()
+    await expect(page.getByRole('dialog').getByText('1 de 1', { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: 'APROVAR' }).click()
+    await expect(page.getByText('Mudança aceita')).toBeVisible()
+    await expect(items.nth(0)).toContainText('Aceito')
+    await expect(page.getByRole('button', { name: 'APROVAR' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'REJEITAR' })).toBeDisabled()
+
+    await items.nth(1).click()
+    await expect(page.getByRole('row').filter({ hasText: 'Tipo' }).first()).toContainText(
+      'passarela',
+    )
+    await page.getByRole('button', { name: 'REJEITAR' }).click()
+    await expect(page.getByText('Mudança rejeitada')).toBeVisible()
+    await expect(items.nth(1)).toContainText('Rejeitado')
+    await expect(page.locator('text="Revisado" >> visible=true')).toBeVisible()
+    await expect(page.getByText(/1 aceitas, 1 rejeitadas/)).toBeVisible()
+    await snap(page, 'approvals-review-decided')
+
+    // The layer has the approved change only; the history names the field user.
+    const after2 = await feature(request, field.admin, 2)
+    expect(after2.attributes.largura).toBe(14.5)
+    expect(after2.attributes.sentido).toBe('Norte')
+    expect((await feature(request, field.admin, 3)).attributes.tipo).toBe(before3.attributes.tipo)
+    const history = (await (
+      await request.get(`${baseUrl()}/api/audit/oae/2`, { headers: field.admin })
+    ).json()) as { user: string; action: string }[]
+    expect(history[0]).toMatchObject({ user: field.username, action: 'U' })
+    const photos = (await (
+      await request.get(`${baseUrl()}/api/features/oae/2/attachments`, { headers: field.admin })
+    ).json()) as { filename: string }[]
+    expect(photos.map((p) => p.filename)).toContain('junta.png')
+
+    // The list shows the decision; its state survives closing and reopening.
+    await tab(page, /^APROVAÇÕES/).click()
+    await page.getByRole('button', { name: 'ATUALIZAR' }).click()
+    await expect(page.getByRole('row').filter({ hasText: description })).toContainText('Revisado')
+  })
+
+  test('an ordinary user has no APROVAÇÕES tool and the API refuses', async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, 'demo', 'demo1234')
+    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+    await expect(page.getByRole('menuitem', { name: 'APROVAÇÕES' })).toHaveCount(0)
+    const token = await apiToken(request, 'demo', 'demo1234')
+    const res = await request.get(`${baseUrl()}/api/approvals/all`, {
+      headers: { authorization: token },
+    })
+    expect(res.status()).toBe(403)
+  })
+})

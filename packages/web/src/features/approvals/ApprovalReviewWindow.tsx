@@ -1,0 +1,218 @@
+import Box from '@mui/material/Box'
+import Divider from '@mui/material/Divider'
+import Paper from '@mui/material/Paper'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import Typography from '@mui/material/Typography'
+import type { Approval, MessageKey } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import { useSnackbar } from 'notistack'
+import { useEffect, useState, type ReactNode } from 'react'
+import { toFailure } from '../../api/base-api'
+import { BusyOverlay } from '../feature-form'
+import { useGetLayerDescriptionsQuery } from '../layers'
+import type { WindowProps } from '../workspace'
+import { ApprovalStatusChip } from './ApprovalStatusChip'
+import {
+  useApproveItemMutation,
+  useGetApprovalQuery,
+  useListApprovalAttachmentsQuery,
+  useListApprovalItemsQuery,
+  useRejectItemMutation,
+} from './approvals.api'
+import { REVIEW_PAGE_SIZES, type ApprovalReviewState } from './approvals-state'
+import { ItemDetail } from './ItemDetail'
+import { ReviewAttachments } from './ReviewAttachments'
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
+const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—')
+
+const FIRST: ApprovalReviewState = { page: 0, limit: 10, itemId: null }
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 96 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {children}
+      </Typography>
+    </Box>
+  )
+}
+
+function Header({ approval }: { approval: Approval }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1, lineHeight: 1.3 }}>
+          {approval.description}
+        </Typography>
+        <ApprovalStatusChip status={approval.status} />
+      </Box>
+      <Field label={t('approvals.review.createdBy')}>{approval.username}</Field>
+      <Field label={t('approvals.review.createdAt')}>{when(approval.created)}</Field>
+      <Field label={t('approvals.review.reviewedAt')}>{when(approval.reviewed)}</Field>
+      <Field label={t('approvals.review.changes')}>
+        {approval.itemsTotal} ({t('approvals.review.acceptedCount', { n: approval.itemsAccepted })},{' '}
+        {t('approvals.review.rejectedCount', { n: approval.itemsRejected })})
+      </Field>
+    </Box>
+  )
+}
+
+/**
+ * 'APROVAR / REJEITAR' for one approval: the header and the paginated items on the left, the
+ * selected item in the middle (its values beside the feature's, the geometries, REJEITAR and
+ * APROVAR), 'Imagens e Anexos' on the right. A decision locks the window until the server
+ * answers, then the approval, its items and the list refresh.
+ */
+export function ApprovalReviewWindow({ props, state, setState }: WindowProps<ApprovalReviewState>) {
+  const approvalId = Number(props.approvalId)
+  const view = state ?? FIRST
+  const { enqueueSnackbar } = useSnackbar()
+  const approval = useGetApprovalQuery(approvalId, { refetchOnMountOrArgChange: true })
+  const items = useListApprovalItemsQuery(
+    { id: approvalId, page: view.page, limit: view.limit },
+    { refetchOnMountOrArgChange: true },
+  )
+  const files = useListApprovalAttachmentsQuery(approvalId, { refetchOnMountOrArgChange: true })
+  const { data: layers } = useGetLayerDescriptionsQuery()
+  const [approve] = useApproveItemMutation()
+  const [reject] = useRejectItemMutation()
+  const [busy, setBusy] = useState<string | null>(null)
+
+  const failures: [boolean, unknown, MessageKey][] = [
+    [approval.isError, approval.error, 'approvals.review.loadError'],
+    [items.isError, items.error, 'approvals.review.itemsError'],
+    [files.isError, files.error, 'approvals.review.attachmentsError'],
+  ]
+  const failed = failures
+    .filter(([is]) => is)
+    .map(([, error, key]) => `${key}|${toFailure(error).message}`)
+  useEffect(() => {
+    for (const f of failed) {
+      const [key, message] = f.split('|') as [MessageKey, string]
+      enqueueSnackbar(`${t(key)} ${message}`, { variant: 'error' })
+    }
+    // Each failure once, when it appears.
+  }, [failed.join()])
+
+  const selected = items.data?.data.find((i) => i.id === view.itemId)
+  const layer = layers?.find((l) => l.name === selected?.layerName)
+  const itemFiles = (files.data ?? []).filter((f) => !selected || f.itemId === selected.id)
+
+  async function decide(kind: 'approve' | 'reject') {
+    if (!selected) return
+    setBusy(t(kind === 'approve' ? 'approvals.review.accepting' : 'approvals.review.rejecting'))
+    try {
+      const args = {
+        approvalId,
+        itemId: selected.id,
+        layer: selected.layerName,
+        featureId: selected.featureId,
+      }
+      await (kind === 'approve' ? approve(args) : reject(args)).unwrap()
+      enqueueSnackbar(
+        t(kind === 'approve' ? 'approvals.review.accepted' : 'approvals.review.rejected'),
+        { variant: 'success' },
+      )
+    } catch (error) {
+      const failure = toFailure(error)
+      const key =
+        kind === 'approve' ? 'approvals.review.acceptError' : 'approvals.review.rejectError'
+      enqueueSnackbar(`${t(key)} ${failure.message}`.trim(), { variant: 'error' })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        display: 'grid',
+        gap: 2,
+        p: { xs: 2, sm: 3 },
+        gridTemplateColumns: {
+          xs: '1fr',
+          lg: 'minmax(320px, 1fr) minmax(360px, 1.3fr) minmax(220px, 0.7fr)',
+        },
+        alignItems: 'start',
+      }}
+    >
+      <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {approval.data && <Header approval={approval.data} />}
+        <Divider />
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('approvals.item.layer')}</TableCell>
+              <TableCell>{t('approvals.item.feature')}</TableCell>
+              <TableCell>{t('approvals.item.status')}</TableCell>
+              <TableCell>{t('approvals.item.action')}</TableCell>
+              <TableCell>{t('approvals.item.created')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(items.data?.data ?? []).map((item) => (
+              <TableRow
+                key={item.id}
+                hover
+                selected={item.id === view.itemId}
+                onClick={() => setState({ ...view, itemId: item.id })}
+                sx={{ cursor: 'pointer' }}
+              >
+                <TableCell title={layers?.find((l) => l.name === item.layerName)?.title}>
+                  {item.layerName}
+                </TableCell>
+                <TableCell>{item.featureId ?? t('approvals.item.new')}</TableCell>
+                <TableCell>
+                  <ApprovalStatusChip status={item.status} />
+                </TableCell>
+                <TableCell>{t(`approvals.action.${item.action}` as MessageKey)}</TableCell>
+                <TableCell>{when(item.created)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <TablePagination
+          component="div"
+          count={items.data?.rowCount ?? 0}
+          page={view.page}
+          rowsPerPage={view.limit}
+          rowsPerPageOptions={[...REVIEW_PAGE_SIZES]}
+          labelRowsPerPage={t('common.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('common.displayedRows', { from, to, count })
+          }
+          onPageChange={(_e, page) => setState({ ...view, page })}
+          onRowsPerPageChange={(e) => setState({ ...view, page: 0, limit: Number(e.target.value) })}
+        />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2, minHeight: 240 }}>
+        {selected ? (
+          <ItemDetail
+            item={selected}
+            layer={layer}
+            onApprove={() => void decide('approve')}
+            onReject={() => void decide('reject')}
+          />
+        ) : (
+          <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
+            {t('approvals.review.selectItem')}
+          </Typography>
+        )}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <ReviewAttachments files={itemFiles} />
+      </Paper>
+      <BusyOverlay text={busy} />
+    </Box>
+  )
+}

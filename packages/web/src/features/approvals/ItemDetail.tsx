@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import Typography from '@mui/material/Typography'
+import type { ApprovalItem, LayerDescription, MessageKey } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import { displayValue } from '../feature-form'
+import { useGetFeatureQuery } from '../feature-info/feature-info.api'
+import { ApprovalStatusChip } from './ApprovalStatusChip'
+import { GeometryPreview } from './GeometryPreview'
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+
+/**
+ * The selected item: its proposed attributes beside the feature's current values (changed
+ * rows marked), the proposed geometry over the current one, and REJEITAR / APROVAR, disabled
+ * once the item is decided.
+ */
+export function ItemDetail({
+  item,
+  layer,
+  onApprove,
+  onReject,
+}: {
+  item: ApprovalItem
+  layer: LayerDescription | undefined
+  onApprove: () => void
+  onReject: () => void
+}) {
+  const ref = item.featureId === null ? undefined : { layer: item.layerName, id: item.featureId }
+  const { data: feature } = useGetFeatureQuery(ref!, {
+    skip: !ref,
+    refetchOnMountOrArgChange: true,
+  })
+  const attrs = new Map((layer?.attributes ?? []).map((a) => [a.name, a]))
+  // Proposed fields first, then (for an update) the rest of the feature unchanged.
+  const names =
+    item.action === 'DELETE'
+      ? Object.keys(feature?.attributes ?? item.base?.attributes ?? {})
+      : [
+          ...Object.keys(item.data),
+          ...Object.keys(feature?.attributes ?? {}).filter((n) => !(n in item.data)),
+        ]
+  // The identifiers the reviewer does not judge stay out of the table.
+  const HIDDEN = new Set(['uuid', 'm_o_d_i_f_'])
+  const rows = names.filter((n) => !HIDDEN.has(n) || n in item.data)
+  const currentOf = (name: string) => feature?.attributes[name] ?? item.base?.attributes[name]
+  const decided = item.status !== 'PENDING'
+  // The feature changed since submission: the server refuses the approve (409); say what changed.
+  const changedSince =
+    !decided && item.base && feature && feature.version !== item.base.version
+      ? Object.keys(feature.attributes)
+          .filter(
+            (n) => n !== 'm_o_d_i_f_' && !same(feature.attributes[n], item.base!.attributes[n]),
+          )
+          .map((field) => ({
+            field,
+            submitted: item.base!.attributes[field],
+            current: feature.attributes[field],
+          }))
+      : null
+  const showGeometry =
+    layer?.geometryType !== 'TABULAR' && (item.withGeom || (feature?.geom ?? null) !== null)
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+          {t(`approvals.action.${item.action}` as MessageKey)} · {layer?.title ?? item.layerName}
+          {item.featureId !== null ? ` #${item.featureId}` : ''}
+        </Typography>
+        <ApprovalStatusChip status={item.status} />
+      </Box>
+      {item.reason && (
+        <Typography variant="body2" color="text.secondary">
+          {t('approvals.review.reason', { reason: item.reason })}
+        </Typography>
+      )}
+      {changedSince && (
+        <Alert severity="warning">
+          {t('approvals.featureChanged')}
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {changedSince.map((d) => (
+              <li key={d.field}>
+                {attrs.get(d.field)?.title ?? d.field}:{' '}
+                {displayValue(attrs.get(d.field)?.type, d.submitted)} →{' '}
+                {displayValue(attrs.get(d.field)?.type, d.current)}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {item.action === 'DELETE' && (
+        <Alert severity="error">{t('approvals.review.deleteNotice')}</Alert>
+      )}
+      <Table size="small" aria-label={t('approvals.review.attribute')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('approvals.review.attribute')}</TableCell>
+            {item.action !== 'INSERT' && <TableCell>{t('approvals.review.current')}</TableCell>}
+            {item.action !== 'DELETE' && <TableCell>{t('approvals.review.proposed')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((name) => {
+            const type = attrs.get(name)?.type
+            const proposed = name in item.data ? item.data[name] : currentOf(name)
+            const changed =
+              item.action === 'INSERT' ||
+              (name in item.data && !same(item.data[name], currentOf(name)))
+            return (
+              <TableRow
+                key={name}
+                data-changed={changed || undefined}
+                sx={changed && item.action !== 'DELETE' ? { bgcolor: '#fff3e0' } : undefined}
+              >
+                <TableCell sx={{ fontWeight: changed ? 600 : undefined }}>
+                  {attrs.get(name)?.title ?? name}
+                </TableCell>
+                {item.action !== 'INSERT' && (
+                  <TableCell>{displayValue(type, currentOf(name))}</TableCell>
+                )}
+                {item.action !== 'DELETE' && (
+                  <TableCell sx={changed ? { color: 'error.main', fontWeight: 600 } : undefined}>
+                    {displayValue(type, proposed)}
+                  </TableCell>
+                )}
+              </TableRow>
+            )
+          })}
+        </TableBody>
+      </Table>
+      {showGeometry && (
+        <Box>
+          <Typography variant="subtitle2" gutterBottom>
+            {t('approvals.review.geometry')}
+          </Typography>
+          <GeometryPreview
+            current={item.action === 'INSERT' ? null : (feature?.geom ?? item.base?.geom ?? null)}
+            proposed={item.withGeom ? item.geom : null}
+          />
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button variant="outlined" color="error" disabled={decided} onClick={onReject}>
+          {t('approvals.review.reject')}
+        </Button>
+        <Button variant="contained" color="success" disabled={decided} onClick={onApprove}>
+          {t('approvals.review.approve')}
+        </Button>
+      </Box>
+    </Box>
+  )
+}
