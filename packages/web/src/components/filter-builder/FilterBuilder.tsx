@@ -117,8 +117,9 @@ export function FilterBuilder({
         label={t('filterBuilder.includeRule')}
         value=""
         onChange={(e) => e.target.value && emit(attachRule(value, e.target.value, groupId))}
+        fullWidth={false}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 140 }}
+        sx={{ width: 160 }}
       >
         <option value="" />
         {value.rules
