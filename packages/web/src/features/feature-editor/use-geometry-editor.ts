@@ -124,7 +124,7 @@ export function useGeometryEditor({
       latest.current.onSketch(f?.getGeometry() ?? null)
     }
     if (mode === 'draw' && type) {
-      const draw = new Draw({ source: sketchSource, type, style: sketchStyle })
+      const draw = new Draw({ source: sketchSource, type, style: sketchStyle, stopClick: true })
       draw.on('drawstart', () => sketchSource.clear())
       draw.on('drawend', () => setTimeout(report, 0))
       interactions.push(draw)
