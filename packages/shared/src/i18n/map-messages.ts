@@ -105,8 +105,8 @@ export const mapMessages = {
   'map.context.zoomOut': 'Diminuir zoom',
   'map.copy.coordinatesDone': 'Coordenadas copiadas!',
   'map.copy.coordinatesFailed': 'Não foi possível copiar as coordenadas!',
-  'map.copy.positionDone': 'Posição do mapa copiada!',
-  'map.copy.positionFailed': 'Não foi possível copiar a posição do mapa!',
+  'map.copy.positionDone': 'Posição da camera copiada!',
+  'map.copy.positionFailed': 'Não foi possível copiar a posição da camera!',
   // coordinates panel
   'map.coords.title': 'Coordenadas',
   'map.coords.cursor': 'Posição do cursor',
