@@ -242,7 +242,7 @@ async function loadBaseLayers(db: Queryable): Promise<void> {
      'https://tile.openstreetmap.org/{z}/{x}/{y}.png', true, true, 'base', 0, 19, 0, '{}'),
     ('geojson', 'Limites mundiais (offline)',
      'Fronteiras dos países (Natural Earth 1:50m), servidas por este servidor; funciona sem internet',
-     '/api/base-layers/offline/natural-earth.geojson', false, true, 'base', 0, 12, 1,
+     '/api/base-layers/offline/natural-earth.geojson', false, true, 'base', 0, 24, 1,
      '{"fill": "#f5f3ea", "stroke": "#8d8d8d", "background": "#cfe3f2"}')`)
 }
 
