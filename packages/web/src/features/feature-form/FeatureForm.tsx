@@ -32,7 +32,7 @@ import {
 import { AttachmentPickerDialog } from './AttachmentPickerDialog'
 import { AttributeInput } from './AttributeInput'
 import { BusyOverlay } from './BusyOverlay'
-import { ConfirmDialog } from './ConfirmDialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ConflictDialog, type ConflictRow } from './ConflictDialog'
 import {
   changedAttributes,
@@ -409,11 +409,11 @@ export function FeatureForm({
         open={confirmDelete}
         title={t('features.form.deleteConfirmTitle')}
         text={t('features.form.deleteConfirm', { id: feature?.id ?? '', layer: layer.title })}
-        confirm={t('features.form.confirmDelete')}
-        cancel={t('features.form.cancel')}
+        confirmLabel={t('features.form.confirmDelete')}
+        cancelLabel={t('features.form.cancel')}
         danger
         onConfirm={() => void remove()}
-        onCancel={() => setConfirmDelete(false)}
+        onClose={() => setConfirmDelete(false)}
       />
       <ConflictDialog
         open={conflict !== null}

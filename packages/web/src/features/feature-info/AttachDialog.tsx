@@ -16,7 +16,7 @@ import { useSnackbar } from 'notistack'
 import { useEffect, useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { useUpload } from '../../api/upload'
-import { ConfirmDialog } from '../feature-form'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 
 type Phase = 'idle' | 'uploading'
 
@@ -190,16 +190,17 @@ export function AttachDialog({
         </Button>
       </DialogActions>
       <ConfirmDialog
+        danger={false}
         open={askCancel}
         title={t('attachments.confirmCancel')}
         text={t('attachments.confirmCancelText')}
-        confirm={t('attachments.yes')}
-        cancel={t('attachments.no')}
+        confirmLabel={t('attachments.yes')}
+        cancelLabel={t('attachments.no')}
         onConfirm={() => {
           setAskCancel(false)
           abort.current?.abort()
         }}
-        onCancel={() => setAskCancel(false)}
+        onClose={() => setAskCancel(false)}
       />
     </Dialog>
   )

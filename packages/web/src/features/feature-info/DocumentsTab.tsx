@@ -19,7 +19,8 @@ import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
 import { useAppDispatch } from '../../app/store'
 import { useBusy } from '../../app/use-busy'
-import { attachmentSrc, ConfirmDialog, useUrlToken } from '../feature-form'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { attachmentSrc, useUrlToken } from '../feature-form'
 import { AttachDialog } from './AttachDialog'
 import { CameraDialog, cameraSupported } from './CameraDialog'
 import {
@@ -249,11 +250,11 @@ export function DocumentsTab({
         open={toDelete !== null}
         title={t('attachments.deleteTitle')}
         text={t('attachments.deleteConfirm', { name: toDelete?.filename ?? '' })}
-        confirm={t('attachments.delete')}
-        cancel={t('features.form.cancel')}
+        confirmLabel={t('attachments.delete')}
+        cancelLabel={t('features.form.cancel')}
         danger
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        onClose={() => setToDelete(null)}
       />
       <Lightbox images={images} index={lightbox} token={token} onIndex={setLightbox} />
     </Box>

@@ -24,7 +24,7 @@ import {
 } from '../../../components/form'
 import { schemaResolver } from '../../../components/form/schema-resolver'
 import { PagedTable, type Column } from '../../../components/PagedTable'
-import { ConfirmDialog } from '../common/ConfirmDialog'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { failureMessage } from '../common/failure'
 import { FormSelect, FormSwitch } from '../common/form-controls'
 import { useAct } from '../common/use-act'

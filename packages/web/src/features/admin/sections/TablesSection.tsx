@@ -18,7 +18,7 @@ import { t } from '@gis/shared/i18n'
 import type { FieldRecord, TableRecord } from '@gis/shared'
 import { useState } from 'react'
 import { PagedTable, type Column } from '../../../components/PagedTable'
-import { ConfirmDialog } from '../common/ConfirmDialog'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
 import {
