@@ -455,6 +455,8 @@ export const adminMessages = {
   'adm.base.preview': 'Pré-visualização',
   'adm.base.previewHint':
     'O mapa mostra a fonte como os usuários a verão. Fontes da internet precisam de acesso à rede.',
+  'adm.base.previewIncomplete': 'Preencha a fonte para ver a pré-visualização.',
+  'adm.base.previewFailed': 'A fonte não respondeu: confira a URL e os parâmetros.',
   'adm.base.deleteTitle': 'Excluir o mapa base {name}?',
   'adm.base.deleteText': 'Ele sai da árvore de layers e deixa de ser oferecido aos usuários.',
   'adm.base.type.osm': 'OpenStreetMap',

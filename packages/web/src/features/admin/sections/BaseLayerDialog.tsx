@@ -4,11 +4,8 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import Paper from '@mui/material/Paper'
-import Typography from '@mui/material/Typography'
 import {
   baseLayerInputSchema,
-  OSM_TILE_URL,
   TILE_SIZES,
   WMS_FORMATS,
   WMS_SERVER_TYPES,
@@ -19,7 +16,7 @@ import {
 import { t } from '@gis/shared/i18n'
 import type { BaseLayer } from '@gis/shared'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { toFailure } from '../../../api/base-api'
 import {
   FormTextField,
@@ -31,6 +28,7 @@ import { schemaResolver } from '../../../components/form/schema-resolver'
 import { failureMessage } from '../common/failure'
 import { FormNumberField, FormSelect, FormSwitch } from '../common/form-controls'
 import { useCreateBaseLayerMutation, useUpdateBaseLayerMutation } from '../base-layers.api'
+import { BaseLayerPreview } from './BaseLayerPreview'
 
 type Form = Record<string, unknown> & {
   type: BaseLayerInput['type']
@@ -58,69 +56,6 @@ const DEFAULT_OPTIONS: Record<BaseLayerInput['type'], Record<string, unknown>> =
   },
   xyz: { projection: 'EPSG:3857', tileSize: 256, attribution: '' },
   geojson: {},
-}
-
-/** A picture of the source over Brazil: one tile (osm, xyz) or one GetMap (wms). */
-function previewUrl(v: Form): string | null {
-  const url = typeof v.url === 'string' ? v.url : ''
-  if (v.type === 'osm' || v.type === 'xyz') {
-    const template = v.type === 'osm' && !url ? OSM_TILE_URL : url
-    if (!/\{z\}/.test(template)) return null
-    return template
-      .replace('{z}', '2')
-      .replace('{x}', '1')
-      .replace(/\{-?y\}/, '2')
-  }
-  if (v.type === 'wms' && url && v.options.layers) {
-    const o = v.options
-    const version = String(o.version ?? '1.3.0')
-    const bbox = version === '1.3.0' ? '-34,-74,6,-34' : '-74,-34,-34,6'
-    const params = new URLSearchParams({
-      SERVICE: 'WMS',
-      REQUEST: 'GetMap',
-      VERSION: version,
-      LAYERS: String(o.layers),
-      STYLES: '',
-      FORMAT: String(o.format ?? 'image/png'),
-      TRANSPARENT: String(Boolean(o.transparent)).toUpperCase(),
-      WIDTH: '256',
-      HEIGHT: '256',
-      [version === '1.3.0' ? 'CRS' : 'SRS']: 'EPSG:4326',
-      BBOX: bbox,
-    })
-    return `${url}${url.includes('?') ? '&' : '?'}${params}`
-  }
-  return null
-}
-
-function Preview({ values }: { values: Form }) {
-  const [src, setSrc] = useState<string | null>(null)
-  const next = previewUrl(values)
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSrc(next), 500)
-    return () => window.clearTimeout(timer)
-  }, [next])
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle2">{t('adm.base.preview')}</Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ mb: 1, display: 'block' }}>
-        {t('adm.base.previewHint')}
-      </Typography>
-      <Box
-        sx={{ width: 256, height: 256, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}
-      >
-        {src && (
-          <img
-            src={src}
-            alt={t('adm.base.preview')}
-            width={256}
-            height={256}
-            data-testid="base-layer-preview"
-          />
-        )}
-      </Box>
-    </Paper>
-  )
 }
 
 /** Novo / Editar mapa base: every source type with its own options and a live preview. */
@@ -272,7 +207,7 @@ export function BaseLayerDialog({
               <FormSwitch name="active" label={t('adm.base.active')} />
             </Box>
           </SchemaForm>
-          <Preview values={values} />
+          <BaseLayerPreview values={values} id={layer?.id ?? 0} />
         </Box>
       </DialogContent>
       <DialogActions>

@@ -4,13 +4,16 @@ import Typography from '@mui/material/Typography'
 import { validLonLatBox } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect } from 'react'
+import type OlMap from 'ol/Map'
+import { useEffect, useRef, useState } from 'react'
 import type { Resolver } from 'react-hook-form'
 import { SchemaForm, useSchemaForm } from '../../../components/form'
 import { useGetMapConfigQuery } from '../../layers'
 import { failureMessage } from '../common/failure'
+import { AdminMap, DefaultBaseLayer } from '../common/admin-map'
 import { FormNumberField } from '../common/form-controls'
 import { useSaveMapConfigMutation } from '../settings.api'
+import { useFitOnce, useStartBox, viewBox, type LonLatBox } from './start-box-layer'
 
 interface Box4 {
   minx: number | null
@@ -20,6 +23,33 @@ interface Box4 {
 }
 
 const KEYS = ['minx', 'miny', 'maxx', 'maxy'] as const
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6
+
+/** The typed box when it is a valid one, else null. */
+function boxOf(v: Box4): LonLatBox | null {
+  const box = KEYS.map((k) => v[k])
+  return box.every((n) => typeof n === 'number') && validLonLatBox(box as number[])
+    ? (box as LonLatBox)
+    : null
+}
+
+/** The map's layers: the background, the box, and the drag that draws a new one. */
+function StartBoxLayers({
+  box,
+  saved,
+  drawing,
+  onDrawn,
+}: {
+  box: LonLatBox | null
+  saved: LonLatBox | null
+  drawing: boolean
+  onDrawn: (box: LonLatBox) => void
+}) {
+  useStartBox(box, drawing, onDrawn)
+  useFitOnce(saved)
+  return <DefaultBaseLayer />
+}
 
 /** The box must be four numbers in EPSG:4326, minimum below maximum (the server's rule too). */
 const resolver: Resolver<Box4> = (values) => {
@@ -35,75 +65,13 @@ const resolver: Resolver<Box4> = (values) => {
   }
 }
 
-const round = (n: number) => Math.round(n * 1e6) / 1e6
-
-/**
- * A sketch of the box: around it, graticule lines every 5 degrees labelled in degrees, so the
- * typed numbers can be checked at a glance (x: longitude, y: latitude, north up).
- */
-function BoxSketch({ box }: { box: Box4 }) {
-  const ok =
-    KEYS.every((k) => typeof box[k] === 'number') && box.minx! < box.maxx! && box.miny! < box.maxy!
-  const [minx, miny, maxx, maxy] = ok
-    ? [box.minx!, box.miny!, box.maxx!, box.maxy!]
-    : [-75, -35, -30, 7]
-  const pad = Math.max(maxx - minx, maxy - miny, 2)
-  const vx0 = Math.max(-180, minx - pad)
-  const vx1 = Math.min(180, maxx + pad)
-  const vy0 = Math.max(-90, miny - pad)
-  const vy1 = Math.min(90, maxy + pad)
-  const step = vx1 - vx0 > 60 ? 20 : 5
-  const lons: number[] = []
-  for (let v = Math.ceil(vx0 / step) * step; v <= vx1; v += step) lons.push(v)
-  const lats: number[] = []
-  for (let v = Math.ceil(vy0 / step) * step; v <= vy1; v += step) lats.push(v)
-  const w = vx1 - vx0
-  const h = vy1 - vy0
-  const font = w / 40
-  return (
-    <Box
-      component="svg"
-      viewBox={`${vx0} ${-vy1} ${w} ${h}`}
-      role="img"
-      aria-label={t('adm.map.region')}
-      sx={{ width: '100%', maxWidth: 640, border: 1, borderColor: 'divider', bgcolor: '#e8f1f8' }}
-    >
-      {lons.map((lon) => (
-        <g key={`x${lon}`}>
-          <line x1={lon} x2={lon} y1={-vy1} y2={-vy0} stroke="#b8cadb" strokeWidth={w / 600} />
-          <text x={lon + font / 4} y={-vy0 - font / 3} fontSize={font} fill="#5a6b7b">
-            {lon}°
-          </text>
-        </g>
-      ))}
-      {lats.map((lat) => (
-        <g key={`y${lat}`}>
-          <line y1={-lat} y2={-lat} x1={vx0} x2={vx1} stroke="#b8cadb" strokeWidth={w / 600} />
-          <text x={vx0 + font / 4} y={-lat - font / 4} fontSize={font} fill="#5a6b7b">
-            {lat}°
-          </text>
-        </g>
-      ))}
-      {ok && (
-        <rect
-          x={minx}
-          y={-maxy}
-          width={maxx - minx}
-          height={maxy - miny}
-          fill="rgba(25,118,210,0.25)"
-          stroke="#1976d2"
-          strokeWidth={w / 300}
-        />
-      )}
-    </Box>
-  )
-}
-
 /** Posição inicial do mapa: the box the map shows when it opens (POST /api/mapconfig). */
 export function MapSection() {
   const { data } = useGetMapConfigQuery()
   const [save] = useSaveMapConfigMutation()
   const { enqueueSnackbar } = useSnackbar()
+  const map = useRef<OlMap | null>(null)
+  const [drawing, setDrawing] = useState(false)
   const form = useSchemaForm<Box4>({
     resolver,
     defaultValues: { minx: null, miny: null, maxx: null, maxy: null },
@@ -114,6 +82,12 @@ export function MapSection() {
       form.reset({ minx, miny, maxx, maxy })
     }
   }, [data, form])
+  function place(box: LonLatBox) {
+    KEYS.forEach((k, i) =>
+      form.setValue(k, box[i]!, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+    )
+  }
+  const saved = data ? (data.mapStartPosLonLat.map(round) as LonLatBox) : null
   async function submit(v: Box4) {
     try {
       await save({ mapStartPosLonLat: [v.minx!, v.miny!, v.maxx!, v.maxy!] }).unwrap()
@@ -148,7 +122,40 @@ export function MapSection() {
             />
           ))}
         </Box>
-        <BoxSketch box={form.watch()} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+          <Button
+            variant={drawing ? 'contained' : 'outlined'}
+            aria-pressed={drawing}
+            onClick={() => setDrawing((d) => !d)}
+          >
+            {t('adm.map.draw')}
+          </Button>
+          <Button variant="outlined" onClick={() => map.current && place(viewBox(map.current))}>
+            {t('adm.map.useView')}
+          </Button>
+          {drawing && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {t('adm.map.drawing')}
+            </Typography>
+          )}
+        </Box>
+        <AdminMap
+          height={{ xs: 320, md: 440 }}
+          label={t('adm.map.region')}
+          onReady={(m) => {
+            map.current = m
+          }}
+        >
+          <StartBoxLayers
+            box={boxOf(form.watch())}
+            saved={saved}
+            drawing={drawing}
+            onDrawn={(box) => {
+              place(box)
+              setDrawing(false)
+            }}
+          />
+        </AdminMap>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
           <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
             {t('adm.save')}
