@@ -230,6 +230,39 @@ test.describe('map page', () => {
     expect(cLon).toBeCloseTo(lon, 3)
   })
 
+  test('a second right-click straight after using the menu opens it again', async ({ page }) => {
+    const view: View = { lat: -23.2, lon: -47.9, z: 12 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view)
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    const box = await mapBox(page)
+    const menu = page.getByRole('menu', { name: 'Menu do mapa' })
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    // Where the last two right-clicks land (the open menu hides the map from the page's roles).
+    const [lon, lat] = await lonLatAt(page, view, x - 60, y + 40)
+    const [lon2, lat2] = await lonLatAt(page, view, x + 80, y - 50)
+    for (let round = 0; round < 3; round++) {
+      await page.mouse.click(x + round * 30, y, { button: 'right' })
+      await expect(menu.getByRole('menuitem', { name: 'Aumentar zoom' })).toBeVisible()
+      await menu.getByRole('menuitem', { name: 'Copiar posição do mapa' }).click()
+    }
+    // Straight after an item: the menu is still fading out when the next right-click comes.
+    await page.mouse.click(x - 60, y + 40, { button: 'right' })
+    await expect(menu.getByRole('menuitem', { name: 'Aumentar zoom' })).toBeVisible()
+    const shown = async () => {
+      const text = await menu.getByRole('menuitem', { name: /^Copiar coordenadas/ }).textContent()
+      return (text ?? '').split(',').map((v) => Number(v.trim()))
+    }
+    expect((await shown())[0]).toBeCloseTo(lat, 3)
+    expect((await shown())[1]).toBeCloseTo(lon, 3)
+    // A right-click elsewhere while it is open moves it there.
+    await page.mouse.click(x + 80, y - 50, { button: 'right' })
+    await expect.poll(async () => (await shown())[1]).toBeCloseTo(lon2, 3)
+    expect((await shown())[0]).toBeCloseTo(lat2, 3)
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+  })
+
   test('coordinates: paste accepts "-23.55, -46.63" and refuses "abc"', async ({
     page,
     context,

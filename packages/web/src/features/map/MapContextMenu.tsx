@@ -9,8 +9,9 @@ import ListItemText from '@mui/material/ListItemText'
 import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
 import { t } from '@gis/shared/i18n'
+import { useEffect, useRef } from 'react'
 import { formatLatLon } from '../../map/coordinates'
-import type { MapContextMenuEvent } from '../../map/tools/context-menu'
+import { MENU_BACKDROP_CLASS, type MapContextMenuEvent } from '../../map/tools/context-menu'
 
 export interface ContextMenuActions {
   copyCoordinates: (event: MapContextMenuEvent) => void
@@ -35,6 +36,11 @@ export function MapContextMenu({
   actions: ContextMenuActions
   onClose: () => void
 }) {
+  // Moved by a right-click while open, the menu takes the focus again (Escape keeps closing it).
+  const list = useRef<HTMLUListElement>(null)
+  useEffect(() => {
+    if (event) list.current?.focus()
+  }, [event])
   const run = (action: () => void) => () => {
     onClose()
     action()
@@ -45,7 +51,11 @@ export function MapContextMenu({
       onClose={onClose}
       anchorReference="anchorPosition"
       anchorPosition={event ? { top: event.clientY, left: event.clientX } : undefined}
-      slotProps={{ list: { 'aria-label': t('map.context.label'), dense: true } }}
+      slotProps={{
+        list: { 'aria-label': t('map.context.label'), dense: true, ref: list },
+        // The hook hands a right-click on this backdrop to the map (see useMapContextMenu).
+        backdrop: { className: MENU_BACKDROP_CLASS },
+      }}
     >
       {event && [
         <MenuItem
