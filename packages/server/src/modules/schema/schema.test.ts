@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RESERVED_WORDS } from '@gis/shared'
+import { GROUP_PERMISSION_FLAGS, RESERVED_WORDS } from '@gis/shared'
 import {
   DEMO,
   fieldErrors,
@@ -366,6 +366,91 @@ describe('a created table is a working layer once registered', () => {
     expect(wfs.json().features[0].properties).toMatchObject({ rodovia: 'SP-280', limpo: true })
     const caps = await t.api({ url: '/ows?SERVICE=WFS&REQUEST=GetCapabilities', token: admin })
     expect(caps.body).toContain('gis:bueiros')
+  })
+
+  it('is edited at once by a member a group gives read and update, and refused without update', async () => {
+    const user = await t.api({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: {
+        username: 'membro.bueiros',
+        password: 'membro-bueiros-1',
+        name: 'Membro dos Bueiros',
+        email: 'membro.bueiros@example.com',
+        sector: 'Conservação',
+        active: true,
+      },
+    })
+    expect(user.statusCode).toBe(201)
+    const group = await t.api({
+      method: 'POST',
+      url: '/api/groups',
+      token: admin,
+      payload: { name: 'Equipe dos bueiros' },
+    })
+    expect(group.statusCode).toBe(201)
+    const groupId = group.json().id
+    const members = await t.api({
+      method: 'PUT',
+      url: `/api/groups/${groupId}/members`,
+      token: admin,
+      payload: { userIds: [user.json().id] },
+    })
+    expect(members.statusCode).toBe(200)
+    const member = await signIn(t.api, { username: 'membro.bueiros', password: 'membro-bueiros-1' })
+    const none = Object.fromEntries(GROUP_PERMISSION_FLAGS.map((f) => [f, false]))
+    const grant = (flags: object) =>
+      t.api({
+        method: 'PUT',
+        url: `/api/groups/${groupId}/permissions`,
+        token: admin,
+        payload: [{ layer: 'bueiros', ...none, ...flags }],
+      })
+
+    // Before any grant the new layer is hidden from the member.
+    const hidden = await t.api({ url: '/api/features/bueiros/1', token: member })
+    expect(hidden.statusCode).toBe(404)
+    expect((await grant({ readFeature: true, updateFeature: true })).statusCode).toBe(200)
+
+    // The member's next requests: the feature, its tile and WFS, then an edit and its history.
+    const loaded = await t.api({ url: '/api/features/bueiros/1', token: member })
+    expect(loaded.statusCode).toBe(200)
+    const version = (await t.api({ url: '/api/layers/bueiros', token: member })).json().dataVersion
+    const tile = await rawGet(`${t.baseUrl}/api/tiles/bueiros/10/377/580.pbf?v=${version}`, {
+      authorization: `Bearer ${member}`,
+    })
+    expect(tile.status).toBe(200)
+    const wfs = await t.api({
+      url: '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:bueiros&OUTPUTFORMAT=application/json',
+      token: member,
+    })
+    expect(wfs.json().features).toHaveLength(1)
+    const edited = await t.api({
+      method: 'PUT',
+      url: '/api/features/bueiros/1',
+      token: member,
+      payload: { version: loaded.json().version, attributes: { rodovia: 'SP-300' } },
+    })
+    expect(edited.statusCode).toBe(200)
+    expect(edited.json().attributes.rodovia).toBe('SP-300')
+    const history = (await t.api({ url: '/api/audit/bueiros/1', token: admin })).json<any[]>()
+    expect(history[0]).toMatchObject({ action: 'U', user: 'membro.bueiros' })
+
+    // Update taken away: the next save is refused and changes nothing.
+    expect((await grant({ readFeature: true })).statusCode).toBe(200)
+    const refused = await t.api({
+      method: 'PUT',
+      url: '/api/features/bueiros/1',
+      token: member,
+      payload: { version: edited.json().version, attributes: { rodovia: 'SP-999' } },
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(
+      'Você não possui permissão para editar features nesta layer!',
+    )
+    const now = await t.api({ url: '/api/features/bueiros/1', token: member })
+    expect(now.json().attributes.rodovia).toBe('SP-300')
   })
 
   it('follows a field added to its table at once, and forgets a dropped one', async () => {
