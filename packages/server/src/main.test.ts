@@ -165,7 +165,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start on the embedded databa
     const open = startServer({ DATA_DIR: dataDir, HOST: '0.0.0.0' })
     await waitReady(open)
     expect(open.output()).toContain('ATENÇÃO: o servidor está aberto à rede (HOST=0.0.0.0)')
-    expect(open.output()).toContain('demo, maria.souza')
+    expect(open.output()).toContain('demo, campo, maria.souza')
     expect(listeningAddresses(portOf(open))).toEqual(['0.0.0.0'])
     expect(await (await login(open.url, 'persiste', 'Persiste#2026-ok')).json()).toMatchObject({
       active: false,
@@ -178,6 +178,13 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start on the embedded databa
       body: JSON.stringify({ currentPassword: 'demo1234', password: 'Nova-Senha-Segura-7' }),
     })
     expect(changed.status).toBe(200)
+    const campo = await signInToken(open.url, 'campo', 'campo1234')
+    const changedCampo = await fetch(`${open.url}/api/me/change-password`, {
+      method: 'PUT',
+      headers: { authorization: campo, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: 'campo1234', password: 'Campo-Senha-Segura-9' }),
+    })
+    expect(changedCampo.status).toBe(200)
     const chefe = await signInToken(open.url, 'chefe', 'Chefe#Forte-2026')
     const users = (await (
       await fetch(`${open.url}/api/users?query=maria.souza`, { headers: { authorization: chefe } })
@@ -194,6 +201,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start on the embedded databa
     await waitReady(again)
     expect(again.output()).toMatch(/demo\s+\(senha alterada\)/)
     expect(again.output()).toMatch(/maria\.souza\s+\(senha alterada\)/)
+    expect(again.output()).toMatch(/campo\s+\(senha alterada\)/)
     expect(again.output()).not.toContain('demo1234')
     expect(again.output()).not.toContain('ATENÇÃO')
     expect(again.output()).not.toContain('Primeira execução')

@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/types'
 export const DEMO_CREDENTIALS = {
   admin: { username: 'admin', password: 'admin123' },
   user: { username: 'demo', password: 'demo1234' },
+  moderated: { username: 'campo', password: 'campo1234' },
   inactive: { username: 'maria.souza', password: 'maria1234' },
 } as const
 
@@ -13,6 +14,7 @@ export const DEMO_CREDENTIALS = {
 export const DEMO_ROLES: Record<keyof typeof DEMO_CREDENTIALS, string> = {
   admin: 'administrador',
   user: 'usuário comum',
+  moderated: 'edições enviadas para aprovação',
   inactive: 'registrada, aguardando ativação',
 }
 
@@ -53,9 +55,16 @@ const NONE: Flags = [false, false, false, false, false, false, false]
 
 /**
  * Demo groups: the field team edits the assets of the concession, reads the reference
- * layers, and cannot see occurrences; the regulator group only reads.
+ * layers, and cannot see occurrences; the regulator group only reads; the field collectors
+ * edit the bridges and signs, but their changes wait for an administrator's approval.
  */
-export const DEMO_GROUPS: { name: string; description: string; layers: Record<string, Flags> }[] = [
+export const DEMO_GROUPS: {
+  name: string
+  description: string
+  layers: Record<string, Flags>
+  /** Layers whose edits by this group are submitted for review ('Enviar para aprovação'). */
+  submitForReview?: string[]
+}[] = [
   {
     name: 'Equipe de campo',
     description: 'Cadastro e manutenção dos ativos da concessão',
@@ -83,6 +92,20 @@ export const DEMO_GROUPS: { name: string; description: string; layers: Record<st
       ocorrencias: READ_ONLY,
       placas: READ_ONLY,
     },
+  },
+  {
+    name: 'Coletores de dados',
+    description: 'Levantamentos revisados por um administrador antes de entrar no cadastro',
+    layers: {
+      rodovias: READ_ONLY,
+      marcos_km: READ_ONLY,
+      oae: EDIT,
+      faixa_dominio: READ_ONLY,
+      pracas_pedagio: READ_ONLY,
+      municipios: READ_ONLY,
+      placas: EDIT,
+    },
+    submitForReview: ['oae', 'placas'],
   },
 ]
 
@@ -153,6 +176,14 @@ export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): P
       admin: false,
       active: true,
     })
+    const fieldId = await insertUser(tx, {
+      ...DEMO_CREDENTIALS.moderated,
+      name: 'Carlos Campos',
+      email: 'carlos.campos@rodovias-interior.com.br',
+      sector: 'Levantamento de campo',
+      admin: false,
+      active: true,
+    })
     await insertUser(tx, {
       ...DEMO_CREDENTIALS.inactive,
       name: 'Maria Souza',
@@ -172,19 +203,22 @@ export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): P
         await tx.query(
           `INSERT INTO app.group_layer_permissions (group_id, layer_name, read_feature,
              update_feature, create_feature, delete_feature, create_feature_attachment,
-             read_feature_attachment, delete_feature_attachment)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
-          [groupId, layer, ...f],
+             read_feature_attachment, delete_feature_attachment, submit_for_review)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+          [groupId, layer, ...f, group.submitForReview?.includes(layer) ?? false],
         )
       }
     }
-    const field = await tx.query<{ id: number }>(
-      `SELECT id FROM app.groups WHERE name = 'Equipe de campo'`,
-    )
-    await tx.query(
-      'INSERT INTO app.user_groups (user_id, group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [demoId, field.rows[0]!.id],
-    )
+    for (const [userId, group] of [
+      [demoId, 'Equipe de campo'],
+      [fieldId, 'Coletores de dados'],
+    ] as const) {
+      await tx.query(
+        `INSERT INTO app.user_groups (user_id, group_id)
+         SELECT $1, id FROM app.groups WHERE name = $2 ON CONFLICT DO NOTHING`,
+        [userId, group],
+      )
+    }
     await seedDemoLayers(tx)
     await seedDemoPhotos(tx)
     await writeSetting(tx, 'projectName', 'Rodovias do Interior - GIS')

@@ -155,3 +155,29 @@ export const approvalConflictSchema = z.object({
   differences: z.array(approvalDifferenceSchema),
 })
 export type ApprovalConflict = z.infer<typeof approvalConflictSchema>
+
+/**
+ * The 202 of a feature call (insert, update, delete, attachment upload) by a user whose group
+ * submits the layer for review: nothing changed on the layer, the change became this approval.
+ * `submittedForApproval` tells it apart from a feature or an attachment.
+ */
+export const approvalSubmittedSchema = z.object({
+  submittedForApproval: z.literal(true),
+  approvalId: z.number(),
+  itemId: z.number(),
+  message: z.string(),
+})
+export type ApprovalSubmitted = z.infer<typeof approvalSubmittedSchema>
+
+/** Whether a feature call's answer is a submission for review rather than the change itself. */
+export function isSubmittedForApproval(body: unknown): body is ApprovalSubmitted {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { submittedForApproval?: unknown }).submittedForApproval === true
+  )
+}
+
+/** `GET /api/approvals/pending/{layer}/{id}`: the feature's items awaiting a decision. */
+export const featurePendingSchema = z.object({ pending: z.number() })
+export type FeaturePending = z.infer<typeof featurePendingSchema>

@@ -208,5 +208,7 @@ export const historyEntrySchema = z.object({
   application: z.string().nullable(),
   clientAddress: z.string().nullable(),
   clientPort: z.number().nullable(),
+  /** The reviewer, when the change was applied by approving a submitted one (the author submitted it). */
+  approvedBy: z.string().nullable().optional(),
 })
 export type HistoryEntry = z.infer<typeof historyEntrySchema>

@@ -19,6 +19,13 @@ export const approvalMessages = {
   'approvals.payloadInvalid': 'O conteúdo da aprovação (payload) não é um JSON válido',
   'approvals.submitted': 'Mudança enviada para aprovação',
   'approvals.pendingOnFeature': 'Há mudanças desta feição aguardando aprovação',
+  'approvals.pendingChip': 'Aguardando aprovação',
+  'approvals.history.approvedBy': 'aprovado por {reviewer}',
+  'approvals.undeleteModerated': 'A reativação de feições nesta layer é feita por um administrador',
+  'approvals.auto.INSERT': 'Inserção em {layer}',
+  'approvals.auto.UPDATE': 'Atualização da feição {id} em {layer}',
+  'approvals.auto.DELETE': 'Exclusão da feição {id} em {layer}',
+  'approvals.auto.ATTACH': 'Anexo {file} na feição {id} em {layer}',
   // 'Gerenciar Aprovações'
   'approvals.list.title': 'Gerenciar Aprovações',
   'approvals.list.refresh': 'ATUALIZAR',

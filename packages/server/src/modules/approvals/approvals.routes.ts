@@ -10,6 +10,7 @@ import {
   approvalRejectSchema,
   approvalSchema,
   approvalsQuerySchema,
+  featurePendingSchema,
   pagingQuerySchema,
   type ApprovalSubmit,
 } from '@gis/shared'
@@ -19,6 +20,7 @@ import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import { callerOf } from '../features/features.routes'
 import * as service from './approvals.service'
+import { pendingOfFeature } from './moderation'
 
 const idParams = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -87,6 +89,27 @@ const submitRoutes =
         reply.header('location', `/api/approvals/${id}`)
         return reply.code(201).send(await service.getApproval(deps.db, id))
       },
+    )
+
+    app.get(
+      '/pending/:layer/:id',
+      {
+        schema: {
+          tags: ['approvals'],
+          summary:
+            'How many changes of a feature await a decision (readFeature on its layer): the feature window shows them as pending',
+          params: z.object({ layer: z.string().min(1).max(63) }).merge(idParams),
+          response: { 200: featurePendingSchema },
+        },
+      },
+      async (request) => ({
+        pending: await pendingOfFeature(
+          deps.db,
+          auth.contextOf(request).user,
+          request.params.layer,
+          request.params.id,
+        ),
+      }),
     )
   }
 

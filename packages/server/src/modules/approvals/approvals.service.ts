@@ -488,7 +488,10 @@ export async function approveItem(db: Db, reviewer: Caller, itemId: number): Pro
       featureId = item.feature_id!
       const current = await features.readFeature(tx, layer, featureId, { lock: true })
       if (!current) throw new HttpError(409, t('approvals.featureGone'))
-      if (current.version !== item.base_version) {
+      // A file alone (a moderated upload) does not depend on the feature's values.
+      const fileOnly =
+        item.action === 'UPDATE' && !item.with_geom && Object.keys(item.data).length === 0
+      if (current.version !== item.base_version && !fileOnly) {
         const feature: Feature = {
           layer: layer.name,
           id: current.id,

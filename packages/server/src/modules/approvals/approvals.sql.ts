@@ -245,6 +245,15 @@ export async function insertApproval(
   return approvalId
 }
 
+/** The id of an approval's first item (a moderated feature call makes approvals of one). */
+export async function firstItemId(tx: Queryable, approvalId: number): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    'SELECT id FROM app.approval_items WHERE approval_id = $1 ORDER BY position LIMIT 1',
+    [approvalId],
+  )
+  return Number(rows[0]!.id)
+}
+
 /**
  * Decides a pending item, once: the conditional update waits for a concurrent decision of the
  * same item and then finds it decided (no row). Answers the item as it was before.

@@ -1,10 +1,17 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { attachmentDescriptionSchema, attachmentSchema, t } from '@gis/shared'
+import {
+  approvalSubmittedSchema,
+  attachmentDescriptionSchema,
+  attachmentSchema,
+  isSubmittedForApproval,
+  t,
+} from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/errors'
 import type { RouteScope } from '../../http/scopes'
+import { sendSubmitted } from '../approvals/moderation'
 import * as service from './attachments.service'
 
 const featureParams = z.object({
@@ -97,9 +104,9 @@ const featureAttachmentRoutes =
         schema: {
           tags: ['attachments'],
           summary:
-            'Attaches a file (multipart/form-data: `file` and `description`; createFeatureAttachment): 201 with the attachment; 413 past ATTACHMENT_MAX_MB',
+            'Attaches a file (multipart/form-data: `file` and `description`; createFeatureAttachment): 201 with the attachment; 413 past ATTACHMENT_MAX_MB; 202 with the approval (the file kept aside) when the caller submits this layer for review',
           params: featureParams,
-          response: { 201: attachmentSchema },
+          response: { 201: attachmentSchema, 202: approvalSubmittedSchema },
         },
       },
       async (request, reply) => {
@@ -121,6 +128,7 @@ const featureAttachmentRoutes =
               : { ok: false, message: parsed.error.issues[0]?.message ?? t('field.invalid') }
           },
         )
+        if (isSubmittedForApproval(attachment)) return sendSubmitted(reply, attachment)
         reply.header('location', attachment.src)
         return reply.code(201).send(attachment)
       },

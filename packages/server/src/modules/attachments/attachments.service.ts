@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import {
   MAX_ATTACHMENT_FILENAME,
   t,
+  type ApprovalSubmitted,
   type Attachment,
   type MessageKey,
   type SessionUser,
@@ -11,6 +12,7 @@ import type { Db, Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { featureExists } from '../../layer-data/features.sql'
 import { FileTooLarge, type BlobStorage } from '../../storage/file-storage'
+import { isModeratedEdit, submitUpload } from '../approvals/moderation'
 import { layerAccess, requireFlag } from '../features/layer-access'
 import * as sql from './attachments.sql'
 
@@ -223,8 +225,8 @@ export async function uploadAttachment(
   checkDescription: (
     value: unknown,
   ) => { ok: true; value: string } | { ok: false; message: string },
-): Promise<Attachment> {
-  await featureAccess(
+): Promise<Attachment | ApprovalSubmitted> {
+  const layer = await featureAccess(
     deps.db,
     user,
     layerName,
@@ -295,6 +297,17 @@ export async function uploadAttachment(
     )
   }
   try {
+    // A moderated user's file waits beside an approval instead (issue 14).
+    if (await isModeratedEdit(deps.db, user, layerName)) {
+      return await submitUpload(deps.db, user, layer, featureId, {
+        storage_key: stored.key,
+        filename,
+        description: checked.value,
+        content_type: contentTypeOf(head, declared),
+        size: stored.size,
+        sha256: stored.sha256,
+      })
+    }
     const row = await sql.insertAttachment(deps.db, {
       layer: layerName,
       featureId,

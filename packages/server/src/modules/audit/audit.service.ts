@@ -44,6 +44,7 @@ export async function featureHistory(
       application: r.application,
       clientAddress: r.client_addr,
       clientPort: r.client_port === null ? null : Number(r.client_port),
+      approvedBy: r.approved_by,
     })),
   }
 }

@@ -17,6 +17,8 @@ export interface HistoryRow {
   application: string | null
   client_addr: string | null
   client_port: number | null
+  /** The administrator who approved the change, when it came through an approval (issue 14). */
+  approved_by: string | null
 }
 
 /**
@@ -38,7 +40,7 @@ export async function featureHistory(
               (old_fields - 'geom')::text AS previous_fields,
               (changed_fields - 'geom')::text AS changed_fields,
               coalesce(jsonb_typeof(changed_fields -> 'geom') NOT IN ('null'), false) AS geometry_changed,
-              application, client_addr, client_port
+              application, client_addr, client_port, approved_by
          FROM app.audit_log WHERE ${where}
         ORDER BY id ${page.ascending ? 'ASC' : 'DESC'} LIMIT $4 OFFSET $5`,
       [table.schema, table.name, featureId, page.limit, page.offset],

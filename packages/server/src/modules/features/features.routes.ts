@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  approvalSubmittedSchema,
   featureAttributeSchema,
   featureConflictSchema,
   featureGeometrySchema,
@@ -11,12 +12,15 @@ import {
   featureUpdateSchema,
   geometriesRequestSchema,
   geometriesSearchSchema,
+  isSubmittedForApproval,
   searchCoordResultSchema,
   searchCoordSchema,
+  type Feature,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import type { Auth } from '../../auth/authenticate'
 import type { RouteScope } from '../../http/scopes'
+import { sendSubmitted } from '../approvals/moderation'
 import * as service from './features.service'
 
 /** Layer name and feature id of the paths. */
@@ -136,10 +140,10 @@ const featureRoutes =
         schema: {
           tags: ['features'],
           summary:
-            'Inserts a feature (createFeature): 201 with the feature and its address in Location; 400 with every field error',
+            'Inserts a feature (createFeature): 201 with the feature and its address in Location; 400 with every field error; 202 with the approval when the caller submits this layer for review',
           params: layerParams,
           body: featureInsertSchema,
-          response: { 201: featureSchema },
+          response: { 201: featureSchema, 202: approvalSubmittedSchema },
         },
       },
       async (request, reply) => {
@@ -149,6 +153,7 @@ const featureRoutes =
           request.params.layer,
           request.body,
         )
+        if (isSubmittedForApproval(feature)) return sendSubmitted(reply, feature)
         reply.header('location', `/api/features/${feature.layer}/${feature.id}`)
         return reply.code(201).send(feature)
       },
@@ -160,16 +165,20 @@ const featureRoutes =
         schema: {
           tags: ['features'],
           summary:
-            'Updates the attributes sent (and the geometry with ?geom=true) from the version loaded (updateFeature); 409 with both versions when the feature changed meanwhile',
+            'Updates the attributes sent (and the geometry with ?geom=true) from the version loaded (updateFeature); 409 with both versions when the feature changed meanwhile; 202 with the approval when the caller submits this layer for review',
           params: featureParams,
           querystring: featureUpdateQuerySchema,
           body: featureUpdateSchema,
-          response: { 200: featureSchema, 409: featureConflictSchema },
+          response: {
+            200: featureSchema,
+            202: approvalSubmittedSchema,
+            409: featureConflictSchema,
+          },
         },
       },
       async (request, reply) => {
         try {
-          return await service.updateFeature(
+          const feature = await service.updateFeature(
             db,
             callerOf(auth, request),
             request.params.layer,
@@ -177,6 +186,7 @@ const featureRoutes =
             request.body,
             request.query.geom,
           )
+          return isSubmittedForApproval(feature) ? sendSubmitted(reply, feature) : feature
         } catch (err) {
           if (err instanceof service.FeatureConflict) {
             return reply.code(409).send({
@@ -195,19 +205,22 @@ const featureRoutes =
       {
         schema: {
           tags: ['features'],
-          summary: 'Soft delete: sets d_e_l_e_t_ (deleteFeature); answers the feature',
+          summary:
+            'Soft delete: sets d_e_l_e_t_ (deleteFeature); answers the feature; 202 with the approval when the caller submits this layer for review',
           params: featureParams,
-          response: { 200: featureSchema },
+          response: { 200: featureSchema, 202: approvalSubmittedSchema },
         },
       },
-      async (request) =>
-        service.setDeleted(
+      async (request, reply) => {
+        const feature = await service.setDeleted(
           db,
           callerOf(auth, request),
           request.params.layer,
           request.params.id,
           true,
-        ),
+        )
+        return isSubmittedForApproval(feature) ? sendSubmitted(reply, feature) : feature
+      },
     )
 
     app.patch(
@@ -221,12 +234,13 @@ const featureRoutes =
         },
       },
       async (request) =>
-        service.setDeleted(
+        // A moderated user's reactivation is refused (403), never submitted: always a feature.
+        (await service.setDeleted(
           db,
           callerOf(auth, request),
           request.params.layer,
           request.params.id,
           false,
-        ),
+        )) as Feature,
     )
   }

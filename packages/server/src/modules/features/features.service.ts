@@ -1,5 +1,6 @@
 import {
   t,
+  type ApprovalSubmitted,
   type Feature,
   type FeatureAttribute,
   type FeatureGeometry,
@@ -16,6 +17,7 @@ import { checkAttributes, type ColumnValue } from '../../layer-data/feature-valu
 import * as sql from '../../layer-data/features.sql'
 import { layerFields, type CatalogueLayer } from '../../layer-data/model'
 import { compileFilter, FilterError, SqlParams } from '../../layer-data/where'
+import { applyOrSubmitWrite } from '../approvals/moderation'
 import { attachmentIdsOf } from '../attachments/attachments.service'
 import { layerAccess, readableLayerAccess, requireFlag } from './layer-access'
 
@@ -193,13 +195,17 @@ export async function applyFeatureWrite(
   return id
 }
 
+/** Applies a checked write, or records it for review when the caller is moderated on the layer. */
+const applyOrSubmit = (tx: Queryable, caller: Caller, layer: CatalogueLayer, write: FeatureWrite) =>
+  applyOrSubmitWrite(tx, caller, layer, write, applyFeatureWrite)
+
 /** Inserts a feature (createFeature): 400 with every field error, or the new feature. */
 export async function insertFeature(
   db: Db,
   caller: Caller,
   layerName: string,
   body: FeatureInsert,
-): Promise<Feature> {
+): Promise<Feature | ApprovalSubmitted> {
   const { layer, perms } = await layerAccess(db, caller.user, layerName)
   requireFlag(perms.createFeature, 'features.noCreatePermission')
   requireQueryable(layer)
@@ -211,12 +217,13 @@ export async function insertFeature(
   const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
   if (errors.length) throw validation(errors)
   return db.transaction(async (tx) => {
-    const id = await applyFeatureWrite(tx, caller, layer, {
+    const id = await applyOrSubmit(tx, caller, layer, {
       kind: 'insert',
       values: checked.values,
       geom: body.geom ?? null,
       box: geometry.box,
     })
+    if (typeof id !== 'number') return id
     return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
   })
 }
@@ -233,7 +240,7 @@ export async function updateFeature(
   id: number,
   body: FeatureUpdate,
   withGeom: boolean,
-): Promise<Feature> {
+): Promise<Feature | ApprovalSubmitted> {
   const { layer, perms } = await layerAccess(db, caller.user, layerName)
   requireFlag(perms.updateFeature, 'features.noEditPermission')
   requireQueryable(layer)
@@ -263,13 +270,14 @@ export async function updateFeature(
     const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
     if (errors.length) throw validation(errors)
     if (checked.values.length === 0 && !geomChange) return toFeature(layer, current)
-    await applyFeatureWrite(tx, caller, layer, {
+    const done = await applyOrSubmit(tx, caller, layer, {
       kind: 'update',
       id,
       values: checked.values,
       geom: geomChange,
       box: geometry.box,
     })
+    if (typeof done !== 'number') return done
     return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
   })
 }
@@ -281,14 +289,18 @@ export async function setDeleted(
   layerName: string,
   id: number,
   deleted: boolean,
-): Promise<Feature> {
+): Promise<Feature | ApprovalSubmitted> {
   const { layer, perms } = await layerAccess(db, caller.user, layerName)
   if (deleted) requireFlag(perms.deleteFeature, 'features.noDeletePermission')
   else requireFlag(perms.updateFeature, 'features.noEditPermission')
   requireQueryable(layer)
   return db.transaction(async (tx) => {
     if (!(await sql.featureExists(tx, layer, id))) throw notFoundFeature()
-    await applyFeatureWrite(tx, caller, layer, { kind: deleted ? 'delete' : 'undelete', id })
+    const done = await applyOrSubmit(tx, caller, layer, {
+      kind: deleted ? 'delete' : 'undelete',
+      id,
+    })
+    if (typeof done !== 'number') return done
     return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
   })
 }

@@ -41,8 +41,10 @@ describe('groups', () => {
   it('lists the demo groups with their member and layer counts', async () => {
     const res = await t.api({ url: '/api/groups', token: admin })
     expect(res.statusCode).toBe(200)
-    expect(res.headers['x-rowcount']).toBe('2')
+    expect(res.headers['x-rowcount']).toBe('3')
     expect(res.json()).toEqual([
+      // The demo's moderated collectors ('campo'): oae and placas submitted for review.
+      expect.objectContaining({ name: 'Coletores de dados', members: 1, layers: 7 }),
       {
         id: fieldTeam,
         name: 'Equipe de campo',

@@ -21,7 +21,7 @@ const featureKeys = (item: ApprovalItem | undefined, args: DecisionArgs) => {
  */
 export const approvalsApi = api
   .enhanceEndpoints({
-    addTagTypes: ['Approvals', 'Feature', 'FeatureAttachments', 'FeatureHistory'],
+    addTagTypes: ['Approvals', 'Feature', 'FeatureAttachments', 'FeatureHistory', 'FeaturePending'],
   })
   .injectEndpoints({
     endpoints: (build) => ({
@@ -55,6 +55,7 @@ export const approvalsApi = api
             { type: 'Feature' as const, id },
             { type: 'FeatureAttachments' as const, id },
             { type: 'FeatureHistory' as const, id },
+            { type: 'FeaturePending' as const, id },
           ]),
         ],
       }),
@@ -64,9 +65,10 @@ export const approvalsApi = api
           method: 'POST',
           body: {},
         }),
-        invalidatesTags: (_r, _e, { approvalId }) => [
-          { type: 'Approvals', id: approvalId },
+        invalidatesTags: (_r, _e, args) => [
+          { type: 'Approvals', id: args.approvalId },
           { type: 'Approvals', id: 'LIST' },
+          ...featureKeys(undefined, args).map((id) => ({ type: 'FeaturePending' as const, id })),
         ],
       }),
     }),

@@ -8,3 +8,6 @@ export {
   type ApprovalsListState,
   type ApprovalReviewState,
 } from './approvals-state'
+export { PendingChip } from './PendingChip'
+export { pendingChanged } from './pending.api'
+export { useSubmittedNotice } from './use-submitted'

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { Attachment } from '@gis/shared'
+import type { ApprovalSubmitted, Attachment, FeatureRef } from '@gis/shared'
 import { formatFileSize, MAX_ATTACHMENT_DESCRIPTION } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { useUpload } from '../../api/upload'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { useSubmittedNotice } from '../approvals'
 
 type Phase = 'idle' | 'uploading'
 
@@ -29,6 +30,7 @@ type Phase = 'idle' | 'uploading'
 export function AttachDialog({
   open,
   url,
+  feature,
   initialFile,
   maxBytes,
   onClose,
@@ -36,6 +38,8 @@ export function AttachDialog({
 }: {
   open: boolean
   url: string
+  /** The feature the file is for (its pending state follows a moderated user's upload). */
+  feature?: FeatureRef
   /** A file to send (the camera's photo); the user may still choose another. */
   initialFile?: File | null
   maxBytes: number | null
@@ -43,6 +47,7 @@ export function AttachDialog({
   onUploaded: (attachment: Attachment) => void
 }) {
   const upload = useUpload()
+  const submittedNotice = useSubmittedNotice()
   const { enqueueSnackbar } = useSnackbar()
   const [file, setFile] = useState<File | null>(null)
   const [description, setDescription] = useState('')
@@ -79,12 +84,15 @@ export function AttachDialog({
     setPhase('uploading')
     setPercent(0)
     try {
-      const attachment = await upload<Attachment>(url, form, {
+      const answer = await upload<Attachment | ApprovalSubmitted>(url, form, {
         signal: controller.signal,
         onProgress: (p) => setPercent(p.percent),
       })
-      onUploaded(attachment)
-      enqueueSnackbar(t('attachments.uploaded'), { variant: 'success' })
+      // A moderated user's file waits for approval: said instead of 'uploaded'.
+      if (!submittedNotice(feature, answer)) {
+        onUploaded(answer as Attachment)
+        enqueueSnackbar(t('attachments.uploaded'), { variant: 'success' })
+      }
       onClose()
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {

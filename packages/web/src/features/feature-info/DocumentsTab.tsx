@@ -226,6 +226,7 @@ export function DocumentsTab({
       <AttachDialog
         open={attachOpen}
         url={attachmentsPath(item)}
+        feature={item}
         initialFile={photo}
         maxBytes={data?.maxBytes ?? null}
         onClose={() => setAttachOpen(false)}

@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router'
 import { useGetPermissionsQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../app/store'
 import { showOnMap } from '../../map'
+import { PendingChip, pendingChanged } from '../approvals'
 import { FeatureForm } from '../feature-form'
 import { useGetLayerDescriptionsQuery } from '../layers/layers.api'
 import type { WindowProps } from '../workspace'
@@ -84,6 +85,7 @@ export function FeatureInfoWindow({ props, state, setState }: WindowProps<Featur
   function refresh() {
     const refs: FeatureRef[] = item ? [item] : []
     dispatch(featureInfoApi.util.invalidateTags(refs.flatMap(featureTags)))
+    refs.forEach((ref) => dispatch(pendingChanged(ref)))
   }
 
   const showMapButton = s.tab === ITEMS_TAB ? mapped.length > 0 : layer?.geometryType !== 'TABULAR'
@@ -98,6 +100,7 @@ export function FeatureInfoWindow({ props, state, setState }: WindowProps<Featur
               {t('features.deletedMark')}
             </Typography>
           )}
+          {item && canRead && <PendingChip item={item} />}
         </Typography>
         {isFetching && <CircularProgress size={20} aria-label={t('common.loading')} />}
         {showMapButton && (

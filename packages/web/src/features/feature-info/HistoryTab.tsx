@@ -125,6 +125,11 @@ function HistoryRow({ entry, layer }: { entry: HistoryEntry; layer: LayerDescrip
           <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
             {entry.user ?? t('history.unknownUser')}
           </Typography>
+          {entry.approvedBy && (
+            <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 0.5 }}>
+              {t('approvals.history.approvedBy', { reviewer: entry.approvedBy })}
+            </Typography>
+          )}
         </TableCell>
         <TableCell align="right">
           <Chip

@@ -11,6 +11,7 @@ import type {
   SearchCoord,
   SearchCoordResult,
 } from '@gis/shared'
+import { isSubmittedForApproval } from '@gis/shared'
 import { api, pageQuery, toPage, type Page, type PageArgs } from '../../api/base-api'
 
 const path = ({ layer, id }: FeatureRef) => `/api/features/${encodeURIComponent(layer)}/${id}`
@@ -46,9 +47,12 @@ export const featureInfoApi = api
           method: 'PUT',
           body,
         }),
-        // The answer is the feature as saved: the cache takes it, the history changed.
+        // The answer is the feature as saved: the cache takes it, the history changed. A
+        // moderated user's change went to review instead (202, isSubmittedForApproval): the
+        // feature did not change.
         async onQueryStarted(ref, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled
+          if (isSubmittedForApproval(data)) return
           dispatch(
             featureInfoApi.util.upsertQueryData(
               'getFeature',
