@@ -7,6 +7,7 @@ import {
   createUser,
   expect,
   signIn,
+  signOut,
   snap,
   test,
   unique,
@@ -61,6 +62,56 @@ async function feature(request: APIRequestContext, headers: Record<string, strin
 }
 
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name })
+
+/** The demo's moderated user: 'Coletores de dados' submit oae and placas for review. */
+const CAMPO = { username: 'campo', password: 'campo1234' }
+const OAE_TITLE = 'Obras de arte especiais (pontes e viadutos)'
+
+/** A live bridge no other test edits (features.spec takes 12, 15, …; the one above 2 and 3). */
+async function untouchedBridge(request: APIRequestContext, headers: Record<string, string>) {
+  for (const id of [31, 32, 34, 35]) {
+    const res = await request.get(`${baseUrl()}/api/features/oae/${id}`, { headers })
+    if (res.status() !== 200) continue
+    const found = (await res.json()) as {
+      id: number
+      attributes: Record<string, unknown>
+      version: string
+    }
+    if (found.attributes.d_e_l_e_t_ !== true) return found
+  }
+  throw new Error('no untouched bridge in the demo data')
+}
+
+/** Signs in as `campo` with the feature window open on a bridge (as Expandir leaves it). */
+async function openFeatureWindow(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  id: number,
+) {
+  const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
+    headers: { authorization: token },
+    data: {
+      active: 'w1',
+      windowCounter: 1,
+      windows: [
+        {
+          id: 'w1',
+          type: 'FeatureInfo',
+          title: 'Feição',
+          props: { items: [{ layer: 'oae', id }] },
+        },
+      ],
+    },
+  })
+  expect(saved.status()).toBe(200)
+  await signIn(page, CAMPO.username, CAMPO.password)
+  await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+  await expect(page.getByRole('tab', { name: 'DADOS', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+}
 
 test.describe('approvals', () => {
   test('a moderated user submits; the administrator reviews with the photo, approves one and rejects another', async ({
@@ -185,6 +236,66 @@ test.describe('approvals', () => {
     await tab(page, /^APROVAÇÕES/).click()
     await page.getByRole('button', { name: 'ATUALIZAR' }).click()
     await expect(page.getByRole('row').filter({ hasText: description })).toContainText('Revisado')
+  })
+
+  test('the demo moderated user edits through the feature window; the administrator approves; DADOS and HISTÓRIA show it', async ({
+    page,
+    request,
+  }) => {
+    const campo = { token: await apiToken(request, CAMPO.username, CAMPO.password) }
+    const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+    const bridge = await untouchedBridge(request, admin)
+    const next = String(Math.round(Number(bridge.attributes.largura ?? 0) * 10 + 13) / 10 + 2)
+    await page.setViewportSize({ width: 1600, height: 900 })
+    await openFeatureWindow(page, request, campo.token, bridge.id)
+
+    // DADOS: SALVAR sends the change for approval instead of saving it.
+    const title = page.getByTestId('feature-title')
+    await expect(title).toContainText(`Feição · ${OAE_TITLE} · ${bridge.id}`)
+    await expect(page.getByTestId('feature-pending')).toHaveCount(0)
+    const field = page.getByLabel('Largura (m)')
+    await field.fill(next)
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
+    await expect(page.getByText('Dados gravados com sucesso!')).toHaveCount(0)
+    await expect(page.getByTestId('feature-pending')).toHaveText('Aguardando aprovação')
+    // The form shows the feature as it still is; the layer has not changed.
+    await expect(field).toHaveValue(String(bridge.attributes.largura ?? ''))
+    expect((await feature(request, admin, bridge.id)).version).toBe(bridge.version)
+    await snap(page, 'approvals-moderated-sent')
+
+    // The administrator finds it in Gerenciar Aprovações and approves it.
+    await signOut(page)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+    await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
+    await page.getByRole('button', { name: 'ATUALIZAR' }).click()
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: `Atualização da feição ${bridge.id} em ${OAE_TITLE}` })
+    await expect(row).toContainText(CAMPO.username)
+    await expect(row).toContainText('Pendente')
+    await row.getByRole('button', { name: 'Revisar' }).click()
+    const item = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
+    await item.click()
+    const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
+    await expect(largura).toContainText(next)
+    await expect(largura).toHaveAttribute('data-changed', 'true')
+    await page.getByRole('button', { name: 'APROVAR' }).click()
+    await expect(page.getByText('Mudança aceita')).toBeVisible()
+    await expect(item).toContainText('Aceito')
+    await snap(page, 'approvals-moderated-approved')
+
+    // The moderated user sees the change applied, no longer pending, and who approved it.
+    await signOut(page)
+    await openFeatureWindow(page, request, campo.token, bridge.id)
+    await expect(page.getByLabel('Largura (m)')).toHaveValue(next)
+    await expect(page.getByTestId('feature-pending')).toHaveCount(0)
+    await page.getByRole('tab', { name: 'HISTÓRIA', exact: true }).click()
+    const change = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
+    await expect(change).toContainText(CAMPO.username)
+    await expect(change).toContainText(`aprovado por ${ADMIN.username}`)
+    await snap(page, 'approvals-moderated-history')
   })
 
   test('an ordinary user has no APROVAÇÕES tool and the API refuses', async ({ page, request }) => {
