@@ -34,6 +34,7 @@ import { AttributeInput } from './AttributeInput'
 import { BusyOverlay } from './BusyOverlay'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ConflictDialog, type ConflictRow } from './ConflictDialog'
+import { useSubmittedNotice } from '../approvals'
 import {
   changedAttributes,
   formFields,
@@ -81,6 +82,7 @@ export function FeatureForm({
   const ref = feature ? { layer: layer.name, id: feature.id } : undefined
   const dispatch = useAppDispatch()
   const busy = useBusy()
+  const submittedNotice = useSubmittedNotice()
   const { enqueueSnackbar } = useSnackbar()
   const permissions = useGetPermissionsQuery().data
   const perms = permissions?.layers[layer.name]
@@ -180,6 +182,8 @@ export function FeatureForm({
         ),
     )
     if ('saved' in result) {
+      // A moderated user's change went to review: the form shows the feature as it still is.
+      if (submittedNotice(ref, result.saved)) return load(from)
       load({ version: result.saved.version, texts: initialTexts(fields, result.saved.attributes) })
       enqueueSnackbar(t('features.saved'), { variant: 'success' })
       return
@@ -222,6 +226,7 @@ export function FeatureForm({
         ),
     )
     if ('saved' in result) {
+      if (submittedNotice(undefined, result.saved)) return
       enqueueSnackbar(t('features.saved'), { variant: 'success' })
       onInserted?.(result.saved)
       return
@@ -241,6 +246,7 @@ export function FeatureForm({
     setConfirmDelete(false)
     if (!feature || !ref) return
     const result = await locked('features.deleting', () => deleteFeature(ref))
+    if ('data' in result && submittedNotice(ref, result.data)) return
     if ('data' in result && result.data) {
       enqueueSnackbar(t('features.deletedOk', { layer: layer.title }), { variant: 'success' })
       onDeleted?.(result.data)
