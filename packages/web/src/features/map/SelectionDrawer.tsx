@@ -28,6 +28,14 @@ import {
 import { FeatureDetail } from './FeatureDetail'
 import type { SelectionActions } from './selection-actions'
 
+/** The pager's buttons, named as the feature window's ITENS names them. */
+const PAGE_BUTTONS = {
+  first: 'features.items.firstPage',
+  previous: 'features.items.previousPage',
+  next: 'features.items.nextPage',
+  last: 'features.items.lastPage',
+} as const
+
 /**
  * The selection drawer (600 px, at the map's right): the list of selected features, newest
  * first, in pages of 15, 30 or 50, each with Localizar and Detalhar; then one feature's
@@ -179,6 +187,7 @@ export function SelectionDrawer({
             onPageChange={(_e, p) => actions.page(p)}
             onRowsPerPageChange={(e) => actions.page(0, Number(e.target.value))}
             labelRowsPerPage={t('common.rowsPerPage')}
+            getItemAriaLabel={(type) => t(PAGE_BUTTONS[type])}
             labelDisplayedRows={({ from, to, count }) =>
               t('common.displayedRows', { from, to, count })
             }

@@ -30,8 +30,8 @@ export function useInfoClick(enabled: boolean, onQuery: (query: MapQuery) => voi
     if (!enabled) return
     const gate = toolGate(map)
     const listener = (event: MapBrowserEvent<PointerEvent>) => {
-      if (gate.blocked()) return
       const e = event.originalEvent
+      if (gate.blocked(e.timeStamp)) return
       handler.current({
         box4326: pixelBox(map, event.pixel),
         add: e.shiftKey || e.ctrlKey || e.metaKey,

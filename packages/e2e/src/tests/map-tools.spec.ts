@@ -1,0 +1,372 @@
+import type { Page } from '@playwright/test'
+import { ADMIN, DESKTOP, apiToken, expect, signIn, snap, test } from '../fixtures'
+import {
+  createEmptyLayer,
+  featurePoint,
+  lonLatAt,
+  mapBox,
+  mapRendered,
+  openMap,
+  pixelOf,
+  urlView,
+  wfsIds,
+  type View,
+} from './map-helpers'
+
+const OAE = 'Obras de arte especiais (pontes e viadutos)'
+
+/** Drags a selection box between two page pixels with the box tool. */
+async function dragBox(page: Page, from: [number, number], to: [number, number]) {
+  await page.getByRole('button', { name: 'Selecionar por área (arraste um retângulo)' }).click()
+  await page.mouse.move(from[0], from[1])
+  await page.mouse.down()
+  await page.mouse.move((from[0] + to[0]) / 2, (from[1] + to[1]) / 2, { steps: 5 })
+  await page.mouse.move(to[0], to[1], { steps: 5 })
+  await page.mouse.up()
+}
+
+/** A click the page dispatches itself, on the map's viewport (what OpenLayers listens to). */
+function syntheticClick(page: Page, x: number, y: number, closeMenuFirst = false) {
+  return page.evaluate(
+    ([x, y, closeMenuFirst]) => {
+      if (closeMenuFirst) {
+        const focused = document.activeElement ?? document.body
+        focused.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+      }
+      const viewport = document.querySelector('.ol-viewport')!
+      const init = {
+        bubbles: true,
+        cancelable: true,
+        clientX: x,
+        clientY: y,
+        button: 0,
+        buttons: 1,
+        pointerId: 7,
+        pointerType: 'mouse',
+        isPrimary: true,
+      }
+      viewport.dispatchEvent(new PointerEvent('pointerdown', init))
+      viewport.dispatchEvent(new PointerEvent('pointerup', { ...init, buttons: 0 }))
+    },
+    [x, y, closeMenuFirst] as const,
+  )
+}
+
+test.describe('map tools', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+  })
+
+  test('my location: the browser gives up after 5 s with the spec options', async ({ page }) => {
+    // The browser never finds a position: only the timeout the page asked for ends the wait.
+    await page.addInitScript(() => {
+      const w = window as unknown as { geoOptions?: PositionOptions; geoAsked?: number }
+      navigator.geolocation.getCurrentPosition = (_ok, fail, options) => {
+        w.geoOptions = options
+        w.geoAsked = performance.now()
+        setTimeout(
+          () =>
+            fail?.({
+              code: 3,
+              message: 'Timeout expired',
+              PERMISSION_DENIED: 1,
+              POSITION_UNAVAILABLE: 2,
+              TIMEOUT: 3,
+            } as GeolocationPositionError),
+          options?.timeout ?? 0,
+        )
+      }
+    })
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, { lat: -23.2, lon: -47.9, z: 8 })
+    const started = Date.now()
+    await page.getByRole('button', { name: 'Me localizar no mapa' }).click()
+    await expect(
+      page.getByText('Tempo máximo de espera para obter a localização alcançado!'),
+    ).toBeVisible()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_900)
+    const options = await page.evaluate(
+      () => (window as unknown as { geoOptions?: PositionOptions }).geoOptions,
+    )
+    expect(options).toEqual({ enableHighAccuracy: true, timeout: 5_000, maximumAge: 10_000 })
+    await expect(page.getByRole('button', { name: 'Me localizar no mapa' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
+  })
+
+  test('my location: a browser without geolocation says so', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => undefined })
+    })
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.getByRole('button', { name: 'Me localizar no mapa' }).click()
+    await expect(page.getByText('Geolocalização não suportada pelo navegador!')).toBeVisible()
+  })
+
+  test('a new empty layer: fit says there is no information; its tall legend expands', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const title = 'Camada de teste sem feições'
+    const layer = await createEmptyLayer(request, token, title, 12)
+    try {
+      await signIn(page, ADMIN.username, ADMIN.password)
+      const view: View = { lat: -23.3, lon: -47.6, z: 10 }
+      await openMap(page, view)
+      const manager = page.getByRole('complementary', { name: 'Layers' })
+      await manager.getByLabel('Layers disponíveis').fill('sem feições')
+      await expect(manager.getByText(title)).toBeVisible()
+
+      // Fit: no extent, the spec's message, and the view stays where it was.
+      await manager
+        .getByRole('button', { name: `Ajustar o mapa à extensão do layer: ${title}` })
+        .click()
+      await expect(
+        page.getByText('Não há informação disponível para realizar esta operação!'),
+      ).toBeVisible()
+      await page.waitForTimeout(500)
+      expect(urlView(page).z).toBe(view.z)
+
+      // Legend: 12 classes make it far taller than 1.5 times its width; it opens cut, expands.
+      await manager.getByRole('button', { name: `Mostrar legenda de ${title}` }).click()
+      const image = manager.getByRole('img', { name: `Legenda de ${title}` })
+      await expect(image).toBeVisible()
+      await expect
+        .poll(() => image.evaluate((i: HTMLImageElement) => i.naturalHeight))
+        .toBeGreaterThan(0)
+      const natural = await image.evaluate((i: HTMLImageElement) => ({
+        w: i.naturalWidth,
+        h: i.naturalHeight,
+      }))
+      expect(natural.h).toBeGreaterThan(1.5 * natural.w)
+      const frame = image.locator('..')
+      const cut = (await frame.boundingBox())!.height
+      expect(cut).toBeLessThan(natural.h - 10)
+      await manager.getByRole('button', { name: 'Expandir legenda' }).click()
+      await expect.poll(async () => (await frame.boundingBox())!.height).toBeGreaterThan(cut + 10)
+      await snap(page, 'map-legend-expanded')
+      await manager.getByRole('button', { name: 'Recolher legenda' }).click()
+      await expect.poll(async () => (await frame.boundingBox())!.height).toBeLessThan(cut + 1)
+    } finally {
+      await layer.remove()
+    }
+  })
+
+  test('drag and drop in the tree changes the draw order', async ({ page, request }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const ids = await wfsIds(request, token, 'pracas_pedagio', [-48.5, -23.7, -46.7, -22.8])
+    // A toll plaza sits on its road: the two layers overlap there.
+    const q = await featurePoint(request, token, 'pracas_pedagio', ids[0]!)
+    const view: View = { lon: q[0], lat: q[1], z: 16 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['rodovias', 'pracas_pedagio'])
+    const manager = page.getByRole('complementary', { name: 'Layers' })
+    const tree = manager.getByTestId('layer-tree')
+    const order = () =>
+      tree
+        .getByRole('button', {
+          name: /^Arrastar (Rodovias|Marcos quilométricos|Praças de pedágio) para reordenar$/,
+        })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+    expect(await order()).toEqual([
+      'Arrastar Rodovias para reordenar',
+      'Arrastar Marcos quilométricos para reordenar',
+      'Arrastar Praças de pedágio para reordenar',
+    ])
+    const [px, py] = await pixelOf(page, view, view.lon, view.lat)
+    const around = { x: px - 30, y: py - 30, width: 60, height: 60 }
+    const before = await page.screenshot({ clip: around })
+
+    // Drag Praças de pedágio above Rodovias, with the mouse, by its handle.
+    const handle = tree.getByRole('button', { name: 'Arrastar Praças de pedágio para reordenar' })
+    const target = tree.getByRole('button', { name: 'Arrastar Rodovias para reordenar' })
+    const from = (await handle.boundingBox())!
+    const to = (await target.boundingBox())!
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 })
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 })
+    await page.mouse.up()
+    await expect
+      .poll(order)
+      .toEqual([
+        'Arrastar Praças de pedágio para reordenar',
+        'Arrastar Rodovias para reordenar',
+        'Arrastar Marcos quilométricos para reordenar',
+      ])
+
+    // The plaza now lies under the road: what the map draws there changed.
+    await mapRendered(page)
+    const after = await page.screenshot({ clip: around })
+    expect(after.equals(before)).toBe(false)
+
+    // And back with the keyboard: the first drawing returns.
+    await handle.focus()
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key)
+      // dnd-kit moves the row in an animation: one step at a time.
+      await page.waitForTimeout(300)
+    }
+    await expect
+      .poll(order)
+      .toEqual([
+        'Arrastar Rodovias para reordenar',
+        'Arrastar Marcos quilométricos para reordenar',
+        'Arrastar Praças de pedágio para reordenar',
+      ])
+    await mapRendered(page)
+    await expect
+      .poll(async () => (await page.screenshot({ clip: around })).equals(before))
+      .toBe(true)
+  })
+
+  test('the selection drawer pages 15, 30 or 50, newest first; Expandir opens the feature window', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const view: View = { lat: -23.27, lon: -47.6, z: 9 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['oae'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    const box = await mapBox(page)
+    const from: [number, number] = [box.x + box.width / 2 - 400, box.y + box.height / 2 - 250]
+    const to: [number, number] = [box.x + box.width / 2 + 380, box.y + box.height / 2 + 250]
+    const [west, north] = await lonLatAt(page, view, ...from)
+    const [east, south] = await lonLatAt(page, view, ...to)
+    const expected = await wfsIds(request, token, 'oae', [west, south, east, north])
+    expect(expected.length).toBeGreaterThan(50)
+    expect(expected.length).toBeLessThanOrEqual(100)
+    await dragBox(page, from, to)
+
+    const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
+    await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+    const items = drawer.getByTestId('selection-item')
+    const newest = [...expected].sort((a, b) => b - a)
+    await expect(items).toHaveCount(15)
+    await expect(items.first()).toContainText(`Id ${newest[0]}`)
+    await expect(drawer.getByText(`1-15 de ${expected.length}`)).toBeVisible()
+
+    for (const size of [30, 50, 15]) {
+      await drawer.getByRole('combobox').last().click()
+      await page.getByRole('option', { name: String(size), exact: true }).click()
+      await expect(items).toHaveCount(size)
+      await expect(drawer.getByText(`1-${size} de ${expected.length}`)).toBeVisible()
+    }
+    // The last page holds the rest, the oldest last.
+    await drawer.getByRole('combobox').last().click()
+    await page.getByRole('option', { name: '50', exact: true }).click()
+    await drawer.getByRole('button', { name: 'Próxima página' }).click()
+    await expect(items).toHaveCount(expected.length - 50)
+    await expect(items.last()).toContainText(`Id ${newest.at(-1)}`)
+    await snap(page, 'map-selection-drawer-paged')
+
+    // Expandir: the feature window in the workspace, on that feature.
+    const last = newest.at(-1)!
+    await items.last().getByRole('button', { name: 'Detalhar' }).click()
+    await drawer.getByRole('button', { name: 'Expandir' }).click()
+    await expect(page).toHaveURL(/\/workspace$/)
+    await expect(page.getByTestId('feature-title')).toContainText(`${OAE} · ${last}`)
+  })
+
+  test('the detail gallery opens photos in a lightbox with previous and next', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    // The demo gives bridge 4 three photos.
+    const [lon, lat] = await featurePoint(request, token, 'oae', 4)
+    const view: View = { lat, lon, z: 18 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['oae'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    const box = await mapBox(page)
+    await dragBox(
+      page,
+      [box.x + box.width / 2 - 15, box.y + box.height / 2 - 15],
+      [box.x + box.width / 2 + 15, box.y + box.height / 2 + 15],
+    )
+    const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
+    const item = drawer
+      .getByTestId('selection-item')
+      .filter({ has: page.getByText('Id 4', { exact: true }) })
+    await item.getByRole('button', { name: 'Detalhar' }).click()
+    const gallery = drawer.getByTestId('attachment-gallery')
+    const photos = gallery.getByRole('button', { name: /^Abrir IMG_/ })
+    await expect(photos).toHaveCount(3)
+    // Thumbnails: at most 80 px high, four to a row at most.
+    for (const thumb of await gallery.getByRole('img').all()) {
+      await expect
+        .poll(() => thumb.evaluate((i: HTMLImageElement) => i.naturalWidth))
+        .toBeGreaterThan(0)
+      expect((await thumb.boundingBox())!.height).toBeLessThanOrEqual(80)
+    }
+    const columns = await gallery.evaluate(
+      (g) => getComputedStyle(g).gridTemplateColumns.split(' ').length,
+    )
+    expect(columns).toBe(4)
+
+    await photos.first().click()
+    const lightbox = page.getByRole('dialog').filter({ has: page.getByTestId('lightbox-position') })
+    const position = lightbox.getByTestId('lightbox-position')
+    await expect(position).toHaveText('1 de 3')
+    const shown = lightbox.locator('img')
+    const first = await shown.getAttribute('src')
+    await expect
+      .poll(() => shown.evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBeGreaterThan(0)
+    await snap(page, 'map-lightbox')
+    await lightbox.getByRole('button', { name: 'Próximo' }).click()
+    await expect(position).toHaveText('2 de 3')
+    expect(await shown.getAttribute('src')).not.toBe(first)
+    await lightbox.getByRole('button', { name: 'Anterior' }).click()
+    await lightbox.getByRole('button', { name: 'Anterior' }).click()
+    await expect(position).toHaveText('3 de 3')
+    await page.keyboard.press('ArrowRight')
+    await expect(position).toHaveText('1 de 3')
+    await expect(shown).toHaveAttribute('src', first!)
+    await lightbox.getByRole('button', { name: 'Fechar visualização' }).click()
+    await expect(lightbox).toBeHidden()
+  })
+
+  test('tool clicks are ignored while the right-click menu is open and for 250 ms after', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+    const view: View = { lat, lon, z: 17 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['oae'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    const [x, y] = await pixelOf(page, view, lon, lat)
+    let queries = 0
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/ows') queries++
+    })
+    const info = page.getByRole('dialog', { name: 'Informações' })
+    const menu = page.getByRole('menu', { name: 'Menu do mapa' })
+
+    // A left click while the menu is open only closes the menu.
+    await page.mouse.click(x, y, { button: 'right' })
+    await expect(menu).toBeVisible()
+    await page.mouse.click(x, y)
+    await expect(menu).toBeHidden()
+
+    // A click on the bridge right after Escape (the identify answer would come 250 ms later).
+    await page.mouse.click(x, y, { button: 'right' })
+    await expect(menu).toBeVisible()
+    await syntheticClick(page, x, y, true)
+    await page.waitForTimeout(1_000)
+    await expect(menu).toBeHidden()
+    await expect(info).toBeHidden()
+    expect(queries).toBe(0)
+
+    // Past the 250 ms, the same click identifies the bridge.
+    await syntheticClick(page, x, y)
+    await expect(info.getByRole('row', { name: /Obras de arte/ })).toBeVisible()
+    expect(queries).toBe(1)
+  })
+})
