@@ -19,7 +19,9 @@ import { badRequest, forbidden } from '../../http/errors'
 import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import { callerOf } from '../features/features.routes'
+import * as decisions from './approvals.decisions'
 import * as service from './approvals.service'
+import * as submission from './approvals.submission'
 import { pendingOfFeature } from './moderation'
 
 const idParams = z.object({
@@ -72,18 +74,23 @@ const submitRoutes =
       },
       async (request, reply) => {
         let body: unknown = request.body
-        let files = new Map<string, service.ReceivedFile>()
+        let files = new Map<string, submission.ReceivedFile>()
         if (request.isMultipart()) {
-          ;({ body, files } = await service.receiveMultipart(
+          ;({ body, files } = await submission.receiveMultipart(
             deps,
-            () => request.parts() as AsyncIterable<service.SubmitPart>,
+            () => request.parts() as AsyncIterable<submission.SubmitPart>,
           ))
         }
         let id: number
         try {
-          id = await service.submit(deps.db, callerOf(auth, request), body as ApprovalSubmit, files)
+          id = await submission.submit(
+            deps.db,
+            callerOf(auth, request),
+            body as ApprovalSubmit,
+            files,
+          )
         } catch (err) {
-          await service.discardFiles(deps.storage, files)
+          await submission.discardFiles(deps.storage, files)
           throw err
         }
         reply.header('location', `/api/approvals/${id}`)
@@ -188,9 +195,9 @@ const reviewRoutes =
       },
       async (request, reply) => {
         try {
-          return await service.approveItem(db, callerOf(auth, request), request.params.id)
+          return await decisions.approveItem(db, callerOf(auth, request), request.params.id)
         } catch (err) {
-          if (err instanceof service.ApprovalConflict) {
+          if (err instanceof decisions.ApprovalConflict) {
             return reply.code(409).send({
               message: err.message,
               current: err.current,
@@ -221,7 +228,12 @@ const reviewRoutes =
             body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
           )
         }
-        return service.rejectItem(db, callerOf(auth, request), request.params.id, body.data.reason)
+        return decisions.rejectItem(
+          db,
+          callerOf(auth, request),
+          request.params.id,
+          body.data.reason,
+        )
       },
     )
   }
