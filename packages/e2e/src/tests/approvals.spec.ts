@@ -264,6 +264,20 @@ test.describe('approvals', () => {
     expect((await feature(request, admin, bridge.id)).version).toBe(bridge.version)
     await snap(page, 'approvals-moderated-sent')
 
+    // DOCUMENTOS: the photo waits for approval too.
+    await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
+    await page.getByRole('button', { name: 'ADICIONAR' }).click()
+    const attach = page.getByRole('dialog', { name: 'Anexar arquivo' })
+    await attach
+      .getByTestId('attach-input')
+      .setInputFiles({ name: 'vistoria-campo.png', mimeType: 'image/png', buffer: PHOTO })
+    await attach.getByLabel('Descrição').fill('Aparelho de apoio')
+    await attach.getByRole('button', { name: 'CARREGAR' }).click()
+    await expect(attach).toBeHidden()
+    await expect(page.getByText('Mudança enviada para aprovação')).toHaveCount(2)
+    await expect(page.getByText('Arquivo anexado com sucesso!')).toHaveCount(0)
+    await expect(page.getByTestId('documents')).not.toContainText('vistoria-campo.png')
+
     // The administrator finds it in Gerenciar Aprovações and approves it.
     await signOut(page)
     await signIn(page, ADMIN.username, ADMIN.password)
@@ -286,11 +300,29 @@ test.describe('approvals', () => {
     await expect(item).toContainText('Aceito')
     await snap(page, 'approvals-moderated-approved')
 
+    // The photo's approval: the file shown in 'Imagens e Anexos', then approved.
+    await tab(page, /^APROVAÇÕES/).click()
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Anexo vistoria-campo.png na feição ${bridge.id}` })
+      .getByRole('button', { name: 'Revisar' })
+      .click()
+    const upload = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
+    await upload.click()
+    const thumb = page.getByRole('button', { name: 'vistoria-campo.png' })
+    await expect(thumb.locator('img')).toHaveJSProperty('complete', true)
+    await snap(page, 'approvals-moderated-photo')
+    await page.getByRole('button', { name: 'APROVAR' }).click()
+    await expect(upload).toContainText('Aceito')
+
     // The moderated user sees the change applied, no longer pending, and who approved it.
     await signOut(page)
     await openFeatureWindow(page, request, campo.token, bridge.id)
     await expect(page.getByLabel('Largura (m)')).toHaveValue(next)
     await expect(page.getByTestId('feature-pending')).toHaveCount(0)
+    await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
+    await expect(page.getByTestId('documents')).toContainText('vistoria-campo.png')
+    await expect(page.getByTestId('documents')).toContainText('Aparelho de apoio')
     await page.getByRole('tab', { name: 'HISTÓRIA', exact: true }).click()
     const change = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
     await expect(change).toContainText(CAMPO.username)
