@@ -295,6 +295,27 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     expect(await count('app.approvals')).toBe(approvals)
   })
 
+  it('a rejected upload attaches nothing', async () => {
+    const list = async () => (await get('/api/features/placas/4/attachments')).json() as unknown[]
+    const before = await list()
+    const { itemId } = submitted(await upload('placas', 4, campo, 'Placa apagada'))
+    const rejected = await call('POST', `/api/approvals/items/${itemId}/reject`, {}, admin)
+    expect(rejected.statusCode, rejected.body).toBe(200)
+    expect(await list()).toEqual(before)
+    expect(await pending('placas', 4)).toBe(0)
+  })
+
+  it('an administrator is never moderated, even in a moderated group', async () => {
+    await t.db.query(
+      `INSERT INTO app.user_groups (user_id, group_id)
+       SELECT u.id, g.id FROM app.users u, app.groups g
+        WHERE u.username = 'admin' AND g.name = 'Coletores de dados'`,
+    )
+    const removed = await call('DELETE', '/api/features/placas/5', undefined, admin)
+    expect(removed.statusCode, removed.body).toBe(200)
+    expect(removed.json().attributes.d_e_l_e_t_).toBe(true)
+  })
+
   it('the pending count needs read access to the layer', async () => {
     const res = await get('/api/approvals/pending/ocorrencias/1', campo)
     expect(res.statusCode).toBe(404)
