@@ -114,12 +114,22 @@ export function CoordinatesPanel({ onClose, right }: { onClose: () => void; righ
           <Typography variant="caption" color="text.secondary">
             {t(readout?.source === 'cursor' ? 'map.coords.cursor' : 'map.coords.center')}
           </Typography>
-          <Typography sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-            {t('map.coords.latitude')}: {readout ? formatDegrees(readout.at.lat) : '-'}
-          </Typography>
-          <Typography sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-            {t('map.coords.longitude')}: {readout ? formatDegrees(readout.at.lon) : '-'}
-          </Typography>
+          {/* Label and value side by side, the values aligned; never wrapped on a phone. */}
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr',
+              columnGap: 1,
+              fontFamily: 'monospace',
+              fontSize: 13,
+              whiteSpace: 'nowrap',
+            }}
+          >
+            <span>{t('map.coords.latitude')}:</span>
+            <span>{readout ? formatDegrees(readout.at.lat) : '-'}</span>
+            <span>{t('map.coords.longitude')}:</span>
+            <span>{readout ? formatDegrees(readout.at.lon) : '-'}</span>
+          </Box>
         </Box>
         <Tooltip title={t('map.coords.copy')}>
           <IconButton onClick={() => void copy()} aria-label={t('map.coords.copy')}>

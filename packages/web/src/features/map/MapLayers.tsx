@@ -1,7 +1,7 @@
 import type { BaseLayer, LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/store'
 import { isOffline } from '../../map/base-layers'
 import { leaves, radioPeers, type ViewNode } from '../../map/layer-tree'
@@ -32,11 +32,24 @@ export function MapLayers({
   highlightRevision: number
 }) {
   const dispatch = useAppDispatch()
-  const { enqueueSnackbar } = useSnackbar()
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar()
   const selection = useAppSelector((s) => s.map.selection)
   const focused = useAppSelector((s) => s.map.focused)
   const fallbackFrom = useAppSelector((s) => s.map.baseFallbackFrom)
   const reported = useRef(new Set<string>())
+
+  // The base-layer toasts speak of this map: they leave with it (not onto the workspace).
+  const toasts = useRef<(string | number)[]>([])
+  const warn = useCallback(
+    (message: ReactNode) => {
+      toasts.current.push(enqueueSnackbar(message, { variant: 'warning' }))
+    },
+    [enqueueSnackbar],
+  )
+  useEffect(() => {
+    const shown = toasts.current
+    return () => shown.forEach((key) => closeSnackbar(key))
+  }, [closeSnackbar])
 
   const data = useMemo(() => dataLayerEntries(tree, descriptions), [tree, descriptions])
   const bases = useMemo(() => baseLayerEntries(tree, baseLayers), [tree, baseLayers])
@@ -59,19 +72,16 @@ export function MapLayers({
           }),
         )
         dispatch(baseFallbackUsed(name))
-        enqueueSnackbar(
+        warn(
           t('map.baseLayerFallback', { failed: failed.record.name, fallback: offline.record.name }),
-          { variant: 'warning' },
         )
         return
       }
       if (reported.current.has(name)) return
       reported.current.add(name)
-      enqueueSnackbar(t('map.baseLayerFailed', { name: failed.record.name }), {
-        variant: 'warning',
-      })
+      warn(t('map.baseLayerFailed', { name: failed.record.name }))
     },
-    [dispatch, enqueueSnackbar],
+    [dispatch, warn],
   )
 
   useBaseLayers(bases, onBaseFailed)

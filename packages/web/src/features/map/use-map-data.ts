@@ -38,7 +38,7 @@ export interface MapData {
  * What the map page reads at start-up, from the RTK Query cache boot has warmed: the layer
  * tree, descriptions, base layers, start extent, permissions, modules, and the WFS and WMS
  * capabilities. Each failure shows the spec's message once (spec section 8), and the map goes
- * on with what loaded.
+ * on with what loaded (without the tree, with the base layers alone).
  */
 export function useMapData(): MapData {
   const tree = useGetLayerTreeQuery()
@@ -58,8 +58,13 @@ export function useMapData(): MapData {
   useStartupMessage(wfs.isError, 'ogc.wfsFailed')
 
   const readable = permissions.data
+  const treeFailed = tree.isError
   return {
-    tree: useMemo(() => readableTree(tree.data ?? [], readable), [tree.data, readable]),
+    tree: useMemo(
+      () =>
+        treeFailed ? baseLayerTree(bases.data ?? []) : readableTree(tree.data ?? [], readable),
+      [treeFailed, tree.data, bases.data, readable],
+    ),
     descriptions: useMemo(
       () => new Map((descriptions.data ?? []).map((d) => [d.name, d])),
       [descriptions.data],
@@ -76,6 +81,32 @@ export function useMapData(): MapData {
 }
 
 const EMPTY: Record<string, Extent | null> = {}
+
+/**
+ * Without the layer tree the map still offers the base layers it has, as the tree would:
+ * one radio group, the record marked visible shown.
+ */
+export function baseLayerTree(bases: readonly BaseLayer[]): LayerTreeNode[] {
+  return [...bases]
+    .sort((a, b) => b.zindex - a.zindex)
+    .map((b) => ({
+      id: -b.id,
+      name: `base_${b.id}`,
+      managedName: null,
+      title: b.name,
+      type: 'layerBase',
+      managed: false,
+      visibility: b.visible,
+      opacity: 255,
+      extent: null,
+      legendVersion: 0,
+      radioGroup: 'mapa-base',
+      geometryType: null,
+      dataVersion: null,
+      baseLayerId: b.id,
+      children: [],
+    }))
+}
 
 /** Layers appear only with readFeature (the server leaves the others out already). */
 function readableTree(

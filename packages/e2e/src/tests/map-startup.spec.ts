@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test'
+import { ADMIN, DESKTOP, apiToken, expect, signIn, snap, test } from '../fixtures'
+import { createBaseLayer, mapRendered, urlView } from './map-helpers'
+
+/** Answers a server call with a 500, as a failing server would (the page stays on loopback). */
+async function failing(page: Page, match: (url: URL) => boolean) {
+  await page.route(
+    (url) => match(url),
+    (route) => route.fulfill({ status: 500, json: { message: 'falha simulada' } }),
+  )
+}
+
+const capabilities = (service: string) => (url: URL) =>
+  url.pathname === '/ows' &&
+  url.searchParams.get('REQUEST') === 'GetCapabilities' &&
+  url.searchParams.get('SERVICE') === service
+
+/** Counts the vector tiles each layer got. */
+function tileCounter(page: Page) {
+  const tiles = new Map<string, number>()
+  page.on('response', (res) => {
+    const m = /\/api\/tiles\/([\w.-]+)\//.exec(res.url())
+    if (m && res.status() === 200) tiles.set(m[1]!, (tiles.get(m[1]!) ?? 0) + 1)
+  })
+  return tiles
+}
+
+test.describe('map start-up failures', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize(DESKTOP)
+    // No internet in tests: OpenStreetMap's tiles fail here, as they would offline.
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
+  })
+
+  test('map configuration and WMS/WFS capabilities fail: their messages, the layers still draw', async ({
+    page,
+  }) => {
+    await failing(page, (url) => url.pathname === '/api/mapconfig')
+    await failing(page, capabilities('WMS'))
+    await failing(page, capabilities('WFS'))
+    const tiles = tileCounter(page)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await expect(page.getByText('Erro ao carregar posição inicial do mapa')).toBeVisible()
+    await expect(
+      page.getByText('Erro ao obter informações do servidor de mapas WMS...'),
+    ).toBeVisible()
+    await expect(
+      page.getByText('Erro ao obter informações do servidor de mapas WFS...'),
+    ).toBeVisible()
+    await mapRendered(page)
+    await snap(page, 'map-startup-failures')
+    // The default box covering Brazil, and the demo layers drawn over it.
+    await expect.poll(() => urlView(page).z).toBeLessThanOrEqual(5)
+    for (const layer of ['rodovias', 'oae']) {
+      await expect
+        .poll(() => tiles.get(layer) ?? 0, { message: `tiles of ${layer}` })
+        .toBeGreaterThan(0)
+    }
+    const manager = page.getByRole('complementary', { name: 'Layers' })
+    await expect(manager.getByText('Rodovias', { exact: true })).toBeVisible()
+  })
+
+  test('the layer tree and the layer fields fail: their messages, the base layers still show', async ({
+    page,
+  }) => {
+    await failing(page, (url) => url.pathname === '/api/mapconfig/layerlayout')
+    await failing(page, (url) => url.pathname === '/api/config/layers')
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await expect(page.getByText('Erro ao requisitar informações sobre as layers...')).toBeVisible()
+    await expect(
+      page.getByText('Erro ao recarregar dados sobre os campos dos layers...'),
+    ).toBeVisible()
+    await mapRendered(page)
+    // The base layers come from their own records: the offline one takes over from OSM.
+    const manager = page.getByRole('complementary', { name: 'Layers' })
+    const offline = manager.getByRole('radio', { name: 'Exibir Limites mundiais (offline)' })
+    await expect(offline).toBeChecked()
+    await expect(manager.getByText('Rodovias', { exact: true })).toHaveCount(0)
+    // Not a blank map: the offline world boundaries draw land, water and borders.
+    const colours = await page.evaluate(() => {
+      const seen = new Set<string>()
+      document.querySelectorAll<HTMLCanvasElement>('.ol-layer canvas').forEach((c) => {
+        const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? []
+        for (let i = 0; i < d.length; i += 4 * 97)
+          seen.add(`${d[i]},${d[i + 1]},${d[i + 2]},${d[i + 3]}`)
+      })
+      return seen.size
+    })
+    expect(colours).toBeGreaterThan(3)
+    await snap(page, 'map-startup-no-tree')
+  })
+
+  test('an XYZ base layer that cannot load says so; the toast stays on the map page', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const name = 'Mosaico XYZ de teste'
+    // A tile server on loopback that refuses every tile.
+    await page.route(/127\.0\.0\.1:9\//, (route) => route.abort('connectionrefused'))
+    const base = await createBaseLayer(request, token, {
+      type: 'xyz',
+      name,
+      url: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+      zmin: 0,
+      zmax: 19,
+    })
+    try {
+      await signIn(page, ADMIN.username, ADMIN.password)
+      // OpenStreetMap fails first: the offline base layer replaces it, with a message.
+      const fallback = page.getByText(
+        'Não foi possível carregar o mapa base "OpenStreetMap". Exibindo "Limites mundiais (offline)", que funciona sem internet.',
+      )
+      await expect(fallback).toBeInViewport()
+      await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+      await expect(page).toHaveURL(/\/workspace$/)
+      // It spoke of the map: it leaves with it, long before its 6 s are up.
+      await expect(fallback).not.toBeInViewport({ timeout: 1_500 })
+
+      await page.getByRole('navigation').getByRole('link', { name: 'MAPA' }).click()
+      await mapRendered(page)
+      const manager = page.getByRole('complementary', { name: 'Layers' })
+      await manager.getByRole('radio', { name: `Exibir ${name}` }).check()
+      const failed = page.getByText(`Não foi possível carregar o mapa base "${name}".`)
+      await expect(failed).toBeInViewport()
+      await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+      await expect(failed).not.toBeInViewport({ timeout: 1_500 })
+    } finally {
+      await base.remove()
+    }
+  })
+})
