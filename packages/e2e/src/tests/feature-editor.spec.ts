@@ -1,8 +1,11 @@
+import type { APIRequestContext, Page } from '@playwright/test'
 import { ADMIN, DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
-import { mapRendered } from './map-helpers'
+import { mapBox, openMap, pixelOf, urlView, type View } from './map-helpers'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
+/** Over the sea south of Santos: no feature of the demo within many kilometres. */
+const SEA: View = { lat: -24.2, lon: -46.3, z: 14 }
 
 const pointOf = (wkt: string) => {
   const m = /POINT\s*\(\s*(-?[\d.]+)\s+(-?[\d.]+)\s*\)/i.exec(wkt)
@@ -15,158 +18,315 @@ const verticesOf = (wkt: string) =>
     (m) => [Number(m[1]), Number(m[2])] as const,
   )
 
-test.describe('geometry editor', () => {
+async function emptyWorkspace(request: APIRequestContext, token: string) {
+  const res = await request.post(`${baseUrl()}/api/users/workspace`, {
+    headers: { authorization: token },
+    data: { active: null, windowCounter: 0, windows: [] },
+  })
+  expect(res.status()).toBe(200)
+}
+
+async function getFeature(request: APIRequestContext, token: string, layer: string, id: number) {
+  const res = await request.get(`${baseUrl()}/api/features/${layer}/${id}`, {
+    headers: { authorization: token },
+  })
+  expect(res.status()).toBe(200)
+  return (await res.json()) as {
+    attributes: Record<string, unknown>
+    geom: string
+    version: string
+  }
+}
+
+/** The editor's panel over the map, and its layer chosen. */
+async function chooseLayer(page: Page, title: string) {
+  const panel = page.getByRole('region', { name: 'Editor de geometria' })
+  await expect(panel).toBeVisible()
+  await panel.getByRole('combobox', { name: 'Layer' }).click()
+  await page.getByRole('option', { name: title, exact: true }).click()
+  return panel
+}
+
+/** The page pixel of a lon/lat once the map has settled (the URL holds its view). */
+async function pixelNow(page: Page, [lon, lat]: readonly [number, number]) {
+  let last: [number, number] = [NaN, NaN]
+  await expect
+    .poll(
+      async () => {
+        const p = await pixelOf(page, urlView(page), lon, lat)
+        const settled = Math.abs(p[0] - last[0]) < 0.5 && Math.abs(p[1] - last[1]) < 0.5
+        last = p
+        return settled
+      },
+      { intervals: [250] },
+    )
+    .toBe(true)
+  return { x: last[0], y: last[1] }
+}
+
+const featureTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
+
+/** A drag on the map, in small steps as a hand would. */
+async function drag(page: Page, from: { x: number; y: number }, dx: number, dy: number) {
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  await page.mouse.move(from.x + dx / 2, from.y + dy / 2, { steps: 5 })
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 5 })
+  await page.mouse.up()
+}
+
+test.describe('geometry editor on the map', () => {
   test('draws a new point feature, fills its form, then moves it and sees it after reload', async ({
     page,
     request,
   }) => {
     const token = await apiToken(request, DEMO.username, DEMO.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await emptyWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO.username, DEMO.password)
+    await openMap(page, SEA)
+    // CRIAR FEIÇÃO of FERRAMENTAS turns the editor on over this map.
     await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
     await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
-    await expect(page).toHaveURL(/\/workspace$/)
-    await expect(page.getByRole('heading', { name: 'Editor de geometria' })).toBeVisible()
-    await mapRendered(page)
-
-    await page.getByRole('combobox', { name: 'Layer' }).click()
-    await page.getByRole('option', { name: LAYER_TITLE }).click()
+    await expect(page).toHaveURL(/\/(\?.*)?$/)
+    const panel = await chooseLayer(page, LAYER_TITLE)
     // Nothing drawn yet: SALVAR says so.
-    await page.getByRole('button', { name: 'INSERIR' }).click()
-    await expect(page.getByText('Desenhe a geometria no mapa')).toBeVisible()
-    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await panel.getByRole('button', { name: 'INSERIR' }).click()
+    await expect(panel.getByText('Desenhe a geometria no mapa')).toBeVisible()
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Nenhuma geometria desenhada!')).toBeVisible()
 
-    // Draw a point in an empty spot near the middle of the map.
-    const box = (await page.getByTestId('map').boundingBox())!
-    const at = { x: box.x + box.width * 0.5 + 37, y: box.y + box.height * 0.5 + 23 }
+    const box = await mapBox(page)
+    const at = { x: box.x + box.width * 0.5, y: box.y + box.height * 0.5 }
     await page.mouse.click(at.x, at.y)
-    const wktField = page.getByLabel('Geometria (WKT, EPSG:4326)')
+    const wktField = panel.getByLabel('Geometria (WKT, EPSG:4326)')
     await expect(wktField).toHaveValue(/^POINT\(/)
     const drawn = pointOf(await wktField.inputValue())
-    await snap(page, 'editor-draw')
+    expect(drawn[0]).toBeCloseTo(SEA.lon, 2)
+    expect(drawn[1]).toBeCloseTo(SEA.lat, 2)
+    await snap(page, 'editor-map-point-drawn')
 
-    await page.getByRole('button', { name: 'SALVAR' }).click()
+    // SALVAR opens the attribute form beside the map; its Salvar inserts.
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
     const form = page.getByRole('dialog', { name: 'Atributos da nova feição' })
+    await expect(form.getByLabel('Geometria', { exact: true })).toHaveValue(/^POINT\(/)
     await form.getByLabel('Procurar atributo').fill('Código')
-    await form.getByLabel('Código', { exact: true }).fill('OAE-E2E-NOVA')
+    await form.getByLabel('Código', { exact: true }).fill('OAE-E2E-MAPA')
+    await snap(page, 'editor-map-insert-form')
     await form.getByRole('button', { name: 'Salvar', exact: true }).click()
     const inserted = page.getByText(/Feição \d+ criada em/)
     await expect(inserted).toBeVisible()
     const id = Number(/Feição (\d+)/.exec((await inserted.textContent()) ?? '')![1])
     await expect(form).toBeHidden()
-    const created = await request.get(`${baseUrl()}/api/features/${LAYER}/${id}`, {
-      headers: { authorization: token },
-    })
-    expect(created.status()).toBe(200)
-    const feature = (await created.json()) as { attributes: { codigo: string }; geom: string }
-    expect(feature.attributes.codigo).toBe('OAE-E2E-NOVA')
-    const stored = pointOf(feature.geom)
-    expect(stored[0]).toBeCloseTo(drawn[0], 6)
-    expect(stored[1]).toBeCloseTo(drawn[1], 6)
+    const created = await getFeature(request, token, LAYER, id)
+    expect(created.attributes.codigo).toBe('OAE-E2E-MAPA')
+    expect(pointOf(created.geom)[0]).toBeCloseTo(drawn[0], 6)
+    expect(pointOf(created.geom)[1]).toBeCloseTo(drawn[1], 6)
 
-    // EDITAR: pick it by a click, drag it 60 px east, SALVAR.
-    await page.getByRole('button', { name: 'EDITAR' }).click()
-    await expect(page.getByText('Clique em uma feição da layer')).toBeVisible()
-    await page.mouse.click(at.x, at.y)
-    await expect(page.getByText(`Editando a feição ${id}`)).toBeVisible()
-    await page.mouse.move(at.x, at.y)
-    await page.mouse.down()
-    await page.mouse.move(at.x + 30, at.y, { steps: 5 })
-    await page.mouse.move(at.x + 60, at.y, { steps: 5 })
-    await page.mouse.up()
+    // EDITAR: pick it by a click (its form opens beside), drag it 60 px east, SALVAR.
+    await panel.getByRole('button', { name: 'EDITAR' }).click()
+    await expect(panel.getByText('Clique em uma feição da layer')).toBeVisible()
+    // The form beside the map moved the view so the point stayed clear of it.
+    const placed = await pixelNow(page, drawn)
+    expect(placed.x).toBeGreaterThan(at.x)
+    await page.mouse.click(placed.x, placed.y)
+    await expect(panel.getByText(`Editando a feição ${id}`)).toBeVisible()
+    const featureForm = page.getByRole('dialog', { name: `Feição ${id}` })
+    await expect(featureForm.getByRole('button', { name: 'EXCLUIR' })).toBeVisible()
+    await drag(page, await pixelNow(page, drawn), 60, 0)
     await expect.poll(async () => pointOf(await wktField.inputValue())[0]).toBeGreaterThan(drawn[0])
-    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Dados gravados com sucesso!').last()).toBeVisible()
+    await expect(featureForm).toBeHidden()
 
-    // After a reload the editor picks the feature where it now is.
+    // After a reload the tool column's editor picks the feature where it now is.
     await page.reload()
-    await expect(page.getByRole('heading', { name: 'Editor de geometria' })).toBeVisible()
-    await mapRendered(page)
-    await page.getByRole('combobox', { name: 'Layer' }).click()
-    await page.getByRole('option', { name: LAYER_TITLE }).click()
-    await page.getByRole('button', { name: 'EDITAR' }).click()
-    await page.mouse.click(at.x + 60, at.y)
-    await expect(page.getByText(`Editando a feição ${id}`)).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
+    await page.getByTestId('tool-editor').click()
+    await chooseLayer(page, LAYER_TITLE)
+    await panel.getByRole('button', { name: 'EDITAR' }).click()
+    const movedAt = await pixelNow(
+      page,
+      pointOf((await getFeature(request, token, LAYER, id)).geom),
+    )
+    await page.mouse.click(movedAt.x, movedAt.y)
+    await expect(panel.getByText(`Editando a feição ${id}`)).toBeVisible()
     expect(pointOf(await wktField.inputValue())[0]).toBeGreaterThan(drawn[0])
-    const after = (await (
-      await request.get(`${baseUrl()}/api/features/${LAYER}/${id}`, {
-        headers: { authorization: token },
-      })
-    ).json()) as { geom: string }
-    const moved = pointOf(after.geom)
+    const moved = pointOf((await getFeature(request, token, LAYER, id)).geom)
     expect(moved[0]).toBeGreaterThan(drawn[0])
     expect(moved[1]).toBeCloseTo(drawn[1], 4)
+    // Closing the editor gives the map its info-click back.
+    await panel.getByRole('button', { name: 'Fechar o editor de geometria' }).click()
+    await expect(panel).toBeHidden()
+    await expect(page.getByTestId('tool-info')).toHaveAttribute('aria-pressed', 'true')
   })
 
-  test('draws a line, then drags one of its vertices and keeps the other', async ({
+  test('draws a line with undo and a removed vertex, then drags a vertex and sees it after reload', async ({
     page,
     request,
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await emptyWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-    await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
-    await expect(page).toHaveURL(/\/workspace$/)
-    await expect(page.getByRole('heading', { name: 'Editor de geometria' })).toBeVisible()
-    await mapRendered(page)
-    await page.getByRole('combobox', { name: 'Layer' }).click()
-    await page.getByRole('option', { name: 'Rodovias', exact: true }).click()
-    await page.getByRole('button', { name: 'INSERIR' }).click()
+    await openMap(page, SEA)
+    await page.getByTestId('tool-editor').click()
+    const panel = await chooseLayer(page, 'Rodovias')
+    await panel.getByRole('button', { name: 'INSERIR' }).click()
 
-    // Two vertices over the sea, away from every road, the last one by a double click.
-    const box = (await page.getByTestId('map').boundingBox())!
-    const a = { x: box.x + box.width * 0.79, y: box.y + box.height * 0.93 }
-    const b = { x: box.x + box.width * 0.9, y: box.y + box.height * 0.86 }
+    const box = await mapBox(page)
+    const a = { x: box.x + box.width * 0.48, y: box.y + box.height * 0.6 }
+    const b = { x: box.x + box.width * 0.52, y: box.y + box.height * 0.45 }
+    const c = { x: box.x + box.width * 0.58, y: box.y + box.height * 0.62 }
+    // A wrong vertex taken back with Desfazer while drawing.
     await page.mouse.click(a.x, a.y)
-    await page.mouse.dblclick(b.x, b.y)
-    const wktField = page.getByLabel('Geometria (WKT, EPSG:4326)')
+    await page.mouse.click(a.x + 30, a.y - 80)
+    await panel.getByRole('button', { name: 'Desfazer' }).click()
+    await page.mouse.click(b.x, b.y)
+    await snap(page, 'editor-map-line-mid-draw')
+    await page.mouse.dblclick(c.x, c.y)
+    const wktField = panel.getByLabel('Geometria (WKT, EPSG:4326)')
     await expect(wktField).toHaveValue(/^LINESTRING\(/)
     const drawn = verticesOf(await wktField.inputValue())
-    expect(drawn).toHaveLength(2)
-    await page.getByRole('button', { name: 'SALVAR' }).click()
+    expect(drawn).toHaveLength(3)
+
+    // Remover vértice: a click on the middle vertex takes it away; Desfazer brings it back.
+    await panel.getByRole('button', { name: 'Remover vértice' }).click()
+    await page.mouse.click(b.x, b.y)
+    await expect.poll(async () => verticesOf(await wktField.inputValue()).length).toBe(2)
+    await panel.getByRole('button', { name: 'Desfazer' }).click()
+    await expect.poll(async () => verticesOf(await wktField.inputValue()).length).toBe(3)
+
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
     const form = page.getByRole('dialog', { name: 'Atributos da nova feição' })
     await form.getByLabel('Procurar atributo').fill('Denominação')
-    await form.getByLabel('Denominação').fill('Acesso de teste E2E')
+    await form.getByLabel('Denominação').fill('Acesso de teste E2E no mapa')
     await form.getByRole('button', { name: 'Salvar', exact: true }).click()
     const inserted = page.getByText(/Feição \d+ criada em/)
     await expect(inserted).toBeVisible()
     const id = Number(/Feição (\d+)/.exec((await inserted.textContent()) ?? '')![1])
 
     // EDITAR: pick the line at its first vertex, drag that vertex 40 px north, SALVAR.
-    await page.getByRole('button', { name: 'EDITAR' }).click()
-    await page.mouse.click(a.x, a.y)
-    await expect(page.getByText(`Editando a feição ${id}`)).toBeVisible()
-    await page.mouse.move(a.x, a.y)
-    await page.mouse.down()
-    await page.mouse.move(a.x, a.y - 20, { steps: 5 })
-    await page.mouse.move(a.x, a.y - 40, { steps: 5 })
-    await page.mouse.up()
+    await panel.getByRole('button', { name: 'EDITAR' }).click()
+    const first = await pixelNow(page, drawn[0]!)
+    await page.mouse.click(first.x, first.y)
+    await expect(panel.getByText(`Editando a feição ${id}`)).toBeVisible()
+    await drag(page, await pixelNow(page, drawn[0]!), 0, -40)
     await expect
       .poll(async () => verticesOf(await wktField.inputValue())[0]![1])
       .toBeGreaterThan(drawn[0]![1])
-    await snap(page, 'editor-modify-line')
-    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await snap(page, 'editor-map-modify-line')
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Dados gravados com sucesso!').last()).toBeVisible()
 
-    const saved = (await (
-      await request.get(`${baseUrl()}/api/features/rodovias/${id}`, {
-        headers: { authorization: token },
-      })
-    ).json()) as { geom: string }
-    const [first, second] = verticesOf(saved.geom)
-    expect(first![1]).toBeGreaterThan(drawn[0]![1])
-    expect(first![0]).toBeCloseTo(drawn[0]![0], 4)
-    expect(second![0]).toBeCloseTo(drawn[1]![0], 6)
-    expect(second![1]).toBeCloseTo(drawn[1]![1], 6)
+    const saved = verticesOf((await getFeature(request, token, 'rodovias', id)).geom)
+    expect(saved).toHaveLength(3)
+    expect(saved[0]![1]).toBeGreaterThan(drawn[0]![1])
+    expect(saved[0]![0]).toBeCloseTo(drawn[0]![0], 4)
+    for (const i of [1, 2]) {
+      expect(saved[i]![0]).toBeCloseTo(drawn[i]![0], 6)
+      expect(saved[i]![1]).toBeCloseTo(drawn[i]![1], 6)
+    }
+
+    // After a reload, the line picked again shows the moved vertex.
+    await page.reload()
+    await page.getByTestId('tool-editor').click()
+    await chooseLayer(page, 'Rodovias')
+    await panel.getByRole('button', { name: 'EDITAR' }).click()
+    const middle = await pixelNow(page, drawn[1]!)
+    await page.mouse.click(middle.x, middle.y)
+    await expect(panel.getByText(`Editando a feição ${id}`)).toBeVisible()
+    const again = verticesOf(await wktField.inputValue())
+    expect(again[0]![1]).toBeCloseTo(saved[0]![1], 6)
+  })
+
+  test("a feature form takes its geometry from the map editor, and shows the editor's later edits", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const made = await request.post(`${baseUrl()}/api/features/${LAYER}`, {
+      headers: { authorization: token },
+      data: { attributes: { codigo: 'OAE-E2E-EXT' }, geom: `POINT(${SEA.lon} ${SEA.lat})` },
+    })
+    expect(made.status()).toBe(201)
+    const { id } = (await made.json()) as { id: number }
+    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: {
+        active: 'w1',
+        windowCounter: 1,
+        windows: [
+          {
+            id: 'w1',
+            type: 'FeatureInfo',
+            title: 'Feição',
+            props: { items: [{ layer: LAYER, id }] },
+          },
+        ],
+      },
+    })
+    expect(saved.status()).toBe(200)
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO.username, DEMO.password)
+    const nav = page.getByRole('navigation')
+    await nav.getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    const geometry = page.getByLabel('Geometria', { exact: true })
+    await expect(geometry).toHaveValue(/^POINT\(-46\.3 -24\.2\)$/)
+    // A change of the form's own, then 'Editar no mapa': the form leaves for the map's editor.
+    await page.getByLabel('Código', { exact: true }).fill('OAE-E2E-EXT-2')
+    await page.getByRole('button', { name: 'Editar no mapa' }).click()
+    await expect(page).toHaveURL(/\/(\?.*)?$/)
+    const panel = page.getByRole('region', { name: 'Editor de geometria' })
+    await expect(panel.getByText('Geometria do formulário da feição')).toBeVisible()
+    const wktField = panel.getByLabel('Geometria (WKT, EPSG:4326)')
+    await expect(wktField).toHaveValue(/^POINT\(-46\.3 -24\.2\)$/)
+    // The editor centred the map on the geometry: drag it 50 px east, USAR GEOMETRIA.
+    const box = await mapBox(page)
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete')
+    await drag(page, centre, 50, 0)
+    await expect.poll(async () => pointOf(await wktField.inputValue())[0]).toBeGreaterThan(SEA.lon)
+    const returned = await wktField.inputValue()
+    await snap(page, 'editor-map-external')
+    await panel.getByRole('button', { name: 'USAR GEOMETRIA' }).click()
+
+    // Back in the window: the geometry drawn, the form's own change kept, SALVAR saves both.
+    await expect(page).toHaveURL(/\/workspace$/)
+    await expect(geometry).toHaveValue(returned)
+    await expect(page.getByText('Geometria alterada: SALVAR para gravá-la.')).toBeVisible()
+    await expect(page.getByLabel('Código', { exact: true })).toHaveValue('OAE-E2E-EXT-2')
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
+    const stored = await getFeature(request, token, LAYER, id)
+    expect(stored.attributes.codigo).toBe('OAE-E2E-EXT-2')
+    expect(pointOf(stored.geom)[0]).toBeCloseTo(pointOf(returned)[0], 6)
+    await expect(page.getByText('Geometria alterada: SALVAR para gravá-la.')).toBeHidden()
+
+    // CANCELAR in the editor gives the form back unchanged.
+    await page.getByRole('button', { name: 'Editar no mapa' }).click()
+    await panel.getByRole('button', { name: 'CANCELAR' }).click()
+    await expect(page).toHaveURL(/\/workspace$/)
+    await expect(geometry).toHaveValue(returned)
+    await expect(page.getByRole('button', { name: 'SALVAR' })).toBeDisabled()
+
+    // An edit made in the map's editor shows in the window afterwards (new geometry, version).
+    await nav.getByRole('link', { name: 'MAPA' }).click()
+    await page.getByTestId('tool-editor').click()
+    await chooseLayer(page, LAYER_TITLE)
+    await panel.getByRole('button', { name: 'EDITAR' }).click()
+    const lat = pointOf(returned)[1]
+    const picked = await pixelNow(page, pointOf(returned))
+    await page.mouse.click(picked.x, picked.y)
+    await expect(panel.getByText(`Editando a feição ${id}`)).toBeVisible()
+    await drag(page, await pixelNow(page, pointOf(returned)), 0, 50)
+    await expect.poll(async () => pointOf(await wktField.inputValue())[1]).toBeLessThan(lat)
+    const edited = await wktField.inputValue()
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Dados gravados com sucesso!').last()).toBeVisible()
+    await nav.getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(geometry).toHaveValue(edited)
+    await featureTab(page, 'HISTÓRIA').click()
+    await expect(page.getByRole('row').filter({ hasText: 'U Atualização' })).toHaveCount(2)
   })
 })

@@ -8,6 +8,7 @@ import {
 import { useDispatch, useSelector } from 'react-redux'
 import { api, RESET_ALL } from '../api/base-api'
 import { loadSession, persistSession } from '../api/local-session'
+import { editorSlice } from '../features/feature-editor/editor-slice'
 import { startWorkspaceAutosave } from '../features/workspace/workspace-autosave'
 import { appSlice } from '../state/app-slice'
 import { authSlice } from '../state/auth-slice'
@@ -22,6 +23,7 @@ const combined = combineReducers({
   [api.reducerPath]: api.reducer,
   app: appSlice.reducer,
   auth: authSlice.reducer,
+  editor: editorSlice.reducer,
   map: mapSlice.reducer,
   ui: uiSlice.reducer,
   workspace: workspaceSlice.reducer,

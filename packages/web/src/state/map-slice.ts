@@ -6,8 +6,11 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
  * selection drawer. Logout resets it with the rest of the store (`app/resetAll`).
  */
 
-/** The tools of the tool column; info-click is the default (spec section 2). */
-export const MAP_TOOLS = ['info', 'box', 'measure', 'coordinates', 'orbit'] as const
+/**
+ * The tools of the tool column; info-click is the default (spec section 2). 'editor' is the
+ * geometry editor (CRIAR FEIÇÃO), drawn by features/feature-editor over this map.
+ */
+export const MAP_TOOLS = ['info', 'box', 'measure', 'coordinates', 'orbit', 'editor'] as const
 export type MapTool = (typeof MAP_TOOLS)[number]
 
 export interface FeatureKey {

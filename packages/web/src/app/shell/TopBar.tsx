@@ -23,6 +23,7 @@ import { useAppDispatch, useAppSelector } from '../store'
 import { TOP_BAR_HEIGHT } from '../theme'
 import { hasWindowType, openWindow } from '../../features/workspace'
 import { useProjectName } from '../../components/AuthLayout'
+import { setTool } from '../../state/map-slice'
 import { visibleNavItems, visibleTools, type Tool } from './tools'
 
 function initials(name: string): string {
@@ -56,6 +57,11 @@ export function TopBar() {
 
   function openTool(tool: Tool) {
     close()
+    if (tool.mapTool) {
+      dispatch(setTool(tool.mapTool))
+      void navigate('/')
+      return
+    }
     dispatch(openWindow({ type: tool.windowType, title: t(tool.label) }))
     void navigate('/workspace')
   }

@@ -18,9 +18,10 @@ describe('FERRAMENTAS visibility', () => {
     expect(visibleTools(true, ['smmcad'], all)).toHaveLength(8)
   })
 
-  it('offers only tools whose window type exists', () => {
+  it('offers only tools whose window type exists, and the map tools (CRIAR FEIÇÃO)', () => {
     const labels = visibleTools(true, [], (type) => type === 'Auditor').map((t) => t.label)
-    expect(labels).toEqual(['tools.auditor'])
+    expect(labels).toEqual(['tools.createFeature', 'tools.auditor'])
+    expect(visibleTools(false, [], () => false).map((t) => t.mapTool)).toEqual(['editor'])
   })
 })
 

@@ -1,9 +1,12 @@
 import type { MessageKey } from '@gis/shared'
+import type { MapTool } from '../../state/map-slice'
 
 export interface Tool {
   label: MessageKey
-  /** The workspace window the tool opens. */
+  /** The workspace window the tool opens (its key in the menu when it is a map tool). */
   windowType: string
+  /** A tool of the map page instead of a window: the menu turns it on and shows the map. */
+  mapTool?: MapTool
   admin?: boolean
   module?: string
 }
@@ -11,7 +14,7 @@ export interface Tool {
 /** The FERRAMENTAS menu of spec section 2, in its order, with its visibility rules. */
 export const TOOLS: readonly Tool[] = [
   { label: 'tools.search', windowType: 'SearchFeatures' },
-  { label: 'tools.createFeature', windowType: 'FeatureCreator' },
+  { label: 'tools.createFeature', windowType: 'FeatureCreator', mapTool: 'editor' },
   { label: 'tools.auditor', windowType: 'Auditor', admin: true },
   { label: 'tools.dataLoader', windowType: 'DataLoader' },
   { label: 'tools.fileAssociation', windowType: 'FileAssociation', admin: true },
@@ -30,7 +33,7 @@ export function visibleTools(
     (tool) =>
       (!tool.admin || admin) &&
       (!tool.module || modules.includes(tool.module)) &&
-      hasWindow(tool.windowType),
+      (tool.mapTool !== undefined || hasWindow(tool.windowType)),
   )
 }
 

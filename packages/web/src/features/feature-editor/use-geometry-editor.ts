@@ -6,6 +6,8 @@ import type Geometry from 'ol/geom/Geometry'
 import Draw from 'ol/interaction/Draw'
 import type Interaction from 'ol/interaction/Interaction'
 import Modify from 'ol/interaction/Modify'
+import { never, singleClick } from 'ol/events/condition'
+import { containsExtent } from 'ol/extent'
 import Snap from 'ol/interaction/Snap'
 import Translate from 'ol/interaction/Translate'
 import VectorLayer from 'ol/layer/Vector'
@@ -18,8 +20,13 @@ import Stroke from 'ol/style/Stroke'
 import Style from 'ol/style/Style'
 import { useEffect, useMemo, useRef } from 'react'
 import { useMap } from '../../map/map-context'
+import { toolGate } from '../../map/tool-gate'
 
-export type EditorMode = 'idle' | 'draw' | 'pick' | 'modify'
+/**
+ * What a click does: nothing, draw a new sketch, pick a feature of the layer, drag the
+ * sketch's vertices (or the whole sketch), or remove the vertex clicked.
+ */
+export type EditorMode = 'idle' | 'draw' | 'pick' | 'modify' | 'erase'
 
 const DATA = 'EPSG:4326'
 const VIEW = 'EPSG:3857'
@@ -76,12 +83,19 @@ export interface GeometryEditor {
   viewBox: () => [number, number, number, number]
   /** Metres per pixel at the view's centre. */
   resolution: () => number
+  /** The map's size in pixels, once it has one. */
+  size: () => [number, number] | undefined
+  /** Takes back the last vertex of a drawing in progress; false when none is in progress. */
+  removeLastPoint: () => boolean
+  /** Pans (zooming out only if it must) so the sketch is clear of panels: [top, right, bottom, left] px. */
+  reveal: (padding: [number, number, number, number]) => void
 }
 
 /**
  * The geometry editor's OpenLayers part (spec 3 sections 2 and 4): the chosen layer's features
  * in view, a sketch layer, and by mode a Draw (a new drawing replaces the previous one), a
- * click pick, or Modify and Translate on the sketch; Snap to the layer's features and the
+ * click pick (not while the right-click menu blocks the tools), Modify and Translate on the
+ * sketch, or a Modify whose click removes a vertex; Snap to the layer's features and the
  * sketch throughout. Everything is removed when the component goes.
  */
 export function useGeometryEditor({
@@ -100,6 +114,7 @@ export function useGeometryEditor({
   const map = useMap()
   const layerSource = useMemo(() => new VectorSource<Feature<Geometry>>(), [])
   const sketchSource = useMemo(() => new VectorSource<Feature<Geometry>>(), [])
+  const drawing = useRef<Draw | null>(null)
   const latest = useRef({ onSketch, onPick, onViewChange })
   latest.current = { onSketch, onPick, onViewChange }
 
@@ -125,7 +140,13 @@ export function useGeometryEditor({
     }
     if (mode === 'draw' && type) {
       const draw = new Draw({ source: sketchSource, type, style: sketchStyle, stopClick: true })
-      draw.on('drawstart', () => sketchSource.clear())
+      draw.on('drawstart', () => {
+        sketchSource.clear()
+        drawing.current = draw
+      })
+      draw.on(['drawend', 'drawabort'], () => {
+        drawing.current = null
+      })
       draw.on('drawend', () => setTimeout(report, 0))
       interactions.push(draw)
     }
@@ -136,15 +157,27 @@ export function useGeometryEditor({
       translate.on('translateend', report)
       interactions.push(translate, modify)
     }
+    if (mode === 'erase') {
+      const erase = new Modify({
+        source: sketchSource,
+        deleteCondition: singleClick,
+        insertVertexCondition: never,
+      })
+      erase.on('modifyend', report)
+      interactions.push(erase)
+    }
     if (mode !== 'idle') {
       interactions.push(new Snap({ source: layerSource }), new Snap({ source: sketchSource }))
     }
     for (const i of interactions) map.addInteraction(i)
+    const gate = toolGate(map)
     const pick = (e: MapBrowserEvent) => {
+      if (gate.blocked()) return
       latest.current.onPick(toLonLat(e.coordinate) as [number, number])
     }
     if (mode === 'pick') map.on('singleclick', pick)
     return () => {
+      drawing.current = null
       for (const i of interactions) map.removeInteraction(i)
       if (mode === 'pick') map.un('singleclick', pick)
     }
@@ -179,6 +212,25 @@ export function useGeometryEditor({
         return transformExtent(extent, VIEW, DATA) as [number, number, number, number]
       },
       resolution: () => map.getView().getResolution() ?? 1,
+      size: () => map.getSize() as [number, number] | undefined,
+      reveal: (padding) => {
+        const geometry = sketchSource.getFeatures()[0]?.getGeometry()
+        const size = map.getSize()
+        if (!geometry || !size) return
+        const [top, right, bottom, left] = padding
+        const a = map.getCoordinateFromPixel([left, top])
+        const b = map.getCoordinateFromPixel([size[0]! - right, size[1]! - bottom])
+        if (!a || !b) return
+        const clear = [a[0]!, b[1]!, b[0]!, a[1]!]
+        if (containsExtent(clear, geometry.getExtent())) return
+        const view = map.getView()
+        view.fit(geometry.getExtent(), { padding, maxZoom: view.getZoom() })
+      },
+      removeLastPoint: () => {
+        if (!drawing.current) return false
+        drawing.current.removeLastPoint()
+        return true
+      },
     }),
     [map, layerSource, sketchSource],
   )

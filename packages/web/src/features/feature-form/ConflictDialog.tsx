@@ -9,6 +9,7 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
+import type { Feature } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { displayValue, type FormField } from './form-fields'
 
@@ -16,6 +17,26 @@ export interface ConflictRow {
   field: FormField
   mine: unknown
   current: unknown
+}
+
+/** A 409: the feature as it is now, the user's changed attributes, and the rows comparing them. */
+export interface Conflict {
+  rows: ConflictRow[]
+  current: Feature
+  mine: Record<string, unknown>
+}
+
+export function conflictOf(
+  fields: readonly FormField[],
+  mine: Record<string, unknown>,
+  current: Feature,
+): Conflict {
+  const rows = Object.entries(mine).map(([name, value]) => ({
+    field: fields.find((f) => f.name === name)!,
+    mine: value,
+    current: current.attributes[name],
+  }))
+  return { rows, current, mine }
 }
 
 /**

@@ -1,14 +1,11 @@
 import Search from '@mui/icons-material/Search'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Grid from '@mui/material/Grid'
 import InputAdornment from '@mui/material/InputAdornment'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { Feature, LayerDescription, MessageKey } from '@gis/shared'
+import type { Feature, LayerDescription } from '@gis/shared'
 import { featureFormSchema } from '@gis/shared/features'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
@@ -16,24 +13,28 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { toFailure } from '../../api/base-api'
 import { useAppDispatch } from '../../app/store'
-import { useBusy } from '../../app/use-busy'
 import { SchemaForm, showServerErrors, useSchemaForm } from '../../components/form'
 import { schemaResolver } from '../../components/form/schema-resolver'
 import { useGetPermissionsQuery } from '../../api/session.api'
 import {
   featureInfoApi,
-  useDeleteFeatureMutation,
   useGetAttachmentsQuery,
   useGetFeatureAttributesQuery,
   useInsertFeatureMutation,
-  useUndeleteFeatureMutation,
   useUpdateFeatureMutation,
 } from '../feature-info/feature-info.api'
 import { AttachmentPickerDialog } from './AttachmentPickerDialog'
 import { AttributeInput } from './AttributeInput'
 import { BusyOverlay } from './BusyOverlay'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { ConflictDialog, type ConflictRow } from './ConflictDialog'
+import { ConflictDialog, conflictOf, type Conflict } from './ConflictDialog'
+import { FormActions } from './FormActions'
+import { GeometryField } from './GeometryField'
+import { GroupTabs } from './GroupTabs'
+import { useDeleteReactivate } from './use-delete-reactivate'
+import { useExternalGeometry } from './use-external-geometry'
+import { useFieldFilter } from './use-field-filter'
+import { useLocked } from './use-locked'
 import { useSubmittedNotice } from '../approvals'
 import {
   changedAttributes,
@@ -48,6 +49,8 @@ type Texts = Record<string, string>
 interface Base {
   version: string | undefined
   texts: Texts
+  /** The geometry as loaded (WKT, EPSG:4326). */
+  geom: string | null
 }
 
 export interface FeatureFormProps {
@@ -59,6 +62,8 @@ export interface FeatureFormProps {
   onInserted?: (feature: Feature) => void
   onDeleted?: (feature: Feature) => void
   onReactivated?: (feature: Feature) => void
+  /** The form sits beside the map's geometry editor: no 'Editar no mapa' on its geometry. */
+  geometryOnMap?: boolean
 }
 
 const FILTER_DELAY_MS = 300
@@ -77,12 +82,11 @@ export function FeatureForm({
   onInserted,
   onDeleted,
   onReactivated,
+  geometryOnMap = false,
 }: FeatureFormProps) {
   const insert = !feature
   const ref = feature ? { layer: layer.name, id: feature.id } : undefined
   const dispatch = useAppDispatch()
-  const busy = useBusy()
-  const submittedNotice = useSubmittedNotice()
   const { enqueueSnackbar } = useSnackbar()
   const permissions = useGetPermissionsQuery().data
   const perms = permissions?.layers[layer.name]
@@ -95,8 +99,6 @@ export function FeatureForm({
   })
   const [updateFeature] = useUpdateFeatureMutation()
   const [insertFeature] = useInsertFeatureMutation()
-  const [deleteFeature] = useDeleteFeatureMutation()
-  const [undeleteFeature] = useUndeleteFeatureMutation()
 
   const deleted = feature?.attributes.d_e_l_e_t_ === true
   const editable = insert
@@ -111,70 +113,62 @@ export function FeatureForm({
   // The version the form's values come from, and its texts: changes are counted against it
   // and saved from it. A newer feature (Atualizar, another window's edit) replaces it only
   // while the user has changed nothing, so edits are never lost.
-  const [base, setBase] = useState<Base>(() => ({
-    version: feature?.version,
-    texts: initialTexts(fields, feature?.attributes),
-  }))
+  const [base, setBase] = useState<Base>(() => baseOf(fields, feature))
   const form = useSchemaForm<Texts>({ resolver, defaultValues: base.texts })
   const values = useWatch({ control: form.control }) as Texts
   const changes = changedAttributes(fields, base.texts, { ...base.texts, ...values })
-  const changedCount = Object.keys(changes).length
+  // The geometry the form will save (the map's editor gave it back), when not the loaded one.
+  const [geom, setGeom] = useState<string | null>(base.geom)
+  const geomChanged = !insert && geom !== base.geom
+  const changedCount = Object.keys(changes).length + (geomChanged ? 1 : 0)
   const dirty = useRef(false)
   dirty.current = changedCount > 0
 
-  function load(next: Base, texts = next.texts) {
+  function load(next: Base, texts = next.texts, nextGeom = next.geom) {
     setBase(next)
+    setGeom(nextGeom)
     form.reset(texts)
   }
 
   useEffect(() => {
     if (!feature || feature.version === base.version || dirty.current) return
-    load({ version: feature.version, texts: initialTexts(fields, feature.attributes) })
+    load(baseOf(fields, feature))
   }, [feature])
 
+  // The external flow: back from the map's editor with the texts the form left with (against
+  // the version they came from, so a newer one is a conflict, never overwritten) and the
+  // geometry drawn.
+  const origin = `${layer.name}:${feature?.id ?? 'new'}`
+  const editOnMap = useExternalGeometry(origin, !geometryOnMap && !insert, (result) => {
+    load({ ...base, version: result.version ?? base.version }, result.draft, result.geom)
+  })
+  const canEditGeometry = !insert && !geometryOnMap && !readOnly && layer.geometryType !== 'TABULAR'
+
   const [group, setGroup] = useState(0)
-  const [filterText, setFilterText] = useState('')
-  const [filter, setFilter] = useState('')
-  useEffect(() => {
-    const timer = window.setTimeout(
-      () => setFilter(filterText.trim().toLowerCase()),
-      FILTER_DELAY_MS,
-    )
-    return () => window.clearTimeout(timer)
-  }, [filterText])
-  const shown = (groups[group] ?? groups[0]!).fields.filter(
-    (f) => !filter || f.title.toLowerCase().includes(filter) || f.name.includes(filter),
-  )
+  const search = useFieldFilter(FILTER_DELAY_MS)
+  const shown = (groups[group] ?? groups[0]!).fields.filter((f) => search.matches(f))
 
-  const [overlay, setOverlay] = useState<string | null>(null)
+  const { overlay, locked } = useLocked()
+  const submittedNotice = useSubmittedNotice()
   const [confirmDelete, setConfirmDelete] = useState(false)
-  const [conflict, setConflict] = useState<{
-    rows: ConflictRow[]
-    current: Feature
-    mine: Record<string, unknown>
-  } | null>(null)
+  const [conflict, setConflict] = useState<Conflict | null>(null)
   const [picker, setPicker] = useState<FormField | null>(null)
-
-  async function locked<T>(key: MessageKey, work: () => Promise<T>): Promise<T> {
-    setOverlay(t(key))
-    try {
-      return await busy(work)
-    } finally {
-      setOverlay(null)
-    }
-  }
 
   function showAllFields() {
     setGroup(0)
-    setFilterText('')
-    setFilter('')
+    search.clear()
   }
 
   async function save(texts: Texts, from: Base = base) {
     if (!feature || !ref || from.version === undefined) return
     const attributes = changedAttributes(fields, from.texts, texts)
+    const withGeom = geom !== from.geom
     const result = await locked('features.saving', () =>
-      updateFeature({ ...ref, body: { version: from.version!, attributes } })
+      updateFeature({
+        ...ref,
+        geom: withGeom,
+        body: { version: from.version!, attributes, ...(withGeom ? { geom } : {}) },
+      })
         .unwrap()
         .then(
           (saved) => ({ saved }),
@@ -184,7 +178,7 @@ export function FeatureForm({
     if ('saved' in result) {
       // A moderated user's change went to review: the form shows the feature as it still is.
       if (submittedNotice(ref, result.saved)) return load(from)
-      load({ version: result.saved.version, texts: initialTexts(fields, result.saved.attributes) })
+      load(baseOf(fields, result.saved))
       enqueueSnackbar(t('features.saved'), { variant: 'success' })
       return
     }
@@ -193,15 +187,7 @@ export function FeatureForm({
       const current = await dispatch(
         featureInfoApi.endpoints.getFeature.initiate(ref, { forceRefetch: true, subscribe: false }),
       ).unwrap()
-      setConflict({
-        current,
-        mine: attributes,
-        rows: Object.entries(attributes).map(([name, mine]) => ({
-          field: fields.find((f) => f.name === name)!,
-          mine,
-          current: current.attributes[name],
-        })),
-      })
+      setConflict(conflictOf(fields, attributes, current))
       return
     }
     if (failure.status === 400 && showServerErrors(form, failure)) showAllFields()
@@ -242,29 +228,13 @@ export function FeatureForm({
     }
   }
 
-  async function remove() {
-    setConfirmDelete(false)
-    if (!feature || !ref) return
-    const result = await locked('features.deleting', () => deleteFeature(ref))
-    if ('data' in result && submittedNotice(ref, result.data)) return
-    if ('data' in result && result.data) {
-      enqueueSnackbar(t('features.deletedOk', { layer: layer.title }), { variant: 'success' })
-      onDeleted?.(result.data)
-    } else {
-      enqueueSnackbar(t('features.deleteFailed', { id: feature.id }), { variant: 'error' })
-    }
-  }
-
-  async function reactivate() {
-    if (!feature || !ref) return
-    const result = await locked('features.reactivating', () => undeleteFeature(ref))
-    if ('data' in result && result.data) {
-      enqueueSnackbar(t('features.undeletedOk', { layer: layer.title }), { variant: 'success' })
-      onReactivated?.(result.data)
-    } else {
-      enqueueSnackbar(t('features.undeleteFailed', { id: feature.id }), { variant: 'error' })
-    }
-  }
+  const { remove, reactivate } = useDeleteReactivate({
+    layer,
+    feature,
+    locked,
+    onDeleted,
+    onReactivated,
+  })
 
   const attachmentName = (value: string) =>
     files?.rows.find((a) => String(a.id) === value)?.filename
@@ -293,42 +263,13 @@ export function FeatureForm({
           minHeight: 0,
         }}
       >
-        <Tabs
-          orientation="vertical"
-          variant="scrollable"
-          value={Math.min(group, groups.length - 1)}
-          onChange={(_e, v: number) => setGroup(v)}
-          aria-label={t('features.form.groups')}
-          sx={{
-            display: { xs: 'none', md: 'flex' },
-            borderRight: 1,
-            borderColor: 'divider',
-            minWidth: 170,
-            '& .MuiTab-root': { alignItems: 'flex-start', textAlign: 'left', minHeight: 40 },
-          }}
-        >
-          {groups.map((g, i) => (
-            <Tab key={`${g.title}-${i}`} label={g.title} value={i} />
-          ))}
-        </Tabs>
-        <Tabs
-          variant="scrollable"
-          scrollButtons="auto"
-          value={Math.min(group, groups.length - 1)}
-          onChange={(_e, v: number) => setGroup(v)}
-          aria-label={t('features.form.groups')}
-          sx={{ display: { xs: 'flex', md: 'none' }, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {groups.map((g, i) => (
-            <Tab key={`${g.title}-${i}`} label={g.title} value={i} />
-          ))}
-        </Tabs>
+        <GroupTabs groups={groups} value={group} onChange={setGroup} />
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
           {notice && <Alert severity="info">{notice}</Alert>}
           <TextField
             label={t('features.form.searchAttribute')}
-            value={filterText}
-            onChange={(e) => setFilterText(e.target.value)}
+            value={search.text}
+            onChange={(e) => search.setText(e.target.value)}
             sx={{ maxWidth: { sm: 360 } }}
             slotProps={{
               input: {
@@ -340,6 +281,23 @@ export function FeatureForm({
               },
             }}
           />
+          {layer.geometryType !== 'TABULAR' && (
+            <GeometryField
+              value={insert ? (geometry ?? null) : geom}
+              changed={geomChanged}
+              onEdit={
+                canEditGeometry
+                  ? () =>
+                      editOnMap({
+                        layer: layer.name,
+                        geom,
+                        draft: form.getValues(),
+                        version: base.version,
+                      })
+                  : undefined
+              }
+            />
+          )}
           <Grid container spacing={2} sx={{ pt: 0.5 }}>
             {shown.map((f) => (
               <Grid key={f.name} size={{ xs: 12, md: 6, lg: 4 }}>
@@ -358,56 +316,17 @@ export function FeatureForm({
           {shown.length === 0 && (
             <Typography color="text.secondary">{t('features.form.noAttribute')}</Typography>
           )}
-          <Box
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: 1,
-              alignItems: 'center',
-              justifyContent: 'flex-end',
-              borderTop: 1,
-              borderColor: 'divider',
-              pt: 2,
-              mt: 'auto',
-            }}
-          >
-            {!insert && changedCount > 0 && (
-              <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-                {t('features.form.changed', { count: changedCount })}
-              </Typography>
-            )}
-            {!insert && perms?.deleteFeature && !deleted && (
-              <Button
-                color="error"
-                variant="outlined"
-                disabled={!layer.queryable}
-                onClick={() => setConfirmDelete(true)}
-              >
-                {t('features.form.delete')}
-              </Button>
-            )}
-            {!insert && perms?.updateFeature && deleted && (
-              <Button
-                variant="outlined"
-                disabled={!layer.queryable}
-                onClick={() => void reactivate()}
-              >
-                {t('features.form.reactivate')}
-              </Button>
-            )}
-            {insert ? (
-              <Button type="submit" variant="contained" disabled={readOnly}>
-                {t('features.form.insert')}
-              </Button>
-            ) : (
-              perms?.updateFeature &&
-              !deleted && (
-                <Button type="submit" variant="contained" disabled={readOnly || changedCount === 0}>
-                  {t('features.form.save')}
-                </Button>
-              )
-            )}
-          </Box>
+          <FormActions
+            insert={insert}
+            deleted={deleted}
+            queryable={layer.queryable}
+            readOnly={readOnly}
+            changedCount={changedCount}
+            canDelete={Boolean(perms?.deleteFeature)}
+            canUpdate={Boolean(perms?.updateFeature)}
+            onDelete={() => setConfirmDelete(true)}
+            onReactivate={() => void reactivate()}
+          />
         </Box>
       </SchemaForm>
       <BusyOverlay text={overlay} />
@@ -418,7 +337,10 @@ export function FeatureForm({
         confirmLabel={t('features.form.confirmDelete')}
         cancelLabel={t('features.form.cancel')}
         danger
-        onConfirm={() => void remove()}
+        onConfirm={() => {
+          setConfirmDelete(false)
+          void remove()
+        }}
         onClose={() => setConfirmDelete(false)}
       />
       <ConflictDialog
@@ -426,8 +348,7 @@ export function FeatureForm({
         rows={conflict?.rows ?? []}
         onDiscard={() => {
           if (conflict) {
-            const current = conflict.current
-            load({ version: current.version, texts: initialTexts(fields, current.attributes) })
+            load(baseOf(fields, conflict.current))
           }
           setConflict(null)
         }}
@@ -436,11 +357,11 @@ export function FeatureForm({
           // The current version, with only the user's own changes on top: whatever the other
           // person changed elsewhere stays.
           const { current, mine } = conflict
-          const from = { version: current.version, texts: initialTexts(fields, current.attributes) }
+          const from = baseOf(fields, current)
           const merged = { ...from.texts }
           for (const name of Object.keys(mine)) merged[name] = form.getValues(name) ?? ''
           setConflict(null)
-          load(from, merged)
+          load(from, merged, geom)
           void save(merged, from)
         }}
       />
@@ -458,4 +379,13 @@ export function FeatureForm({
       />
     </Box>
   )
+}
+
+/** The form's base: a feature's version, texts and geometry (nothing for a new one). */
+function baseOf(fields: readonly FormField[], feature: Feature | undefined): Base {
+  return {
+    version: feature?.version,
+    texts: initialTexts(fields, feature?.attributes),
+    geom: feature?.geom ?? null,
+  }
 }

@@ -53,6 +53,7 @@ import {
   type FeatureKey,
   type MapTool,
 } from '../../state/map-slice'
+import { GeometryEditorTool } from '../feature-editor'
 import { openWindow } from '../workspace'
 import { copyText } from './clipboard'
 import { CoordinatesPanel } from './CoordinatesPanel'
@@ -321,6 +322,7 @@ function MapUi({ data, tree }: { data: MapData; tree: ViewNode[] }) {
       {m.tool === 'measure' && (
         <MeasurePanel onClose={() => dispatch(setTool('info'))} right={panelRight} />
       )}
+      {m.tool === 'editor' && <GeometryEditorTool right={panelRight} />}
       <ToolColumn
         tool={m.tool}
         onTool={chooseTool}

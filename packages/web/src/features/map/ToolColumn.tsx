@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add'
+import EditLocationAlt from '@mui/icons-material/EditLocationAlt'
 import HighlightAlt from '@mui/icons-material/HighlightAlt'
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
 import Layers from '@mui/icons-material/Layers'
@@ -121,6 +122,7 @@ export function ToolColumn({
       {toolButton('box', 'map.tools.box', <HighlightAlt />)}
       {toolButton('measure', 'map.tools.measure', <Straighten />)}
       {toolButton('coordinates', 'map.tools.coordinates', <PinDrop />)}
+      {toolButton('editor', 'editor.title', <EditLocationAlt />)}
       {orbit && toolButton('orbit', 'map.tools.orbit', <ThreeSixty />)}
       <ToolButton
         label="map.tools.locate"

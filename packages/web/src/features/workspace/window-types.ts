@@ -43,12 +43,6 @@ export const WINDOW_TYPES = [
     load: async () => (await import('../feature-info/FeatureInfoWindow')).FeatureInfoWindow,
     parseState: parseFeatureInfoState,
   }),
-  defineWindowType({
-    type: 'FeatureCreator',
-    title: 'editor.title',
-    singleton: true,
-    load: async () => (await import('../feature-editor/GeometryEditorWindow')).GeometryEditorWindow,
-  }),
   defineWindowType<SearchState>({
     type: 'SearchFeatures',
     title: 'search.windowTitle',
