@@ -58,20 +58,26 @@ const pgSource = (dbUrl) => {
 
 const ms = (v) => `${v.toFixed(0)} ms`
 
-const name = `gis_bench_search_${process.pid}`
+// BENCH_SEARCH_DB keeps (and reuses) a named database between runs, for profiling;
+// BENCH_SEARCH_ONLY=csv,ogr/gpkg runs only those exports.
+const keep = process.env.BENCH_SEARCH_DB
+const only = process.env.BENCH_SEARCH_ONLY?.split(',')
+const name = keep ?? `gis_bench_search_${process.pid}`
 const admin = new pg.Client({ connectionString: postgresUrl })
 await admin.connect()
-await admin.query(`CREATE DATABASE ${name}`)
+const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount
+if (!exists) await admin.query(`CREATE DATABASE ${name}`)
 const dbUrl = databaseUrl(postgresUrl, name)
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-search-'))
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-search-out-'))
 let server
 try {
-  const seeded = spawnSync(
-    process.execPath,
-    [path.join(repoRoot, 'packages/server/dist/seed.js')],
-    { env: { PATH: process.env.PATH, DATABASE_URL: dbUrl, DATA_DIR: dataDir }, encoding: 'utf8' },
-  )
+  const seeded = exists
+    ? { status: 0 }
+    : spawnSync(process.execPath, [path.join(repoRoot, 'packages/server/dist/seed.js')], {
+        env: { PATH: process.env.PATH, DATABASE_URL: dbUrl, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      })
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`)
   const db = new pg.Client({ connectionString: dbUrl })
   await db.connect()
@@ -79,7 +85,7 @@ try {
   const missing = Math.max(0, ROWS - rows[0].n)
   await db.query(
     `INSERT INTO data.${LAYER} (uuid, rodovia, km, sentido, geom)
-     SELECT gen_random_uuid(), 'SP-' || (100 + i % 300), ((i * 7919) % 500000) / 1000.0,
+     SELECT gen_random_uuid(), 'SP-' || (100 + i % 300), ((i::bigint * 7919) % 500000) / 1000.0,
             (ARRAY['Norte','Sul','Leste','Oeste'])[1 + i % 4],
             ST_SetSRID(ST_MakePoint(-53 + (i % 1000) * 0.005, -23 + (i / 1000) * 0.005), 4326)
        FROM generate_series(1, $1::int) i`,
@@ -124,6 +130,7 @@ try {
 
   // --- exports of every row ---
   for (const [format, driver, ext] of EXPORTS) {
+    if (only && !only.includes(format)) continue
     const started = performance.now()
     const start = await fetch(`${server.url}/api/features/${LAYER}/report?format=${format}`, {
       method: 'POST',
@@ -133,8 +140,10 @@ try {
     if (start.status !== 202)
       throw new Error(`export ${format}: ${start.status} ${await start.text()}`)
     const { id } = await start.json()
+    let jobMs = 0
     for (;;) {
       const job = await (await fetch(`${server.url}/api/reports/jobs/${id}`, { headers })).json()
+      jobMs = job.elapsed
       if (job.status === 'COMPLETE') break
       if (job.status === 'ERROR') throw new Error(`export ${format}: ${job.message}`)
       await new Promise((r) => setTimeout(r, 50))
@@ -155,7 +164,7 @@ try {
     ])
     const theirBytes = statSync(target).size
     results.push([
-      `export ${format} (${ROWS} rows, ${(bytes / 1e6).toFixed(1)} MB vs ${(theirBytes / 1e6).toFixed(1)} MB)`,
+      `export ${format} (${(bytes / 1e6).toFixed(1)} MB vs ${(theirBytes / 1e6).toFixed(1)} MB; job ${ms(jobMs)})`,
       oursMs,
       theirsMs,
     ])
@@ -170,7 +179,7 @@ try {
   }
 } finally {
   await server?.stop()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   await admin.end()
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(outDir, { recursive: true, force: true })

@@ -135,6 +135,11 @@ export type ExportRow = Record<string, unknown>
 
 export interface BatchOptions {
   batchSize?: number
+  /**
+   * The statement of the rows (default `exportSelectSql`): it must start with `SELECT ` and
+   * read the layer table as `t`. The line writers use it to have PostgreSQL format each row.
+   */
+  select?: (q: ExportQuery, params: SqlParams) => string
   /** Stops between batches (the server is shutting down). */
   signal?: AbortSignal
 }
@@ -156,10 +161,11 @@ export async function forEachExportBatch(
   opts: BatchOptions = {},
 ): Promise<number> {
   const size = opts.batchSize ?? DEFAULT_BATCH
+  const selectSql = opts.select ?? exportSelectSql
   if (db.kind === 'postgres') {
     return db.session(async (conn) => {
       const params = new SqlParams()
-      const select = exportSelectSql(q, params)
+      const select = selectSql(q, params)
       await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
       try {
         await conn.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${select}`, params.values)
@@ -187,11 +193,13 @@ export async function forEachExportBatch(
     idParams.values,
   )
   const ids = idRows.map((r) => r.id)
-  for (let start = 0; start < ids.length; start += size) {
+  // Batches of ids stay small: each is one statement on the embedded database's one backend.
+  const idBatch = Math.min(size, DEFAULT_BATCH)
+  for (let start = 0; start < ids.length; start += idBatch) {
     opts.signal?.throwIfAborted()
-    const chunk = ids.slice(start, start + size)
+    const chunk = ids.slice(start, start + idBatch)
     const params = new SqlParams()
-    const select = exportSelectSql(
+    const select = selectSql(
       { ...q, spec: { ids: chunk }, sort: { field: 'id', descending: false } },
       params,
     )

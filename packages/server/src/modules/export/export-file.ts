@@ -1,8 +1,6 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { once } from 'node:events'
-import yazl from 'yazl'
 import { EXPORT_FORMAT_INFO, t, type ExportBody, type ExportFormat } from '@gis/shared'
 import type { ServerConfig } from '../../config'
 import type { Db } from '../../db/types'
@@ -13,7 +11,9 @@ import { countMatching, type ExportQuery } from '../../layer-data/search-export'
 import { SqlParams } from '../../layer-data/where'
 import { DEFAULT_EXPORT_TIME_ZONE, wallClockIn } from './export-values'
 import { writeWithGdal, type GdalFormat } from './export-gdal'
-import { writeCsv, writeKml, writeXlsx, type WriteContext } from './writers'
+import { writeCsvLines, writeGeoJsonLines } from './line-writers'
+import { writeKml, writeXlsx, type WriteContext } from './writers'
+import { zipFiles } from './zip'
 
 /** A checked export: what goes out, in which order, in which format. */
 export interface ExportPlan {
@@ -144,7 +144,10 @@ export async function produceExport(plan: ExportPlan, opts: ProduceOptions): Pro
         rows = await writeXlsx(file, ctx, plan.layer.title)
         break
       case 'csv':
-        rows = await writeCsv(file, ctx)
+        rows = await writeCsvLines(file, ctx)
+        break
+      case 'ogr/geojson':
+        rows = await writeGeoJsonLines(file, ctx, plan.layer.name)
         break
       case 'kml':
         rows = await writeKml(file, ctx, plan.layer)
@@ -169,16 +172,6 @@ export async function produceExport(plan: ExportPlan, opts: ProduceOptions): Pro
     discard(dir)
     throw err
   }
-}
-
-/** Zips the files of a shapefile (shp, shx, dbf, prj, cpg) side by side. */
-async function zipFiles(target: string, files: string[]): Promise<void> {
-  const zip = new yazl.ZipFile()
-  for (const file of files) zip.addFile(file, path.basename(file))
-  const out = createWriteStream(target)
-  zip.outputStream.pipe(out)
-  zip.end()
-  await once(out, 'close')
 }
 
 export function discard(dir: string): void {

@@ -148,6 +148,8 @@ export async function writeWithGdal(
         env: {
           ...(password ? { PGPASSWORD: password } : {}),
           PGAPPNAME: 'gis-export',
+          // GDAL reads the statement only: no listing of every table when it connects.
+          PG_LIST_ALL_TABLES: 'NO',
           ...(ctx.config.statementTimeoutMs
             ? { PGOPTIONS: `-c statement_timeout=${ctx.config.statementTimeoutMs}` }
             : {}),

@@ -1,6 +1,5 @@
 import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
-import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import { t, type LayerStyle } from '@gis/shared'
 import type { Db } from '../../db/types'
@@ -107,44 +106,6 @@ function wktCell(value: unknown): string | null {
 export function safeSheetName(name: string): string {
   const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim()
   return (clean || 'Dados').slice(0, 31)
-}
-
-/**
- * csv as a Brazilian spreadsheet opens it: `;` between values, UTF-8 with BOM, field names in
- * the first row, decimal commas, DD/MM/YYYY dates, 'Sim'/'Não', texts neutralised, the
- * geometry as WKT when asked for.
- */
-export async function writeCsv(file: string, ctx: WriteContext): Promise<number> {
-  const { fields } = ctx.query
-  const withGeometry = ctx.query.geometry === 'wkt'
-  const header = [...fields.map((f) => f.name), ...(withGeometry ? [EXPORT_GEOMETRY] : [])]
-  const out = createWriteStream(file)
-  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: '\r\n' })
-  csv.pipe(out)
-  const push = async (record: string[]) => {
-    if (!csv.write(record)) await once(csv, 'drain')
-  }
-  await push(header)
-  const human = humanFormatter(ctx.timeZone, { spreadsheet: true })
-  let written = 0
-  const total = await forEachExportBatch(
-    ctx.db,
-    ctx.query,
-    async (rows) => {
-      for (const row of rows) {
-        const record = fields.map((f) => human(f, row[f.name]))
-        if (withGeometry)
-          record.push(row[EXPORT_GEOMETRY] == null ? '' : String(row[EXPORT_GEOMETRY]))
-        await push(record)
-      }
-      written += rows.length
-      await ctx.onRows(written)
-    },
-    { signal: ctx.signal },
-  )
-  csv.end()
-  await once(out, 'close')
-  return total
 }
 
 // ---- KML -------------------------------------------------------------------------------------
