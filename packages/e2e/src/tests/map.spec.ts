@@ -6,6 +6,7 @@ import {
   mapBox,
   mapRendered,
   openMap,
+  pixelOf,
   urlView,
   wfsIds,
   type View,
@@ -105,7 +106,7 @@ test.describe('map page', () => {
     const [lon, lat] = await featurePoint(request, token, 'oae', 1)
     const view: View = { lat, lon, z: 17 }
     await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view, ['oae'])
+    await openMap(page, view, ['oae', 'rodovias', 'base_2'])
     const expected = await wfsIds(request, token, 'oae', toleranceBox(lon, lat, view.z))
     expect(expected).toContain(1)
 
@@ -162,7 +163,7 @@ test.describe('map page', () => {
     const [lon, lat] = await featurePoint(request, token, 'oae', 1)
     const view: View = { lat, lon, z: 11 }
     await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view, ['oae'])
+    await openMap(page, view, ['oae', 'base_2'])
     await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
 
     const box = await mapBox(page)
@@ -182,6 +183,13 @@ test.describe('map page', () => {
 
     const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
     await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+    // The drawer opened over the box's right part: the map moved it clear, left of the drawer.
+    await expect.poll(() => urlView(page).lon).toBeGreaterThan(view.lon)
+    await page.waitForTimeout(400)
+    const moved = urlView(page)
+    const [boxRight] = await pixelOf(page, moved, east, south)
+    const drawerLeft = (await drawer.boundingBox())!.x
+    expect(boxRight).toBeLessThanOrEqual(drawerLeft - 60)
     const info = page.getByRole('dialog', { name: 'Informações' })
     await expect(info.getByRole('row', { name: /Obras de arte/ })).toContainText(
       String(expected.length),
@@ -290,7 +298,7 @@ test.describe('map page', () => {
   test('measure: a known east-west segment shows its geodesic length', async ({ page }) => {
     const view: View = { lat: -23.5, lon: -47.5, z: 14 }
     await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view, [])
+    await openMap(page, view, ['base_2', 'rodovias', 'municipios'])
     await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
     await page.getByRole('button', { name: 'Medir distância ou área' }).click()
     const panel = page.getByRole('region', { name: 'Medir' })

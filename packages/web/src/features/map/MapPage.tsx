@@ -67,6 +67,7 @@ import { MeasurePanel } from './MeasurePanel'
 import { SelectionDrawer } from './SelectionDrawer'
 import { ToolColumn } from './ToolColumn'
 import { useIdentify } from './use-identify'
+import { useRevealBeside } from './use-reveal'
 import { useMapData, type MapData } from './use-map-data'
 import { useShowOnMap } from './use-show-on-map'
 import { useViewSync } from './use-view-sync'
@@ -75,6 +76,9 @@ import { useViewSync } from './use-view-sync'
 function urlToken(authorization: string | null): string | null {
   return authorization ? (authorization.split(' ')[1] ?? authorization) : null
 }
+
+/** The tool column and its margin, beside the selection drawer (px). */
+const TOOL_COLUMN_ROOM = 72
 
 /** Room both drawers and the map need before the layer manager must give way (px). */
 const BOTH_DRAWERS_MIN_WIDTH = LAYER_MANAGER_WIDTH + SELECTION_DRAWER_WIDTH + 360
@@ -170,7 +174,11 @@ function MapUi({ data, tree }: { data: MapData; tree: ViewNode[] }) {
       ),
     [],
   )
-  const identify = useIdentify(layersToQuery, desktop)
+  const reveal = useRevealBeside(
+    SELECTION_DRAWER_WIDTH + TOOL_COLUMN_ROOM,
+    managerOpen && roomy ? LAYER_MANAGER_WIDTH + 12 : 12,
+  )
+  const identify = useIdentify(layersToQuery, desktop, reveal)
   useInfoClick(m.tool === 'info', identify.run)
   useDragBox(m.tool === 'box', identify.run)
 

@@ -12,9 +12,13 @@ import type { InfoState } from './InfoPanel'
  * Identify and box selection: the WFS query over the shown queryable layers, the selection it
  * gives (replaced, or added to with Shift or Ctrl), and the info panel's counts per layer.
  * A failure says 'Erro ao obter informações para o infoclick!'. A newer query wins over an
- * older one still running.
+ * older one still running. `reveal` gets the queried box once the drawer opens over the map.
  */
-export function useIdentify(layers: () => string[], openDrawer: boolean) {
+export function useIdentify(
+  layers: () => string[],
+  openDrawer: boolean,
+  reveal?: (box4326: MapQuery['box4326']) => void,
+) {
   const dispatch = useAppDispatch()
   const { enqueueSnackbar } = useSnackbar()
   const query = useFeatureQuery()
@@ -36,13 +40,14 @@ export function useIdentify(layers: () => string[], openDrawer: boolean) {
           }),
         )
         setInfo({ status: 'done', counts: countByLayer(items), total: items.length })
+        if (openDrawer && items.length > 0) reveal?.(box4326)
       } catch {
         if (mine !== seq.current) return
         setInfo(null)
         enqueueSnackbar(t('map.info.failed'), { variant: 'error' })
       }
     },
-    [query, layers, dispatch, enqueueSnackbar, openDrawer],
+    [query, layers, dispatch, enqueueSnackbar, openDrawer, reveal],
   )
   return { info, run, close: () => setInfo(null) }
 }
