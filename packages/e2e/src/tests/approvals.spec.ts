@@ -253,6 +253,9 @@ test.describe('approvals', () => {
     const title = page.getByTestId('feature-title')
     await expect(title).toContainText(`Feição · ${OAE_TITLE} · ${bridge.id}`)
     await expect(page.getByTestId('feature-pending')).toHaveCount(0)
+    await expect(page.getByTestId('moderated-notice')).toHaveText(
+      'Suas alterações nesta layer são enviadas para aprovação de um administrador antes de valer.',
+    )
     const field = page.getByLabel('Largura (m)')
     await field.fill(next)
     await page.getByRole('button', { name: 'SALVAR' }).click()
@@ -311,6 +314,11 @@ test.describe('approvals', () => {
     await upload.click()
     const thumb = page.getByRole('button', { name: 'vistoria-campo.png' })
     await expect(thumb.locator('img')).toHaveJSProperty('complete', true)
+    // Approved after the width change: a file does not depend on the feature's values.
+    await expect(
+      page.getByText('Esta mudança só anexa arquivos à feição: veja-os em Imagens e Anexos'),
+    ).toBeVisible()
+    await expect(page.getByText('A feição foi alterada desde o envio')).toHaveCount(0)
     await snap(page, 'approvals-moderated-photo')
     await page.getByRole('button', { name: 'APROVAR' }).click()
     await expect(upload).toContainText('Aceito')

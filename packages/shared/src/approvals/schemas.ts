@@ -79,6 +79,18 @@ export const approvalItemSchema = z.object({
 })
 export type ApprovalItem = z.infer<typeof approvalItemSchema>
 
+/**
+ * An item that only attaches files (a moderated user's upload): an UPDATE without values or
+ * geometry. It does not depend on the feature's values, so a newer version does not refuse it.
+ */
+export function isFileOnlyItem(item: {
+  action: ApprovalAction
+  data: Record<string, unknown>
+  withGeom: boolean
+}): boolean {
+  return item.action === 'UPDATE' && !item.withGeom && Object.keys(item.data).length === 0
+}
+
 /** `GET /api/approvals/{id}/items`: one page of items and the total (spec: data and rowCount). */
 export const approvalItemsPageSchema = z.object({
   data: z.array(approvalItemSchema),
@@ -178,6 +190,9 @@ export function isSubmittedForApproval(body: unknown): body is ApprovalSubmitted
   )
 }
 
-/** `GET /api/approvals/pending/{layer}/{id}`: the feature's items awaiting a decision. */
-export const featurePendingSchema = z.object({ pending: z.number() })
+/**
+ * `GET /api/approvals/pending/{layer}/{id}`: the feature's items awaiting a decision, and
+ * whether the caller's own edits of the layer are submitted for review.
+ */
+export const featurePendingSchema = z.object({ pending: z.number(), moderated: z.boolean() })
 export type FeaturePending = z.infer<typeof featurePendingSchema>

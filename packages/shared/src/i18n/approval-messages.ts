@@ -20,6 +20,8 @@ export const approvalMessages = {
   'approvals.submitted': 'Mudança enviada para aprovação',
   'approvals.pendingOnFeature': 'Há mudanças desta feição aguardando aprovação',
   'approvals.pendingChip': 'Aguardando aprovação',
+  'approvals.moderatedNotice':
+    'Suas alterações nesta layer são enviadas para aprovação de um administrador antes de valer.',
   'approvals.history.approvedBy': 'aprovado por {reviewer}',
   'approvals.undeleteModerated': 'A reativação de feições nesta layer é feita por um administrador',
   'approvals.auto.INSERT': 'Inserção em {layer}',
@@ -63,6 +65,8 @@ export const approvalMessages = {
   'approvals.review.geometry': 'Geometria',
   'approvals.review.geometryLegend': 'Atual em azul, proposta em laranja',
   'approvals.review.deleteNotice': 'Esta mudança exclui a feição',
+  'approvals.review.filesOnly':
+    'Esta mudança só anexa arquivos à feição: veja-os em Imagens e Anexos',
   'approvals.review.reason': 'Motivo: {reason}',
   'approvals.review.reject': 'REJEITAR',
   'approvals.review.approve': 'APROVAR',

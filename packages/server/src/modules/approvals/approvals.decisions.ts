@@ -1,4 +1,4 @@
-import { t, type ApprovalItem, type Feature } from '@gis/shared'
+import { isFileOnlyItem, t, type ApprovalItem, type Feature } from '@gis/shared'
 import type { Db, Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { freshCatalogue } from '../../layer-data/catalogue'
@@ -97,8 +97,7 @@ export async function approveItem(db: Db, reviewer: Caller, itemId: number): Pro
       const current = await features.readFeature(tx, layer, featureId, { lock: true })
       if (!current) throw new HttpError(409, t('approvals.featureGone'))
       // A file alone (a moderated upload) does not depend on the feature's values.
-      const fileOnly =
-        item.action === 'UPDATE' && !item.with_geom && Object.keys(item.data).length === 0
+      const fileOnly = isFileOnlyItem({ ...item, withGeom: item.with_geom })
       if (current.version !== item.base_version && !fileOnly) {
         const feature: Feature = {
           layer: layer.name,

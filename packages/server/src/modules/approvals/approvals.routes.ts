@@ -104,19 +104,18 @@ const submitRoutes =
         schema: {
           tags: ['approvals'],
           summary:
-            'How many changes of a feature await a decision (readFeature on its layer): the feature window shows them as pending',
+            'How many changes of a feature await a decision (`pending`) and whether the caller’s edits of the layer go to review (`moderated`); readFeature on the layer',
           params: z.object({ layer: z.string().min(1).max(63) }).merge(idParams),
           response: { 200: featurePendingSchema },
         },
       },
-      async (request) => ({
-        pending: await pendingOfFeature(
+      async (request) =>
+        pendingOfFeature(
           deps.db,
           auth.contextOf(request).user,
           request.params.layer,
           request.params.id,
         ),
-      }),
     )
   }
 

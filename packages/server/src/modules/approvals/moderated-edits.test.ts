@@ -295,6 +295,22 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     expect(await count('app.approvals')).toBe(approvals)
   })
 
+  it('an upload is approved even after the feature changed (a file does not depend on its values)', async () => {
+    const { itemId } = submitted(await upload('oae', 10, campo, 'Encontro'))
+    const before = await feature('oae', 10)
+    const edited = await call(
+      'PUT',
+      '/api/features/oae/10',
+      { version: before.version, attributes: { tipo: 'ponte' } },
+      admin,
+    )
+    expect(edited.statusCode).toBe(200)
+    const approved = await approve(itemId)
+    expect(approved.statusCode, approved.body).toBe(200)
+    const files = (await get('/api/features/oae/10/attachments')).json() as Json[]
+    expect(files.map((f) => f.description)).toContain('Encontro')
+  })
+
   it('a rejected upload attaches nothing', async () => {
     const list = async () => (await get('/api/features/placas/4/attachments')).json() as unknown[]
     const before = await list()
@@ -314,6 +330,19 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     const removed = await call('DELETE', '/api/features/placas/5', undefined, admin)
     expect(removed.statusCode, removed.body).toBe(200)
     expect(removed.json().attributes.d_e_l_e_t_).toBe(true)
+  })
+
+  it('the pending call says who is moderated on the layer', async () => {
+    expect((await get('/api/approvals/pending/oae/9', campo)).json()).toEqual({
+      pending: 0,
+      moderated: true,
+    })
+    expect((await get('/api/approvals/pending/rodovias/1', campo)).json()).toMatchObject({
+      moderated: false,
+    })
+    expect((await get('/api/approvals/pending/oae/9', demo)).json()).toMatchObject({
+      moderated: false,
+    })
   })
 
   it('the pending count needs read access to the layer', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { t, type ApprovalSubmitted } from '@gis/shared'
+import { t, type ApprovalSubmitted, type FeaturePending } from '@gis/shared'
 import type { Db, Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import type { ColumnValue } from '../../layer-data/feature-values'
@@ -180,13 +180,20 @@ export async function submitUpload(
   })
 }
 
-/** How many changes of a feature await a decision (readFeature on its layer). */
+/**
+ * How many changes of a feature await a decision, and whether the caller's own edits of the
+ * layer go to review (readFeature on its layer).
+ */
 export async function pendingOfFeature(
   db: Queryable,
   user: User,
   layerName: string,
   featureId: number,
-): Promise<number> {
+): Promise<FeaturePending> {
   const { layer } = await layerAccess(db, user, layerName)
-  return sql.pendingForFeature(db, layer.name, featureId)
+  const [pending, moderated] = await Promise.all([
+    sql.pendingForFeature(db, layer.name, featureId),
+    isModeratedEdit(db, user, layer.name),
+  ])
+  return { pending, moderated }
 }

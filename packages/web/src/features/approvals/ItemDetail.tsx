@@ -7,7 +7,12 @@ import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
-import type { ApprovalItem, LayerDescription, MessageKey } from '@gis/shared'
+import {
+  isFileOnlyItem,
+  type ApprovalItem,
+  type LayerDescription,
+  type MessageKey,
+} from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { displayValue } from '../feature-form'
 import { useGetFeatureQuery } from '../feature-info/feature-info.api'
@@ -51,9 +56,11 @@ export function ItemDetail({
   const rows = names.filter((n) => !HIDDEN.has(n) || n in item.data)
   const currentOf = (name: string) => feature?.attributes[name] ?? item.base?.attributes[name]
   const decided = item.status !== 'PENDING'
+  const fileOnly = isFileOnlyItem(item)
   // The feature changed since submission: the server refuses the approve (409); say what changed.
+  // A change that only attaches files is approved whatever the feature's values are now.
   const changedSince =
-    !decided && item.base && feature && feature.version !== item.base.version
+    !decided && !fileOnly && item.base && feature && feature.version !== item.base.version
       ? Object.keys(feature.attributes)
           .filter(
             (n) => n !== 'm_o_d_i_f_' && !same(feature.attributes[n], item.base!.attributes[n]),
@@ -97,6 +104,7 @@ export function ItemDetail({
       {item.action === 'DELETE' && (
         <Alert severity="error">{t('approvals.review.deleteNotice')}</Alert>
       )}
+      {fileOnly && <Alert severity="info">{t('approvals.review.filesOnly')}</Alert>}
       <Table size="small" aria-label={t('approvals.review.attribute')}>
         <TableHead>
           <TableRow>

@@ -8,6 +8,7 @@ export {
   type ApprovalsListState,
   type ApprovalReviewState,
 } from './approvals-state'
+export { ModeratedNotice } from './ModeratedNotice'
 export { PendingChip } from './PendingChip'
 export { pendingChanged } from './pending.api'
 export { useSubmittedNotice } from './use-submitted'

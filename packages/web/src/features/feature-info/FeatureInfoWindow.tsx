@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router'
 import { useGetPermissionsQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../app/store'
 import { showOnMap } from '../../map'
-import { PendingChip, pendingChanged } from '../approvals'
+import { ModeratedNotice, PendingChip, pendingChanged } from '../approvals'
 import { FeatureForm } from '../feature-form'
 import { useGetLayerDescriptionsQuery } from '../layers/layers.api'
 import type { WindowProps } from '../workspace'
@@ -185,7 +185,12 @@ function ItemContent({
     if (!feature || feature.layer !== item.layer || feature.id !== item.id) {
       return <CircularProgress sx={{ alignSelf: 'center', m: 4 }} />
     }
-    return <FeatureForm layer={layer} feature={feature} />
+    return (
+      <>
+        <ModeratedNotice item={item} />
+        <FeatureForm layer={layer} feature={feature} />
+      </>
+    )
   }
   if (tab === DOCUMENTS_TAB) return <DocumentsTab item={item} perms={perms} />
   return <HistoryTab item={item} layer={layer} />
