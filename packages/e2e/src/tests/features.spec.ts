@@ -1,81 +1,16 @@
-import type { APIRequestContext, Page, Route } from '@playwright/test'
-import { DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
+import type { Route } from '@playwright/test'
+import { DEMO, DESKTOP, apiToken, expect, snap, test } from '../fixtures'
 
-const LAYER = 'oae'
-const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
-
-interface Feature {
-  id: number
-  attributes: Record<string, unknown>
-  version: string
-}
-
-async function api(request: APIRequestContext, token: string, path: string) {
-  const res = await request.get(`${baseUrl()}${path}`, { headers: { authorization: token } })
-  expect(res.status(), path).toBe(200)
-  return res
-}
-
-/**
- * A bridge of the demo without photos (the demo gives photos to one bridge in three), live,
- * that no other test edits: the test owns it for its run.
- */
-async function freeBridge(request: APIRequestContext, token: string): Promise<Feature> {
-  for (const id of [12, 15, 18, 21, 24, 27]) {
-    const res = await request.get(`${baseUrl()}/api/features/${LAYER}/${id}`, {
-      headers: { authorization: token },
-    })
-    if (res.status() !== 200) continue
-    const feature = (await res.json()) as Feature
-    if (feature.attributes.d_e_l_e_t_ === true) continue
-    const files = (await (
-      await api(request, token, `/api/features/${LAYER}/${id}/attachments`)
-    ).json()) as unknown[]
-    if (files.length === 0) return feature
-  }
-  throw new Error('no free bridge in the demo data')
-}
-
-/** One of the demo's bridge photos, as a user would have it on disk. */
-async function demoPhoto(request: APIRequestContext, token: string): Promise<Buffer> {
-  const list = (await (
-    await api(request, token, `/api/features/${LAYER}/1/attachments`)
-  ).json()) as { id: number; contentType: string }[]
-  const photo = list.find((a) => a.contentType === 'image/jpeg')
-  if (!photo) throw new Error('the demo bridge 1 has no photo')
-  return (await api(request, token, `/api/attachments/${photo.id}`)).body()
-}
-
-/** Opens the feature window as the map's Expandir does, through the saved workspace. */
-async function openWindowOn(
-  page: Page,
-  request: APIRequestContext,
-  token: string,
-  id: number | { layer: string; id: number }[],
-): Promise<void> {
-  const items = typeof id === 'number' ? [{ layer: LAYER, id }] : id
-  const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-    headers: { authorization: token },
-    data: {
-      active: 'w1',
-      windowCounter: 1,
-      windows: [
-        {
-          id: 'w1',
-          type: 'FeatureInfo',
-          title: 'Feição',
-          props: { items },
-        },
-      ],
-    },
-  })
-  expect(saved.status()).toBe(200)
-  await signIn(page, DEMO.username, DEMO.password)
-  await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
-  await expect(page).toHaveURL(/\/workspace$/)
-}
-
-const featureTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })
+import {
+  LAYER,
+  LAYER_TITLE,
+  api,
+  demoPhoto,
+  featureTab,
+  freeBridge,
+  openWindowOn,
+  type Feature,
+} from './feature-helpers'
 
 test.describe('feature window', () => {
   test.describe.configure({ mode: 'serial' })

@@ -20,6 +20,19 @@ export function cameraSupported(): boolean {
 }
 
 /**
+ * What a failed camera opening says: refused permission its own text; no camera at all (or
+ * none this browser can use) the spec's 'Navegador não suporta o uso de cameras!'.
+ */
+export function cameraErrorKey(error: unknown) {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : ''
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'attachments.cameraDenied'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotSupportedError') {
+    return 'attachments.cameraUnsupported'
+  }
+  return 'attachments.cameraFailed'
+}
+
+/**
  * Camera capture (spec 3 section 9): 1280x720, the camera facing the environment; CAPTURAR
  * freezes the frame with a half-second flash and hands it on as foto1.png for the upload
  * dialog. The camera is released whenever the dialog closes.
@@ -56,9 +69,9 @@ export function CameraDialog({
         if (cancelled) media.getTracks().forEach((track) => track.stop())
         else setStream(media)
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (cancelled) return
-        enqueueSnackbar(t('attachments.cameraFailed'), { variant: 'error' })
+        enqueueSnackbar(t(cameraErrorKey(error)), { variant: 'error' })
         onClose()
       })
     return () => {
