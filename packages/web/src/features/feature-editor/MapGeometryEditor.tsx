@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store'
 import { useBusy } from '../../app/use-busy'
 import { FEATURE_ZOOM, INFO_TOLERANCE_PX } from '../../map/constants'
 import { closeDrawer, setLayerManagerOpen, setTool } from '../../state/map-slice'
+import { useSubmittedNotice } from '../approvals'
 import { FeatureForm } from '../feature-form'
 import {
   featureInfoApi,
@@ -80,6 +81,7 @@ export function MapGeometryEditor({ right }: { right: number }) {
   const [searchGeometries] = useSearchGeometriesMutation()
   const [searchCoord] = useSearchCoordMutation()
   const [updateFeature] = useUpdateFeatureMutation()
+  const submittedNotice = useSubmittedNotice()
 
   useEffect(() => {
     dispatch(closeDrawer())
@@ -255,7 +257,10 @@ export function MapGeometryEditor({ right }: { right: number }) {
         ),
     )
     if ('saved' in result) {
-      enqueueSnackbar(t('features.saved'), { variant: 'success' })
+      // A moderated user's geometry went to review: said instead of the save message.
+      if (!submittedNotice(editing, result.saved)) {
+        enqueueSnackbar(t('features.saved'), { variant: 'success' })
+      }
       reset('edit', 'pick')
       written()
       return
@@ -340,6 +345,7 @@ export function MapGeometryEditor({ right }: { right: number }) {
               reset('insert', 'draw')
               written()
             }}
+            onSubmitted={() => reset('insert', 'draw')}
           />
         </EditorFormPanel>
       )}

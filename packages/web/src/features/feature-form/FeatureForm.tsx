@@ -60,6 +60,8 @@ export interface FeatureFormProps {
   /** The geometry of a new feature (WKT, EPSG:4326), drawn by the geometry editor. */
   geometry?: string | null
   onInserted?: (feature: Feature) => void
+  /** A moderated user's new feature went to review instead (nothing was inserted). */
+  onSubmitted?: () => void
   onDeleted?: (feature: Feature) => void
   onReactivated?: (feature: Feature) => void
   /** The form sits beside the map's geometry editor: no 'Editar no mapa' on its geometry. */
@@ -80,6 +82,7 @@ export function FeatureForm({
   feature,
   geometry,
   onInserted,
+  onSubmitted,
   onDeleted,
   onReactivated,
   geometryOnMap = false,
@@ -212,7 +215,7 @@ export function FeatureForm({
         ),
     )
     if ('saved' in result) {
-      if (submittedNotice(undefined, result.saved)) return
+      if (submittedNotice(undefined, result.saved)) return onSubmitted?.()
       enqueueSnackbar(t('features.saved'), { variant: 'success' })
       onInserted?.(result.saved)
       return
