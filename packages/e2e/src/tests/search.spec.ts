@@ -3,6 +3,7 @@ import { mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Download, Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
 import { ADMIN, DESKTOP, PHONE, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
 
 const LAYER = 'marcos_km'
@@ -21,6 +22,17 @@ async function apiSearch(
   })
   expect(res.status()).toBe(200)
   return (await res.json()) as { rowCount: number; results: Record<string, unknown>[] }
+}
+
+/** The rows of an xlsx export's first sheet, as texts (the header row first). */
+async function xlsxRows(file: string): Promise<string[][]> {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(file)
+  const rows: string[][] = []
+  book.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? '')))
+  })
+  return rows
 }
 
 /** Rows GDAL reads from an exported file (ogrinfo's "Feature Count"). */
@@ -155,10 +167,17 @@ test.describe('search', () => {
     await expect(page.getByRole('button', { name: '2 selecionado(s)' })).toBeEnabled()
     await snap(page, 'search-results')
 
+    const second = await table.locator('tbody tr').nth(1).getByRole('button').first().innerText()
     const xlsx = await exportAs(page, 'xlsx')
     expect(path.extname(xlsx)).toBe('.xlsx')
     expect(statSync(xlsx).size).toBeGreaterThan(0)
     expect(ogrCount(xlsx)).toBe(2)
+    // The sheet: the fields' titles, then exactly the two selected rows in the table's order.
+    const sheet = await xlsxRows(xlsx)
+    expect(sheet).toHaveLength(3)
+    expect(sheet[0]).toEqual(expect.arrayContaining(['Id', 'Km', 'Sentido']))
+    const idColumn = sheet[0]!.indexOf('Id')
+    expect(sheet.slice(1).map((r) => r[idColumn])).toEqual([first, second])
 
     // Without a selection the export is the whole filtered search, as a zipped shapefile.
     await page.getByRole('button', { name: '2 selecionado(s)' }).click()
@@ -166,6 +185,11 @@ test.describe('search', () => {
     const shp = await exportAs(page, 'ogr/shapefile')
     expect(path.extname(shp)).toBe('.zip')
     expect(ogrCount(`/vsizip/${shp}`)).toBe(expected.rowCount)
+    const shpInfo = execFileSync('ogrinfo', ['-ro', '-so', '-al', `/vsizip/${shp}`], {
+      encoding: 'utf8',
+    })
+    expect(shpInfo).toContain("using driver `ESRI Shapefile'")
+    expect(shpInfo).toMatch(/^km: Real/m)
 
     // Advanced mode: Km <= 100 AND (Sentido = Norte OR Sentido = Sul).
     await page.getByRole('tab', { name: 'FILTROS' }).click()
@@ -210,6 +234,24 @@ test.describe('search', () => {
     expect(await page.evaluate(() => localStorage.getItem('gis.filterBuilder.mode'))).toBe(
       'advanced',
     )
+
+    // VER NO MAPA without a selection: every match of the search, not only the page shown.
+    const matches = await request.post(`${baseUrl()}/api/features/${LAYER}/geometries/search`, {
+      headers: { authorization: token },
+      data: { query: advanced },
+    })
+    const matched = ((await matches.json()) as unknown[]).length
+    expect(matched).toBeGreaterThan(10)
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10)
+    await page.getByRole('button', { name: 'VER NO MAPA' }).click()
+    await expect(page).toHaveURL(/\/\?.*l=[^&]*marcos_km/)
+    // Every match selected (the badge) and listed in the drawer, which opens by itself.
+    await expect(page.getByTestId('tool-selection')).toContainText(String(matched))
+    const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
+    await expect(drawer.getByText(`${matched} feição(ões)`)).toBeVisible()
+    await snap(page, 'search-map-all-matches')
+    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` })).toBeVisible()
 
     // VER NO MAPA: the selected feature on the map page, highlighted and fitted.
     await page.getByRole('table').locator('tbody tr').first().getByRole('checkbox').check()

@@ -28,6 +28,7 @@ export const searchMessages = {
   'search.deletedRow': 'Registro excluído',
   'search.sortBy': 'Ordenar por {field}',
   'search.mapFailed': 'Não foi possível obter as geometrias da busca!',
+  'search.mapFirst': 'O mapa mostra as primeiras {max} feições da busca.',
   'search.mapNothing': 'Nenhuma das feições encontradas tem geometria.',
   'search.mapTruncated': 'Apenas as primeiras {max} feições foram enviadas ao mapa.',
   'search.geometryPoint': 'Ponto',

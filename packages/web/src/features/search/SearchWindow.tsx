@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import { skipToken } from '@reduxjs/toolkit/query/react'
-import { SYSTEM_FIELD_NAMES, type LayerDescription } from '@gis/shared'
+import { MAX_GEOMETRY_SEARCH, SYSTEM_FIELD_NAMES, type LayerDescription } from '@gis/shared'
 import type { FilterFieldType } from '@gis/shared/filters'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
@@ -34,7 +34,12 @@ import { ExportProgress } from './ExportProgress'
 import { problemText } from './problem-text'
 import { ResultsTable } from './ResultsTable'
 import { INITIAL_SEARCH, type SearchState } from './search-state'
-import { useFieldSamplesQuery, useSearchFeaturesQuery, useStartExportMutation } from './search.api'
+import {
+  useFieldSamplesQuery,
+  useMatchingGeometriesMutation,
+  useSearchFeaturesQuery,
+  useStartExportMutation,
+} from './search.api'
 import { ValidateButton } from './ValidateButton'
 
 const INTERNAL = 'd_e_l_e_t_'
@@ -135,9 +140,31 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
     }
   }
 
-  const viewOnMap = () => {
+  const [matchingGeometries, matching] = useMatchingGeometriesMutation()
+  // The selection, else every match of the search (not only the page shown).
+  const viewOnMap = async () => {
     if (!layer) return
-    const ids = s.selected.length ? s.selected : (search.data?.results ?? []).map((r) => r.id)
+    let ids = s.selected
+    if (ids.length === 0) {
+      try {
+        const rows = await matchingGeometries({
+          layer: layer.name,
+          filter: s.query ?? undefined,
+        }).unwrap()
+        ids = rows.map((r) => r.id)
+      } catch (err) {
+        const f = toFailure(err)
+        enqueueSnackbar(f.status === 400 ? problemText(f) : t('search.mapFailed'), {
+          variant: 'error',
+        })
+        return
+      }
+      if (ids.length >= MAX_GEOMETRY_SEARCH && (search.data?.rowCount ?? 0) > ids.length) {
+        enqueueSnackbar(t('search.mapFirst', { max: ids.length.toLocaleString('pt-BR') }), {
+          variant: 'info',
+        })
+      }
+    }
     dispatch(showOnMap({ items: ids.map((id) => ({ layer: layer.name, id })) }))
     void navigate('/')
   }
@@ -189,8 +216,8 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
           {layer && layer.geometryType !== 'TABULAR' && (
             <Button
               startIcon={<MapOutlined />}
-              disabled={s.selected.length === 0 && results.length === 0}
-              onClick={viewOnMap}
+              disabled={(s.selected.length === 0 && results.length === 0) || matching.isLoading}
+              onClick={() => void viewOnMap()}
             >
               {t('search.showOnMap')}
             </Button>

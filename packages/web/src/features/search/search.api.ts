@@ -1,6 +1,6 @@
 import type { FilterGroup } from '@gis/shared/filters'
 import type { ExportFormat } from '@gis/shared/search'
-import type { ExportJob, SampleValue, SearchResponse } from '@gis/shared'
+import type { ExportJob, FeatureGeometry, SampleValue, SearchResponse } from '@gis/shared'
 import { api } from '../../api/base-api'
 
 export interface SearchArgs {
@@ -49,6 +49,17 @@ export const searchApi = api.injectEndpoints({
         `/api/features/${encodeURIComponent(layer)}/samples/${encodeURIComponent(field)}?${new URLSearchParams({ limit: '40', filter })}`,
       keepUnusedDataFor: 60,
     }),
+    /** VER NO MAPA without a selection: the live features the filter matches (at most 10,000). */
+    matchingGeometries: build.mutation<
+      FeatureGeometry[],
+      { layer: string; filter: FilterGroup | undefined }
+    >({
+      query: ({ layer, filter }) => ({
+        url: `/api/features/${encodeURIComponent(layer)}/geometries/search`,
+        method: 'POST',
+        body: filter ? { query: filter } : {},
+      }),
+    }),
     filterSql: build.mutation<{ sql: string }, { layer: string; filter: FilterGroup | undefined }>({
       query: ({ layer, filter }) => ({
         url: `/api/debug/getquery/${encodeURIComponent(layer)}`,
@@ -74,6 +85,7 @@ export const {
   useSearchFeaturesQuery,
   useFieldSamplesQuery,
   useFilterSqlMutation,
+  useMatchingGeometriesMutation,
   useStartExportMutation,
   useExportJobQuery,
 } = searchApi
