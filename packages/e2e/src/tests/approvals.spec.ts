@@ -12,6 +12,9 @@ import {
   test,
   unique,
 } from '../fixtures'
+import { mapBox, openMap } from './map-helpers'
+
+type Json = Record<string, unknown>
 
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASUlEQVRYhe2WAQkAQAwCl8ScRrxYH2PPOFgAET03KV/drCuIgtChmqHYMtbxE8GIDtUMxZaxDqH4oKFDNUOxZcghBGOdjhwe1wexOTR5lhHMNQAAAABJRU5ErkJggg==',
@@ -336,6 +339,62 @@ test.describe('approvals', () => {
     await expect(change).toContainText(CAMPO.username)
     await expect(change).toContainText(`aprovado por ${ADMIN.username}`)
     await snap(page, 'approvals-moderated-history')
+  })
+
+  test('the moderated user draws a new bridge in the geometry editor: it goes to review, not to the layer', async ({
+    page,
+    request,
+  }) => {
+    const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+    const campo = await apiToken(request, CAMPO.username, CAMPO.password)
+    const empty = await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: campo },
+      data: { active: null, windowCounter: 0, windows: [] },
+    })
+    expect(empty.status()).toBe(200)
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, CAMPO.username, CAMPO.password)
+    // Over the sea off Ilhabela: no demo feature near.
+    await openMap(page, { lat: -24.0, lon: -45.6, z: 14 })
+    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+    await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
+    const panel = page.getByRole('region', { name: 'Editor de geometria' })
+    await panel.getByRole('combobox', { name: 'Layer' }).click()
+    await page.getByRole('option', { name: OAE_TITLE, exact: true }).click()
+    await panel.getByRole('button', { name: 'INSERIR' }).click()
+    const box = await mapBox(page)
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5)
+    await expect(panel.getByLabel('Geometria (WKT, EPSG:4326)')).toHaveValue(/^POINT\(/)
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
+    const form = page.getByRole('dialog', { name: 'Atributos da nova feição' })
+    const code = unique('OAE-CAMPO-')
+    await form.getByLabel('Procurar atributo').fill('Código')
+    await form.getByLabel('Código', { exact: true }).fill(code)
+    await form.getByRole('button', { name: 'Salvar', exact: true }).click()
+    await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
+    await expect(page.getByText(/Feição \d+ criada em/)).toHaveCount(0)
+    await expect(form).toBeHidden()
+    await snap(page, 'approvals-moderated-editor')
+
+    // The layer has no such bridge; an approval by campo proposes it.
+    const list = (await (
+      await request.get(`${baseUrl()}/api/approvals/all?filter=${CAMPO.username}`, {
+        headers: admin,
+      })
+    ).json()) as { id: number; description: string }[]
+    const approval = list.find((a) => a.description === `Inserção em ${OAE_TITLE}`)
+    expect(approval).toBeDefined()
+    const items = (await (
+      await request.get(`${baseUrl()}/api/approvals/${approval!.id}/items`, { headers: admin })
+    ).json()) as { data: { action: string; featureId: number | null; data: Json; geom: string }[] }
+    expect(items.data[0]).toMatchObject({
+      action: 'INSERT',
+      featureId: null,
+      data: { codigo: code },
+    })
+    const [lon, lat] = /POINT\((\S+) (\S+)\)/.exec(items.data[0]!.geom)!.slice(1).map(Number)
+    expect(lon).toBeCloseTo(-45.6, 2)
+    expect(lat).toBeCloseTo(-24.0, 2)
   })
 
   test('an ordinary user has no APROVAÇÕES tool and the API refuses', async ({ page, request }) => {
