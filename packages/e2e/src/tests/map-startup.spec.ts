@@ -32,12 +32,13 @@ test.describe('map start-up failures', () => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
   })
 
-  test('map configuration and WMS/WFS capabilities fail: their messages, the layers still draw', async ({
+  test('map configuration, permissions and WMS/WFS capabilities fail: their messages, the layers still draw', async ({
     page,
   }) => {
     await failing(page, (url) => url.pathname === '/api/mapconfig')
     await failing(page, capabilities('WMS'))
     await failing(page, capabilities('WFS'))
+    await failing(page, (url) => url.pathname === '/auth/permissions')
     const tiles = tileCounter(page)
     await signIn(page, ADMIN.username, ADMIN.password)
     await expect(page.getByText('Erro ao carregar posição inicial do mapa')).toBeVisible()
@@ -47,6 +48,7 @@ test.describe('map start-up failures', () => {
     await expect(
       page.getByText('Erro ao obter informações do servidor de mapas WFS...'),
     ).toBeVisible()
+    await expect(page.getByText('Erro ao requisitar set de permissões...')).toBeVisible()
     await mapRendered(page)
     await snap(page, 'map-startup-failures')
     // The default box covering Brazil, and the demo layers drawn over it.
