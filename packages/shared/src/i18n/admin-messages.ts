@@ -187,6 +187,12 @@ export const adminMessages = {
   'adm.none': '—',
   'adm.moveUp': 'Mover {name} para cima',
   'adm.moveDown': 'Mover {name} para baixo',
+  'adm.drag.start': '{name} selecionado para mover.',
+  'adm.drag.over': '{name} sobre a posição de {over}.',
+  'adm.drag.end': '{name} movido para a posição {position}.',
+  'adm.drag.cancel': 'Movimento de {name} cancelado.',
+  'adm.drag.instructions':
+    'Para mover, pressione espaço, use as setas para cima e para baixo e espaço de novo para soltar; Esc cancela.',
   // users
   'adm.users.new': 'NOVO USUÁRIO',
   'adm.users.newTitle': 'Novo usuário',

@@ -1,13 +1,11 @@
-import Delete from '@mui/icons-material/Delete'
-import Edit from '@mui/icons-material/Edit'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import IconButton from '@mui/material/IconButton'
 import { t } from '@gis/shared/i18n'
 import type { BaseLayer } from '@gis/shared'
 import { useState } from 'react'
 import { PagedTable, type Column } from '../../../components/PagedTable'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { actionsColumn } from '../common/RowActions'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
 import { useDeleteBaseLayerMutation, useListBaseLayersQuery } from '../base-layers.api'
@@ -53,28 +51,11 @@ export function BaseLayersSection() {
       label: t('adm.base.colActive'),
       render: (b) => (b.active ? t('adm.yes') : t('adm.no')),
     },
-    {
-      key: 'actions',
-      label: t('adm.actions'),
-      render: (b) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <IconButton
-            size="small"
-            aria-label={t('adm.edit', { name: b.name })}
-            onClick={() => setEditing(b)}
-          >
-            <Edit fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('adm.delete', { name: b.name })}
-            onClick={() => setDeleting(b)}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </Box>
-      ),
-    },
+    actionsColumn((b) => ({
+      name: b.name,
+      onEdit: () => setEditing(b),
+      onDelete: () => setDeleting(b),
+    })),
   ]
   return (
     <>

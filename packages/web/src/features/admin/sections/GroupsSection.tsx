@@ -1,9 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack'
-import Delete from '@mui/icons-material/Delete'
-import Edit from '@mui/icons-material/Edit'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Checkbox from '@mui/material/Checkbox'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
@@ -11,24 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
 import Link from '@mui/material/Link'
 import Tab from '@mui/material/Tab'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import Tabs from '@mui/material/Tabs'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import {
-  GROUP_PERMISSION_FLAGS,
-  groupInputSchema,
-  type GroupPermissionFlag,
-} from '@gis/shared/admin'
+import { groupInputSchema } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
-import type { GroupInput, GroupRecord, PermissionMatrixRow } from '@gis/shared'
+import type { GroupInput, GroupRecord } from '@gis/shared'
 import { useSnackbar } from 'notistack'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toFailure } from '../../../api/base-api'
 import {
   FormTextField,
@@ -41,16 +27,16 @@ import { PagedTable, type Column } from '../../../components/PagedTable'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { failureMessage } from '../common/failure'
 import { FormMultiSelect } from '../common/form-controls'
+import { actionsColumn } from '../common/RowActions'
 import { useAct } from '../common/use-act'
+import { PermissionMatrix } from './PermissionMatrix'
 import { usePaging } from '../common/use-paging'
 import {
   useCreateGroupMutation,
   useDeleteGroupMutation,
   useGroupMembersQuery,
-  useGroupPermissionsQuery,
   useListGroupsQuery,
   useSaveMembersMutation,
-  useSavePermissionsMutation,
   useUpdateGroupMutation,
 } from '../groups.api'
 import { useListUsersQuery } from '../users.api'
@@ -97,136 +83,6 @@ function GroupDialog({ group, onClose }: { group: GroupRecord | null; onClose: (
         </Button>
       </DialogActions>
     </Dialog>
-  )
-}
-
-type Flags = Record<GroupPermissionFlag, boolean>
-
-/**
- * The matrix of layers by flags. Without "Visualizar" nothing else holds: checking another
- * flag checks it, unchecking it unchecks the row.
- */
-function PermissionMatrix({ group }: { group: GroupRecord }) {
-  const { data } = useGroupPermissionsQuery(group.id, { refetchOnMountOrArgChange: true })
-  const [save] = useSavePermissionsMutation()
-  const act = useAct()
-  const [rows, setRows] = useState<PermissionMatrixRow[]>([])
-  const [filter, setFilter] = useState('')
-  useEffect(() => {
-    if (data) setRows(data)
-  }, [data])
-  const dirty = useMemo(() => JSON.stringify(rows) !== JSON.stringify(data ?? []), [rows, data])
-  const shown = rows.filter(
-    (r) =>
-      !filter ||
-      r.title.toLowerCase().includes(filter.toLowerCase()) ||
-      r.layer.includes(filter.toLowerCase()),
-  )
-
-  function setFlag(layer: string, flag: GroupPermissionFlag, on: boolean) {
-    setRows((all) => all.map((r) => (r.layer === layer ? withFlag(r, flag, on) : r)))
-  }
-  function withFlag<R extends Flags>(r: R, flag: GroupPermissionFlag, on: boolean): R {
-    if (flag === 'readFeature' && !on) {
-      return { ...r, ...Object.fromEntries(GROUP_PERMISSION_FLAGS.map((f) => [f, false])) }
-    }
-    return { ...r, [flag]: on, ...(on ? { readFeature: true } : {}) }
-  }
-  function setColumn(flag: GroupPermissionFlag, on: boolean) {
-    const names = new Set(shown.map((r) => r.layer))
-    setRows((all) => all.map((r) => (names.has(r.layer) ? withFlag(r, flag, on) : r)))
-  }
-
-  return (
-    <Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('adm.groups.matrixHint')}
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          label={t('adm.groups.searchLayer')}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-        <Box sx={{ flex: 1 }} />
-        <Button disabled={!dirty} onClick={() => setRows(data ?? [])}>
-          {t('adm.discard')}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={!dirty}
-          onClick={() =>
-            void act(
-              () =>
-                save({
-                  id: group.id,
-                  rows: rows.map(({ title: _title, ...row }) => row),
-                }).unwrap(),
-              t('adm.saved'),
-            )
-          }
-        >
-          {t('adm.save')}
-        </Button>
-      </Box>
-      <TableContainer sx={{ maxHeight: 560 }}>
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('adm.groups.colLayer')}</TableCell>
-              {GROUP_PERMISSION_FLAGS.map((f) => {
-                const all = shown.length > 0 && shown.every((r) => r[f])
-                return (
-                  <TableCell key={f} align="center" sx={{ whiteSpace: 'nowrap' }}>
-                    <Box sx={{ fontSize: 12 }}>{t(`admin.flag.${f}`)}</Box>
-                    <Checkbox
-                      size="small"
-                      checked={all}
-                      indeterminate={!all && shown.some((r) => r[f])}
-                      onChange={(e) => setColumn(f, e.target.checked)}
-                      slotProps={{
-                        input: {
-                          'aria-label': t('adm.groups.columnAll', { flag: t(`admin.flag.${f}`) }),
-                        },
-                      }}
-                    />
-                  </TableCell>
-                )
-              })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((r) => (
-              <TableRow key={r.layer} hover>
-                <TableCell>
-                  <strong>{r.title}</strong>
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {r.layer}
-                  </Typography>
-                </TableCell>
-                {GROUP_PERMISSION_FLAGS.map((f) => (
-                  <TableCell key={f} align="center">
-                    <Checkbox
-                      checked={r[f]}
-                      onChange={(e) => setFlag(r.layer, f, e.target.checked)}
-                      slotProps={{
-                        input: {
-                          'aria-label': t('adm.groups.flagOn', {
-                            flag: t(`admin.flag.${f}`),
-                            layer: r.title,
-                          }),
-                        },
-                      }}
-                    />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
   )
 }
 
@@ -339,28 +195,11 @@ export function GroupsSection() {
     },
     { key: 'members', label: t('adm.groups.colMembers'), render: (g) => g.members },
     { key: 'layers', label: t('adm.groups.colLayers'), render: (g) => g.layers, wide: true },
-    {
-      key: 'actions',
-      label: t('adm.actions'),
-      render: (g) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <IconButton
-            size="small"
-            aria-label={t('adm.edit', { name: g.name })}
-            onClick={() => setEditing(g)}
-          >
-            <Edit fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('adm.delete', { name: g.name })}
-            onClick={() => setDeleting(g)}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </Box>
-      ),
-    },
+    actionsColumn((g) => ({
+      name: g.name,
+      onEdit: () => setEditing(g),
+      onDelete: () => setDeleting(g),
+    })),
   ]
   return (
     <>

@@ -1,5 +1,3 @@
-import Delete from '@mui/icons-material/Delete'
-import Edit from '@mui/icons-material/Edit'
 import Sync from '@mui/icons-material/Sync'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -8,7 +6,6 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import IconButton from '@mui/material/IconButton'
 import Tooltip from '@mui/material/Tooltip'
 import { layerRegisterSchema } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
@@ -27,6 +24,7 @@ import { PagedTable, type Column } from '../../../components/PagedTable'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { failureMessage } from '../common/failure'
 import { FormSelect, FormSwitch } from '../common/form-controls'
+import { actionsColumn } from '../common/RowActions'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
 import {
@@ -37,7 +35,7 @@ import {
   useRemapIndexMutation,
   useUnregisteredTablesQuery,
 } from '../layers-admin.api'
-import { LayerEditor } from './LayerEditor'
+import { LayerEditor } from './layer-editor/LayerEditor'
 
 const registerResolver = schemaResolver<LayerRegister>(layerRegisterSchema)
 
@@ -195,35 +193,18 @@ export function LayersSection() {
       render: (l) => (l.queryable ? t('adm.yes') : t('adm.no')),
       wide: true,
     },
-    {
-      key: 'actions',
-      label: t('adm.actions'),
-      render: (l) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <IconButton
-            size="small"
-            aria-label={t('adm.edit', { name: l.title })}
-            onClick={() => setEditing(l)}
-          >
-            <Edit fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('adm.layers.remap', { name: l.title })}
-            onClick={() => void remapAll(l.name)}
-          >
-            <Sync fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('adm.delete', { name: l.title })}
-            onClick={() => setDeleting(l)}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </Box>
-      ),
-    },
+    actionsColumn((l) => ({
+      name: l.title,
+      onEdit: () => setEditing(l),
+      onDelete: () => setDeleting(l),
+      more: [
+        {
+          label: t('adm.layers.remap', { name: l.title }),
+          icon: <Sync fontSize="small" />,
+          onClick: () => void remapAll(l.name),
+        },
+      ],
+    })),
   ]
 
   return (

@@ -1,5 +1,3 @@
-import Delete from '@mui/icons-material/Delete'
-import Edit from '@mui/icons-material/Edit'
 import WarningAmber from '@mui/icons-material/WarningAmber'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -7,7 +5,6 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import IconButton from '@mui/material/IconButton'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -28,6 +25,7 @@ import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { toFailure } from '../../../api/base-api'
+import { RowActions } from '../common/RowActions'
 import { useCreateTableMutation } from '../schema.api'
 import { FieldDialog, type FieldRow } from './FieldDialog'
 
@@ -202,24 +200,15 @@ export function NewTableDialog({
                     <TableCell>{t(`admin.schema.type.${f.type}`)}</TableCell>
                     <TableCell>{sizeText(f)}</TableCell>
                     <TableCell>{f.notNull ? t('adm.yes') : t('adm.no')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('adm.edit', { name: f.name })}
-                        onClick={() => setEditing(f)}
-                      >
-                        <Edit fontSize="small" />
-                      </IconButton>
-                      <IconButton
-                        size="small"
-                        aria-label={t('adm.delete', { name: f.name })}
-                        onClick={() => {
+                    <TableCell>
+                      <RowActions
+                        name={f.name}
+                        onEdit={() => setEditing(f)}
+                        onDelete={() => {
                           setFields((all) => all.filter((x) => x.id !== f.id))
                           setServerErrors((s) => ({ ...s, rows: new Map() }))
                         }}
-                      >
-                        <Delete fontSize="small" />
-                      </IconButton>
+                      />
                     </TableCell>
                   </TableRow>
                 )

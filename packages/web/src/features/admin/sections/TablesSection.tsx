@@ -1,4 +1,3 @@
-import Delete from '@mui/icons-material/Delete'
 import ListAlt from '@mui/icons-material/ListAlt'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -7,7 +6,6 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import IconButton from '@mui/material/IconButton'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -19,6 +17,7 @@ import type { FieldRecord, TableRecord } from '@gis/shared'
 import { useState } from 'react'
 import { PagedTable, type Column } from '../../../components/PagedTable'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { actionsColumn, RowActions } from '../common/RowActions'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
 import {
@@ -72,15 +71,7 @@ function TableFieldsDialog({ table, onClose }: { table: string; onClose: () => v
                 </TableCell>
                 <TableCell>{f.notNull ? t('adm.yes') : t('adm.no')}</TableCell>
                 <TableCell>
-                  {!f.system && (
-                    <IconButton
-                      size="small"
-                      aria-label={t('adm.delete', { name: f.name })}
-                      onClick={() => setDeleting(f.name)}
-                    >
-                      <Delete fontSize="small" />
-                    </IconButton>
-                  )}
+                  {!f.system && <RowActions name={f.name} onDelete={() => setDeleting(f.name)} />}
                 </TableCell>
               </TableRow>
             ))}
@@ -160,28 +151,17 @@ export function TablesSection() {
       render: (r) => r.layer?.title ?? t('adm.none'),
       wide: true,
     },
-    {
-      key: 'actions',
-      label: t('adm.actions'),
-      render: (r) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <IconButton
-            size="small"
-            aria-label={t('adm.tables.fields', { name: r.name })}
-            onClick={() => setFieldsOf(r.name)}
-          >
-            <ListAlt fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('adm.delete', { name: r.name })}
-            onClick={() => setDeleting(r)}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </Box>
-      ),
-    },
+    actionsColumn((r) => ({
+      name: r.name,
+      onDelete: () => setDeleting(r),
+      more: [
+        {
+          label: t('adm.tables.fields', { name: r.name }),
+          icon: <ListAlt fontSize="small" />,
+          onClick: () => setFieldsOf(r.name),
+        },
+      ],
+    })),
   ]
 
   return (

@@ -1,10 +1,7 @@
-import Delete from '@mui/icons-material/Delete'
-import Edit from '@mui/icons-material/Edit'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import IconButton from '@mui/material/IconButton'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
@@ -15,6 +12,7 @@ import { useState } from 'react'
 import { useCurrentUser } from '../../../app/session'
 import { PagedTable, type Column } from '../../../components/PagedTable'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { actionsColumn } from '../common/RowActions'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
 import { useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '../users.api'
@@ -164,30 +162,12 @@ export function UsersSection() {
     },
     flag('active', t('users.colActive')),
     flag('admin', t('users.colAdmin')),
-    {
-      key: 'actions',
-      label: t('adm.actions'),
-      render: (u) => (
-        <Box sx={{ whiteSpace: 'nowrap' }}>
-          <IconButton
-            size="small"
-            aria-label={t('adm.edit', { name: u.username })}
-            onClick={() => setEditing(u)}
-          >
-            <Edit fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('adm.delete', { name: u.username })}
-            disabled={u.id === me?.id}
-            title={u.id === me?.id ? t('users.cannotDeleteSelf') : undefined}
-            onClick={() => setDeleting(u)}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </Box>
-      ),
-    },
+    actionsColumn((u) => ({
+      name: u.username,
+      onEdit: () => setEditing(u),
+      onDelete: () => setDeleting(u),
+      deleteBlocked: u.id === me?.id ? t('users.cannotDeleteSelf') : undefined,
+    })),
   ]
 
   return (

@@ -1,0 +1,130 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import DragIndicator from '@mui/icons-material/DragIndicator'
+import Box from '@mui/material/Box'
+import { t } from '@gis/shared/i18n'
+import type { ReactNode } from 'react'
+
+/**
+ * A list reordered by dragging each row by its handle (dnd-kit, as the map's layer tree):
+ * with the mouse, a finger, or the keyboard (space to lift, arrows to move, space to drop).
+ * `onReorder` gets the ids in their new order.
+ */
+export function SortableList({
+  ids,
+  labelOf,
+  onReorder,
+  children,
+}: {
+  ids: string[]
+  labelOf: (id: string) => string
+  onReorder: (ids: string[]) => void
+  children: (id: string, index: number) => ReactNode
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const name = (id: unknown) => labelOf(String(id))
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('adm.drag.start', { name: name(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('adm.drag.over', { name: name(active.id), over: name(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      t('adm.drag.end', {
+        name: name(active.id),
+        position: ids.indexOf(String(over?.id ?? active.id)) + 1,
+      }),
+    onDragCancel: ({ active }) => t('adm.drag.cancel', { name: name(active.id) }),
+  }
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    const next = ids.filter((id) => id !== active.id)
+    next.splice(ids.indexOf(String(over.id)), 0, String(active.id))
+    onReorder(next)
+  }
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: t('adm.drag.instructions') },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {ids.map((id, i) => (
+            <SortableRow key={id} id={id} label={labelOf(id)}>
+              {children(id, i)}
+            </SortableRow>
+          ))}
+        </Box>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+function SortableRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  const sortable = useSortable({ id })
+  const { transform, transition, isDragging } = sortable
+  return (
+    <Box
+      component="li"
+      ref={sortable.setNodeRef}
+      data-testid={`sortable-${id}`}
+      style={{
+        transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
+        transition: transition ?? undefined,
+      }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        position: 'relative',
+        zIndex: isDragging ? 2 : undefined,
+        borderRadius: 1,
+        bgcolor: isDragging ? 'action.selected' : 'background.paper',
+        boxShadow: isDragging ? 3 : undefined,
+      }}
+    >
+      <Box
+        component="button"
+        type="button"
+        ref={sortable.setActivatorNodeRef}
+        {...sortable.attributes}
+        {...sortable.listeners}
+        aria-label={t('adm.layers.drag', { name: label })}
+        sx={{
+          border: 0,
+          bgcolor: 'transparent',
+          color: 'text.secondary',
+          cursor: 'grab',
+          display: 'flex',
+          p: 0.5,
+          borderRadius: 1,
+          touchAction: 'none',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <DragIndicator fontSize="small" />
+      </Box>
+      {children}
+    </Box>
+  )
+}
