@@ -19,6 +19,7 @@ import type { LayerTreeInput, LayerTreeNode } from '@gis/shared'
 import { useEffect, useMemo, useState } from 'react'
 import { useAct } from '../common/use-act'
 import { useFullLayerTreeQuery, useSaveLayerTreeMutation } from '../layers-admin.api'
+import { TreeOutside, type Placeable } from './TreeOutside'
 
 /** A node being edited: the saved shape plus a key of its own (new folders have no id yet). */
 type Node = Omit<LayerTreeInput, 'children'> & { key: string; children: Node[] }
@@ -68,6 +69,16 @@ function folderOptions(nodes: Node[], except: string, path = ''): { key: string;
 }
 const clone = (nodes: Node[]): Node[] => structuredClone(nodes)
 
+/** The layer names and base layer ids a tree shows. */
+function placed(nodes: Node[], into = { layers: new Set<string>(), bases: new Set<number>() }) {
+  for (const n of nodes) {
+    if (n.layer) into.layers.add(n.layer)
+    if (n.baseLayerId) into.bases.add(n.baseLayerId)
+    placed(n.children, into)
+  }
+  return into
+}
+
 const ICONS = {
   folder: <Folder fontSize="small" />,
   layer: <Layers fontSize="small" />,
@@ -88,6 +99,7 @@ export function TreeSection() {
   useEffect(() => setNodes(saved), [saved])
   const dirty = JSON.stringify(nodes) !== JSON.stringify(saved)
   const current = selected ? find(nodes, selected) : undefined
+  const inTree = useMemo(() => placed(nodes), [nodes])
 
   function change(work: (copy: Node[]) => void) {
     setNodes((all) => {
@@ -111,6 +123,22 @@ export function TreeSection() {
       const target = folder === '' ? copy : find(copy, folder)!.children
       target.push(n!)
     })
+  const add = (item: Placeable) => {
+    const key = `new${(counter += 1)}`
+    const node: Node = {
+      key,
+      type: item.type,
+      title: item.title,
+      layer: item.type === 'layer' ? item.layer : null,
+      baseLayerId: item.type === 'layerBase' ? item.baseLayerId : null,
+      radioGroup: null,
+      visibility: false,
+      opacity: 255,
+      children: [],
+    }
+    setNodes((all) => [...all, node])
+    setSelected(key)
+  }
   const edit = (key: string, changes: Partial<Node>) =>
     change((copy) => Object.assign(find(copy, key)!, changes))
 
@@ -207,87 +235,90 @@ export function TreeSection() {
         <Paper variant="outlined" sx={{ p: 1, minHeight: 200 }}>
           {nodes.map((n) => row(n, 0))}
         </Paper>
-        <Paper
-          variant="outlined"
-          sx={{ p: 2 }}
-          aria-label={t('adm.tree.properties')}
-          component="section"
-        >
-          <Typography variant="subtitle1" component="h3" sx={{ mb: 2 }}>
-            {t('adm.tree.properties')}
-          </Typography>
-          {!current ? (
-            <Typography color="text.secondary">{t('adm.tree.selectNode')}</Typography>
-          ) : (
-            <Box sx={{ display: 'grid', gap: 2 }}>
-              <TextField
-                label={t('adm.tree.title')}
-                value={current.title}
-                onChange={(e) => edit(current.key, { title: e.target.value })}
-              />
-              <TextField
-                select
-                label={t('adm.tree.folder')}
-                value={(() => {
-                  const parent = folderOptions(nodes, current.key).find((f) =>
-                    find(nodes, f.key)?.children.some((c) => c.key === current.key),
-                  )
-                  return parent?.key ?? ''
-                })()}
-                onChange={(e) => moveInto(current.key, e.target.value)}
-              >
-                <MenuItem value="">{t('adm.layers.rootFolder')}</MenuItem>
-                {folderOptions(nodes, current.key).map((f) => (
-                  <MenuItem key={f.key} value={f.key}>
-                    {f.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                label={t('adm.tree.radioGroup')}
-                helperText={t('adm.tree.radioGroupHint')}
-                value={current.radioGroup ?? ''}
-                onChange={(e) => edit(current.key, { radioGroup: e.target.value || null })}
-              />
-              <FormControlLabel
-                label={t('adm.tree.visibility')}
-                control={
-                  <Switch
-                    checked={current.visibility}
-                    onChange={(e) => edit(current.key, { visibility: e.target.checked })}
-                  />
-                }
-              />
-              <Box>
-                <Typography variant="body2" id="tree-opacity">
-                  {t('adm.tree.opacity', { value: current.opacity })}
-                </Typography>
-                <Slider
-                  min={0}
-                  max={255}
-                  value={current.opacity}
-                  aria-labelledby="tree-opacity"
-                  onChange={(_, v) => edit(current.key, { opacity: v as number })}
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <Paper
+            variant="outlined"
+            sx={{ p: 2 }}
+            aria-label={t('adm.tree.properties')}
+            component="section"
+          >
+            <Typography variant="subtitle1" component="h3" sx={{ mb: 2 }}>
+              {t('adm.tree.properties')}
+            </Typography>
+            {!current ? (
+              <Typography color="text.secondary">{t('adm.tree.selectNode')}</Typography>
+            ) : (
+              <Box sx={{ display: 'grid', gap: 2 }}>
+                <TextField
+                  label={t('adm.tree.title')}
+                  value={current.title}
+                  onChange={(e) => edit(current.key, { title: e.target.value })}
                 />
+                <TextField
+                  select
+                  label={t('adm.tree.folder')}
+                  value={(() => {
+                    const parent = folderOptions(nodes, current.key).find((f) =>
+                      find(nodes, f.key)?.children.some((c) => c.key === current.key),
+                    )
+                    return parent?.key ?? ''
+                  })()}
+                  onChange={(e) => moveInto(current.key, e.target.value)}
+                >
+                  <MenuItem value="">{t('adm.layers.rootFolder')}</MenuItem>
+                  {folderOptions(nodes, current.key).map((f) => (
+                    <MenuItem key={f.key} value={f.key}>
+                      {f.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  label={t('adm.tree.radioGroup')}
+                  helperText={t('adm.tree.radioGroupHint')}
+                  value={current.radioGroup ?? ''}
+                  onChange={(e) => edit(current.key, { radioGroup: e.target.value || null })}
+                />
+                <FormControlLabel
+                  label={t('adm.tree.visibility')}
+                  control={
+                    <Switch
+                      checked={current.visibility}
+                      onChange={(e) => edit(current.key, { visibility: e.target.checked })}
+                    />
+                  }
+                />
+                <Box>
+                  <Typography variant="body2" id="tree-opacity">
+                    {t('adm.tree.opacity', { value: current.opacity })}
+                  </Typography>
+                  <Slider
+                    min={0}
+                    max={255}
+                    value={current.opacity}
+                    aria-labelledby="tree-opacity"
+                    onChange={(_, v) => edit(current.key, { opacity: v as number })}
+                  />
+                </Box>
+                <Button
+                  color="error"
+                  startIcon={<Delete />}
+                  onClick={() => {
+                    change((copy) => {
+                      const at = locate(copy, current.key)!
+                      const [n] = at.list.splice(at.index, 1)
+                      // A folder's content stays in the tree, where the folder was.
+                      if (n!.type === 'folder') at.list.splice(at.index, 0, ...n!.children)
+                    })
+                    setSelected(null)
+                  }}
+                >
+                  {current.type === 'folder' ? t('adm.tree.removeFolder') : t('adm.tree.remove')}
+                </Button>
               </Box>
-              <Button
-                color="error"
-                startIcon={<Delete />}
-                onClick={() => {
-                  change((copy) => {
-                    const at = locate(copy, current.key)!
-                    const [n] = at.list.splice(at.index, 1)
-                    // A folder's content stays in the tree, where the folder was.
-                    if (n!.type === 'folder') at.list.splice(at.index, 0, ...n!.children)
-                  })
-                  setSelected(null)
-                }}
-              >
-                {current.type === 'folder' ? t('adm.tree.removeFolder') : t('adm.tree.remove')}
-              </Button>
-            </Box>
-          )}
-        </Paper>
+            )}
+          </Paper>
+          <TreeOutside layers={inTree.layers} bases={inTree.bases} onAdd={add} />
+        </Box>
       </Box>
     </Box>
   )
