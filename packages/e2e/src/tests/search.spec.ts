@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { APIRequestContext, Download, Page } from '@playwright/test'
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { ADMIN, DESKTOP, PHONE, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
 
@@ -58,11 +58,16 @@ async function openSearch(page: Page): Promise<void> {
 
 const rule = (page: Page, n: number) => page.getByRole('group', { name: `Regra ${n}` })
 
-async function exportAs(page: Page, format: string): Promise<string> {
+async function exportAs(
+  page: Page,
+  format: string,
+  arrange?: (dialog: Locator) => Promise<void>,
+): Promise<string> {
   await page.getByRole('button', { name: 'EXPORTAR', exact: true }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Exportar relatório' })
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Formato').selectOption(format)
+  await arrange?.(dialog)
   const downloading = page.waitForEvent('download', { timeout: 30_000 })
   await dialog.getByRole('button', { name: 'EXPORTAR' }).click()
   const download = await downloading
@@ -168,7 +173,13 @@ test.describe('search', () => {
     await snap(page, 'search-results')
 
     const second = await table.locator('tbody tr').nth(1).getByRole('button').first().innerText()
-    const xlsx = await exportAs(page, 'xlsx')
+    // Km moved to the first column with the dialog's arrows.
+    const xlsx = await exportAs(page, 'xlsx', async (dialog) => {
+      const up = dialog.getByRole('button', { name: 'Mover Km para cima' })
+      while (await up.isEnabled()) await up.click()
+      await expect(dialog.getByText('As colunas saem na ordem da lista.')).toBeVisible()
+      await snap(page, 'search-export-dialog')
+    })
     expect(path.extname(xlsx)).toBe('.xlsx')
     expect(statSync(xlsx).size).toBeGreaterThan(0)
     expect(ogrCount(xlsx)).toBe(2)
@@ -176,6 +187,7 @@ test.describe('search', () => {
     const sheet = await xlsxRows(xlsx)
     expect(sheet).toHaveLength(3)
     expect(sheet[0]).toEqual(expect.arrayContaining(['Id', 'Km', 'Sentido']))
+    expect(sheet[0]![0]).toBe('Km')
     const idColumn = sheet[0]!.indexOf('Id')
     expect(sheet.slice(1).map((r) => r[idColumn])).toEqual([first, second])
 

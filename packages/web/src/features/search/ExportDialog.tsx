@@ -1,3 +1,5 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward'
+import ArrowUpward from '@mui/icons-material/ArrowUpward'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
@@ -6,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import FormControlLabel from '@mui/material/FormControlLabel'
-import FormGroup from '@mui/material/FormGroup'
+import IconButton from '@mui/material/IconButton'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { LayerDescription } from '@gis/shared'
@@ -43,8 +45,8 @@ function hiddenFields(layer: LayerDescription): Set<string> {
 
 /**
  * 'Exportar relatório' (spec 2 §2.3 and §9): the attributes to include (every one except hidden
- * ones and 'foto' at first) and the format, xlsx by default; geometry-only formats are offered
- * only for layers with geometry.
+ * ones and 'foto' at first) in the order of the list, which the arrows change, and the format,
+ * xlsx by default; geometry-only formats are offered only for layers with geometry.
  */
 export function ExportDialog({
   layer,
@@ -58,6 +60,13 @@ export function ExportDialog({
   const [fields, setFields] = useState(
     () => new Set(defaultExportFields(attributes, hiddenFields(layer))),
   )
+  const [order, setOrder] = useState(() => attributes.map((a) => a.name))
+  const byName = new Map(attributes.map((a) => [a.name, a]))
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...order]
+    ;[next[i], next[i + by]] = [next[i + by]!, next[i]!]
+    setOrder(next)
+  }
   const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT)
   const tabular = layer.geometryType === 'TABULAR'
   const formats = EXPORT_FORMATS.filter((f) => !(tabular && EXPORT_FORMAT_INFO[f].needsGeometry))
@@ -103,27 +112,48 @@ export function ExportDialog({
               {t('export.selectNone')}
             </Button>
           </Box>
-          <FormGroup
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-              columnGap: 2,
-            }}
+          <Typography variant="caption" color="text.secondary">
+            {t('export.orderHint')}
+          </Typography>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 320, overflow: 'auto' }}
           >
-            {attributes.map((a) => (
-              <FormControlLabel
-                key={a.name}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={fields.has(a.name)}
-                    onChange={(e) => toggle(a.name, e.target.checked)}
+            {order.map((name, i) => {
+              const title = byName.get(name)?.title || name
+              return (
+                <Box component="li" key={name} sx={{ display: 'flex', alignItems: 'center' }}>
+                  <FormControlLabel
+                    sx={{ flex: 1, mr: 0 }}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={fields.has(name)}
+                        onChange={(e) => toggle(name, e.target.checked)}
+                      />
+                    }
+                    label={title}
                   />
-                }
-                label={a.title || a.name}
-              />
-            ))}
-          </FormGroup>
+                  <IconButton
+                    size="small"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={t('export.moveUp', { field: title })}
+                  >
+                    <ArrowUpward fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    disabled={i === order.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={t('export.moveDown', { field: title })}
+                  >
+                    <ArrowDownward fontSize="small" />
+                  </IconButton>
+                </Box>
+              )
+            })}
+          </Box>
           {fields.size === 0 && (
             <Typography variant="caption" color="error">
               {t('export.noFields')}
@@ -139,8 +169,8 @@ export function ExportDialog({
           onClick={() =>
             onExport({
               format,
-              // in the layer's order
-              fields: attributes.map((a) => a.name).filter((n) => fields.has(n)),
+              // in the list's order
+              fields: order.filter((n) => fields.has(n)),
             })
           }
         >
