@@ -61,6 +61,8 @@ test.describe('feature window', () => {
     await expect(changes.getByRole('columnheader', { name: 'Valores atualizados' })).toBeVisible()
     const changed = changes.getByRole('row').filter({ hasText: 'Largura (m)' })
     await expect(changed).toContainText(next)
+    // The changed attribute comes first, right under the header.
+    await expect(changes.getByRole('row').nth(1)).toContainText('Largura (m)')
     await snap(page, 'feature-history')
 
     // EXCLUIR asks first, marks the feature deleted; REATIVAR undoes it.

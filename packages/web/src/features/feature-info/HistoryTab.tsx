@@ -24,17 +24,22 @@ import { useGetHistoryQuery } from './feature-info.api'
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
 const PAGE_SIZES = [10, 20, 50]
 
-/** The table of one change: every attribute before, what changed (in red), and after. */
+/** The table of one change: every attribute before, what changed (in red, first), and after. */
 function ChangeTable({ entry, layer }: { entry: HistoryEntry; layer: LayerDescription }) {
   const fields = useMemo(() => formFields(layer, undefined), [layer])
   const byName = new Map(fields.map((f) => [f.name, f]))
-  const names = [
+  const changed = entry.changedFields
+  const all = [
     ...fields.map((f) => f.name),
     ...Object.keys(entry.currentFields ?? entry.previousFields ?? {}).filter(
       (n) => !byName.has(n) && n !== 'geom',
     ),
   ]
-  const changed = entry.changedFields
+  // The changed attributes first, so a change is seen without scrolling through the rest.
+  const names = [
+    ...all.filter((n) => Object.hasOwn(changed, n)),
+    ...all.filter((n) => !Object.hasOwn(changed, n)),
+  ]
   if (Object.keys(changed).length === 0) {
     return (
       <Alert severity="info" sx={{ my: 1 }}>
