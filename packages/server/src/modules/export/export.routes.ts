@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './export.service'
+import { kmzExport, kmzItems } from './kmz.service'
 
 const layerParam = z.object({ layer: z.string().max(63) })
 const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
@@ -27,6 +28,8 @@ export const exportScopes = (deps: AppDeps): RouteScope[] => {
     { prefix: '/api/features', access: 'download', routes: browserReportRoutes(deps) },
     { prefix: '/api/reports/jobs', access: 'user', routes: jobRoutes(deps) },
     { prefix: '/api/report', access: 'download', routes: downloadRoutes(deps) },
+    { prefix: '/api/integration', access: 'user', routes: kmzItemRoutes(deps) },
+    { prefix: '/api/integration', access: 'download', routes: kmzRoutes(deps) },
   ]
 }
 
@@ -203,6 +206,61 @@ const downloadRoutes =
         sendFile(
           reply,
           await service.exportDownload(deps, deps.auth.contextOf(request).user, request.params.id),
+        ),
+    )
+  }
+
+const regulatorParam = z.object({ regulator: z.string().max(40) })
+
+/** The regulator's KMZ (module artespKmz): its items, then the file of the chosen ones. */
+const kmzItemRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/:regulator/kmz/items',
+      {
+        schema: {
+          tags: ['export'],
+          summary:
+            "Items of the regulator's KMZ (the readable layers with geometry): key to label; 404 unless its module is on",
+          params: regulatorParam,
+          response: { 200: z.record(z.string(), z.string()) },
+        },
+      },
+      async (request) =>
+        kmzItems(deps, deps.auth.contextOf(request).user, request.params.regulator),
+    )
+  }
+
+const kmzRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/:regulator/kmz',
+      {
+        schema: {
+          tags: ['export'],
+          summary:
+            "The regulator's KMZ of the chosen items (comma-separated), a link the browser opens with ?token=",
+          params: regulatorParam,
+          querystring: z.object({
+            token: z.string().max(200).optional(),
+            items: z.string().max(4000),
+          }),
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await kmzExport(
+            deps,
+            deps.auth.contextOf(request).user,
+            request.params.regulator,
+            request.query.items
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
         ),
     )
   }
