@@ -329,4 +329,44 @@ test.describe('geometry editor on the map', () => {
     await featureTab(page, 'HISTÓRIA').click()
     await expect(page.getByRole('row').filter({ hasText: 'U Atualização' })).toHaveCount(2)
   })
+
+  test('reads WKT typed by hand (zoom 15), refuses text that is not WKT, and finds nothing where nothing is', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    await emptyWorkspace(request, token)
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO.username, DEMO.password)
+    await openMap(page, { ...SEA, z: 11 })
+    await page.getByTestId('tool-editor').click()
+    const panel = await chooseLayer(page, LAYER_TITLE)
+
+    // EDITAR over the empty sea: the pick finds nothing.
+    await panel.getByRole('button', { name: 'EDITAR' }).click()
+    const box = await mapBox(page)
+    await page.mouse.click(box.x + box.width * 0.55, box.y + box.height * 0.3)
+    await expect(page.getByText('Nenhuma feature encontrada!')).toBeVisible()
+
+    await panel.getByRole('button', { name: 'INSERIR' }).click()
+    const wktField = panel.getByLabel('Geometria (WKT, EPSG:4326)')
+    await wktField.fill('PONTO(-46.31 -24.21)')
+    await panel.getByRole('button', { name: 'APLICAR WKT' }).click()
+    await expect(page.getByText('Erro ao ler WKT da geometria!')).toBeVisible()
+    await expect(page).toHaveURL(/[?&]z=11(&|$)/)
+
+    // Good WKT goes on the map, which fits it at zoom 15; Desfazer takes it back.
+    await wktField.fill('POINT(-46.31 -24.21)')
+    await panel.getByRole('button', { name: 'APLICAR WKT' }).click()
+    await expect(page).toHaveURL(/[?&]z=15(&|$)/)
+    const view = urlView(page)
+    expect(view.lon).toBeCloseTo(-46.31, 3)
+    expect(view.lat).toBeCloseTo(-24.21, 3)
+    await expect(wktField).toHaveValue('POINT(-46.31 -24.21)')
+    await panel.getByRole('button', { name: 'Desfazer' }).click()
+    await expect(wktField).toHaveValue('')
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Nenhuma geometria desenhada!')).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Atributos da nova feição' })).toBeHidden()
+  })
 })
