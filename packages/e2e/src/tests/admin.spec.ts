@@ -351,6 +351,11 @@ test.describe('control panel', () => {
     // The remaining sections, looked at.
     await page.getByRole('tab', { name: 'Posição inicial do mapa' }).click()
     await expect(page.getByLabel('Longitude oeste')).not.toHaveValue('')
+    await expect(page.getByRole('tabpanel').getByTestId('map')).toHaveAttribute(
+      'data-render',
+      'complete',
+      { timeout: 20_000 },
+    )
     await snap(page, 'dashboard-map-desktop')
     await page.getByRole('tab', { name: 'Configuração' }).click()
     await expect(page.getByLabel('Nome do projeto')).not.toHaveValue('')

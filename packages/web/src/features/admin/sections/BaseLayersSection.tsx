@@ -50,6 +50,7 @@ export function BaseLayersSection() {
       key: 'active',
       label: t('adm.base.colActive'),
       render: (b) => (b.active ? t('adm.yes') : t('adm.no')),
+      wide: true,
     },
     actionsColumn((b) => ({
       name: b.name,

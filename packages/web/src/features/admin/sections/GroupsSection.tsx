@@ -181,7 +181,7 @@ export function GroupsSection() {
           component="button"
           onClick={() => setOpenId(g.id)}
           aria-label={t('adm.groups.open', { name: g.name })}
-          sx={{ fontWeight: 600 }}
+          sx={{ fontWeight: 600, textAlign: 'left' }}
         >
           {g.name}
         </Link>

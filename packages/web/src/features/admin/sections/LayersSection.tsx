@@ -222,7 +222,7 @@ export function LayersSection() {
         onPaging={setPaging}
         actions={
           <>
-            <Tooltip title={t('adm.layers.remapHint')}>
+            <Tooltip title={t('adm.layers.remapHint')} describeChild>
               <Button onClick={() => void remapAll()}>{t('adm.layers.remapAll')}</Button>
             </Tooltip>
             <Button variant="contained" onClick={() => setRegistering(true)}>

@@ -179,7 +179,7 @@ export function TablesSection() {
         onPaging={setPaging}
         actions={
           <>
-            <Tooltip title={t('adm.tables.refreshHint')}>
+            <Tooltip title={t('adm.tables.refreshHint')} describeChild>
               <Button
                 onClick={() =>
                   void act(async () => {
