@@ -52,6 +52,8 @@ type Flags = [
 const READ_ONLY: Flags = [true, false, false, false, false, true, false]
 const EDIT: Flags = [true, true, true, true, true, true, true]
 const NONE: Flags = [false, false, false, false, false, false, false]
+/** Edits that go to review: removing an attachment is no approval action, so it is not given. */
+const EDIT_REVIEWED: Flags = [true, true, true, true, true, true, false]
 
 /**
  * Demo groups: the field team edits the assets of the concession, reads the reference
@@ -99,11 +101,11 @@ export const DEMO_GROUPS: {
     layers: {
       rodovias: READ_ONLY,
       marcos_km: READ_ONLY,
-      oae: EDIT,
+      oae: EDIT_REVIEWED,
       faixa_dominio: READ_ONLY,
       pracas_pedagio: READ_ONLY,
       municipios: READ_ONLY,
-      placas: EDIT,
+      placas: EDIT_REVIEWED,
     },
     submitForReview: ['oae', 'placas'],
   },

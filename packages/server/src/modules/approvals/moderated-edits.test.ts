@@ -332,6 +332,14 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     expect(removed.json().attributes.d_e_l_e_t_).toBe(true)
   })
 
+  it('the demo collectors may not remove attachments (no approval action for it)', async () => {
+    const files = (await get('/api/features/oae/1/attachments')).json() as Json[]
+    expect(files.length).toBeGreaterThan(0)
+    const res = await call('DELETE', `/api/attachments/${files[0]!.id}`, undefined, campo)
+    expect(res.statusCode).toBe(403)
+    expect((await get('/api/features/oae/1/attachments')).json()).toEqual(files)
+  })
+
   it('the pending call says who is moderated on the layer', async () => {
     expect((await get('/api/approvals/pending/oae/9', campo)).json()).toEqual({
       pending: 0,
