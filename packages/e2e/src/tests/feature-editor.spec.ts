@@ -369,4 +369,50 @@ test.describe('geometry editor on the map', () => {
     await expect(page.getByText('Nenhuma geometria desenhada!')).toBeVisible()
     await expect(page.getByRole('dialog', { name: 'Atributos da nova feição' })).toBeHidden()
   })
+
+  test('a geometry saved over a newer version is refused and changes nothing', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const at = [SEA.lon + 0.01, SEA.lat + 0.01] as const
+    const made = await request.post(`${baseUrl()}/api/features/${LAYER}`, {
+      headers: { authorization: token },
+      data: { attributes: { codigo: 'OAE-E2E-409' }, geom: `POINT(${at[0]} ${at[1]})` },
+    })
+    expect(made.status()).toBe(201)
+    const { id } = (await made.json()) as { id: number }
+    await emptyWorkspace(request, token)
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO.username, DEMO.password)
+    await openMap(page, SEA)
+    await page.getByTestId('tool-editor').click()
+    const panel = await chooseLayer(page, LAYER_TITLE)
+    await panel.getByRole('button', { name: 'EDITAR' }).click()
+    const picked = await pixelNow(page, at)
+    await page.mouse.click(picked.x, picked.y)
+    await expect(panel.getByText(`Editando a feição ${id}`)).toBeVisible()
+
+    // Someone else saves the feature meanwhile.
+    const loaded = await getFeature(request, token, LAYER, id)
+    const other = await request.put(`${baseUrl()}/api/features/${LAYER}/${id}?geom=false`, {
+      headers: { authorization: token },
+      data: { version: loaded.version, attributes: { codigo: 'OAE-E2E-409-OUTRA' } },
+    })
+    expect(other.status()).toBe(200)
+
+    await drag(page, await pixelNow(page, at), 40, 0)
+    const wktField = panel.getByLabel('Geometria (WKT, EPSG:4326)')
+    await expect.poll(async () => pointOf(await wktField.inputValue())[0]).toBeGreaterThan(at[0])
+    await panel.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(
+      page.getByText(
+        'Esta feição foi alterada por outra pessoa depois que você a abriu. Nada foi gravado.',
+      ),
+    ).toBeVisible()
+    const after = await getFeature(request, token, LAYER, id)
+    expect(after.attributes.codigo).toBe('OAE-E2E-409-OUTRA')
+    expect(pointOf(after.geom)[0]).toBeCloseTo(at[0], 8)
+    expect(pointOf(after.geom)[1]).toBeCloseTo(at[1], 8)
+  })
 })
