@@ -289,6 +289,54 @@ test.describe('search', () => {
     await snap(page, 'search-results-phone')
   })
 
+  test("with the regulator's module on, 'kmz' opens 'Exportar itens para KMZ Padrão ARTESP'", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const settingsUrl = `${baseUrl()}/api/config/settings`
+    const before = (await (
+      await request.get(settingsUrl, { headers: { authorization: token } })
+    ).json()) as { projectName: string; modules: string[] }
+    const stored = before
+    const put = (modules: string[]) =>
+      request.put(settingsUrl, {
+        headers: { authorization: token },
+        data: { projectName: stored.projectName, modules },
+      })
+    expect((await put([...stored.modules, 'artespKmz'])).status()).toBe(200)
+    try {
+      await request.post(`${baseUrl()}/api/users/workspace`, {
+        headers: { authorization: token },
+        data: { active: null, windowCounter: 0, windows: [] },
+      })
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await openSearch(page)
+      await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+      await page.getByRole('button', { name: 'EXPORTAR', exact: true }).first().click()
+      const dialog = page.getByRole('dialog', { name: 'Exportar relatório' })
+      await dialog.getByLabel('Formato').selectOption('kmz')
+      await dialog.getByRole('button', { name: 'EXPORTAR' }).click()
+      const kmz = page.getByRole('dialog', { name: 'Exportar itens para KMZ Padrão ARTESP' })
+      await expect(kmz.getByLabel(LAYER_TITLE)).toBeChecked()
+      await snap(page, 'search-kmz-dialog')
+      const downloading = page.waitForEvent('download')
+      await kmz.getByRole('button', { name: 'EXPORTAR' }).click()
+      const file = await saved(await downloading)
+      expect(path.extname(file)).toBe('.kmz')
+      const live = await request.post(`${baseUrl()}/api/features/${LAYER}/geometries/search`, {
+        headers: { authorization: token },
+        data: {},
+      })
+      expect(ogrCount(`/vsizip/${file}/${LAYER}.kml`)).toBe(
+        ((await live.json()) as unknown[]).length,
+      )
+    } finally {
+      await put(stored.modules)
+    }
+  })
+
   test('a filter the server refuses says why in Portuguese', async ({ page, request }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
     await request.post(`${baseUrl()}/api/users/workspace`, {

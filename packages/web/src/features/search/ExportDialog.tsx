@@ -34,9 +34,14 @@ interface Props {
   /** Rows the last search found, when known. */
   foundCount: number | undefined
   busy: boolean
+  /** Offer the regulator's KMZ ('kmz' opens its own dialog: module artespKmz). */
+  kmz?: boolean
+  onKmz?: () => void
   onCancel: () => void
   onExport: (choice: ExportChoice) => void
 }
+
+const KMZ = 'kmz'
 
 /** Fields the layout hides (spec 2 §9: left out of the default selection). */
 function hiddenFields(layer: LayerDescription): Set<string> {
@@ -53,6 +58,8 @@ export function ExportDialog({
   selectedCount,
   foundCount,
   busy,
+  kmz = false,
+  onKmz,
   onCancel,
   onExport,
 }: Props) {
@@ -67,7 +74,7 @@ export function ExportDialog({
     ;[next[i], next[i + by]] = [next[i + by]!, next[i]!]
     setOrder(next)
   }
-  const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT)
+  const [format, setFormat] = useState<ExportFormat | typeof KMZ>(DEFAULT_EXPORT_FORMAT)
   const tabular = layer.geometryType === 'TABULAR'
   const formats = EXPORT_FORMATS.filter((f) => !(tabular && EXPORT_FORMAT_INFO[f].needsGeometry))
   const toggle = (name: string, on: boolean) => {
@@ -91,7 +98,7 @@ export function ExportDialog({
           select
           label={t('export.format')}
           value={format}
-          onChange={(e) => setFormat(e.target.value as ExportFormat)}
+          onChange={(e) => setFormat(e.target.value as ExportFormat | typeof KMZ)}
           slotProps={{ select: { native: true } }}
         >
           {formats.map((f) => (
@@ -99,6 +106,7 @@ export function ExportDialog({
               {t(`export.format.${f}` as MessageKey)}
             </option>
           ))}
+          {kmz && <option value={KMZ}>{t('export.kmzOption')}</option>}
         </TextField>
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -165,13 +173,15 @@ export function ExportDialog({
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={busy || fields.size === 0}
+          disabled={busy || (format !== KMZ && fields.size === 0)}
           onClick={() =>
-            onExport({
-              format,
-              // in the list's order
-              fields: order.filter((n) => fields.has(n)),
-            })
+            format === KMZ
+              ? onKmz?.()
+              : onExport({
+                  format,
+                  // in the list's order
+                  fields: order.filter((n) => fields.has(n)),
+                })
           }
         >
           {t('export.start')}

@@ -17,6 +17,7 @@ import { useSnackbar } from 'notistack'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toFailure } from '../../api/base-api'
+import { useGetConfigQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../app/store'
 import {
   FilterBuilder,
@@ -31,6 +32,7 @@ import { openFeatureWindow } from '../feature-info'
 import type { WindowProps } from '../workspace'
 import { ExportDialog, type ExportChoice } from './ExportDialog'
 import { ExportProgress } from './ExportProgress'
+import { KmzDialog } from './KmzDialog'
 import { problemText } from './problem-text'
 import { ResultsTable } from './ResultsTable'
 import { INITIAL_SEARCH, type SearchState } from './search-state'
@@ -105,6 +107,8 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
   }
 
   const [exporting, setExporting] = useState(false)
+  const [kmzOpen, setKmzOpen] = useState(false)
+  const kmz = useGetConfigQuery().data?.modules.includes('artespKmz') ?? false
   const [job, setJob] = useState<{ id: number; open: boolean } | null>(null)
   const [startExport, exportState] = useStartExportMutation()
 
@@ -316,12 +320,18 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
         </Box>
       )}
 
+      {kmzOpen && layer && <KmzDialog layer={layer.name} onClose={() => setKmzOpen(false)} />}
       {exporting && layer && (
         <ExportDialog
           layer={layer}
           selectedCount={s.selected.length}
           foundCount={count}
           busy={exportState.isLoading}
+          kmz={kmz}
+          onKmz={() => {
+            setExporting(false)
+            setKmzOpen(true)
+          }}
           onCancel={() => setExporting(false)}
           onExport={(choice) => void exportNow(choice)}
         />

@@ -74,6 +74,10 @@ export const searchApi = api.injectEndpoints({
         body,
       }),
     }),
+    /** The regulator's KMZ items (module artespKmz): key to label. */
+    kmzItems: build.query<Record<string, string>, string>({
+      query: (regulator) => `/api/integration/${encodeURIComponent(regulator)}/kmz/items`,
+    }),
     exportJob: build.query<ExportJob, number>({
       query: (id) => `/api/reports/jobs/${id}`,
       keepUnusedDataFor: 0,
@@ -88,4 +92,5 @@ export const {
   useMatchingGeometriesMutation,
   useStartExportMutation,
   useExportJobQuery,
+  useKmzItemsQuery,
 } = searchApi

@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
+import CircularProgress from '@mui/material/CircularProgress'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormGroup from '@mui/material/FormGroup'
+import { t } from '@gis/shared/i18n'
+import { useState } from 'react'
+import { useUrlToken } from '../feature-form'
+import { useKmzItemsQuery } from './search.api'
+
+/** The regulator whose KMZ the search offers (module artespKmz). */
+export const KMZ_REGULATOR = 'artesp'
+
+/** The address of the regulator's KMZ of these items, with `?token=` (the browser opens it). */
+export function kmzUrl(items: readonly string[], token: string | null): string {
+  const q = new URLSearchParams({ items: items.join(',') })
+  if (token) q.set('token', token)
+  return `/api/integration/${KMZ_REGULATOR}/kmz?${q.toString()}`
+}
+
+interface Props {
+  /** The search's layer, chosen at first. */
+  layer: string
+  onClose: () => void
+}
+
+/**
+ * 'Exportar itens para KMZ Padrão ARTESP' (spec 2 §2.3, spec 3 §7): the items the server
+ * offers (the layers with geometry the user reads), the search's layer checked; EXPORTAR
+ * opens the KMZ's link, which the browser downloads.
+ */
+export function KmzDialog({ layer, onClose }: Props) {
+  const token = useUrlToken()
+  const { data: items, isLoading, isError } = useKmzItemsQuery(KMZ_REGULATOR)
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set([layer]))
+  const keys = Object.keys(items ?? {})
+  const picked = keys.filter((k) => chosen.has(k))
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(chosen)
+    if (on) next.add(key)
+    else next.delete(key)
+    setChosen(next)
+  }
+  const exportNow = () => {
+    const a = document.createElement('a')
+    a.href = kmzUrl(picked, token)
+    a.download = ''
+    document.body.append(a)
+    a.click()
+    a.remove()
+    onClose()
+  }
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="kmz-title">
+      <DialogTitle id="kmz-title">{t('export.kmzTitle')}</DialogTitle>
+      <DialogContent dividers>
+        {isLoading && <CircularProgress size={24} aria-label={t('common.loading')} />}
+        {isError && <Alert severity="error">{t('export.kmzLoadFailed')}</Alert>}
+        <FormGroup>
+          {keys.map((key) => (
+            <FormControlLabel
+              key={key}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={chosen.has(key)}
+                  onChange={(e) => toggle(key, e.target.checked)}
+                />
+              }
+              label={items![key]}
+            />
+          ))}
+        </FormGroup>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button variant="contained" disabled={picked.length === 0} onClick={exportNow}>
+          {t('export.start')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
