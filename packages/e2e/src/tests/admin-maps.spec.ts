@@ -80,6 +80,22 @@ test.describe('control panel maps', () => {
       })
       const typed = Number(await west.inputValue())
 
+      // A box turned inside out is refused with the message, and nothing is saved.
+      const east = page.getByLabel('Longitude leste')
+      const typedEast = await east.inputValue()
+      await west.fill(String(Number(typedEast) + 1))
+      await page.getByRole('button', { name: 'SALVAR' }).click()
+      await expect(
+        page.getByText(
+          'Informe uma caixa válida: mínimo menor que máximo, longitude de -180 a 180 e latitude de -85 a 85',
+        ),
+      ).toBeVisible()
+      const unchanged = (await (
+        await request.get(`${baseUrl()}/api/mapconfig`, { headers })
+      ).json()) as { mapStartPosLonLat: number[] }
+      expect(unchanged.mapStartPosLonLat).toEqual(before.mapStartPosLonLat)
+      await west.fill(String(typed))
+
       // Drawing: a drag on the map draws the box, and the four numbers follow it.
       await page.getByRole('button', { name: 'DESENHAR CAIXA' }).click()
       await expect(
