@@ -131,6 +131,16 @@ test.describe('administration, end to end', () => {
       /Situação da obra/,
       /extensao/,
     ])
+    // With the keyboard too: space lifts, an arrow moves, space drops.
+    await page.getByRole('button', { name: 'Arrastar extensao', exact: true }).focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Space')
+    await expect(group1.getByRole('listitem')).toHaveText([
+      /concluida/,
+      /extensao/,
+      /Situação da obra/,
+    ])
     await snap(page, 'dashboard-layer-layout-desktop')
     await editor.getByRole('tab', { name: 'ESTILO' }).click()
     await editor.getByLabel('Preenchimento').fill('#d62728')
@@ -143,7 +153,7 @@ test.describe('administration, end to end', () => {
     expect(saved.layout).toEqual([
       {
         title: 'Grupo 1',
-        fields: ['concluida', 'situacao', 'extensao'].map((name) =>
+        fields: ['concluida', 'extensao', 'situacao'].map((name) =>
           expect.objectContaining({ name, visible: true }),
         ),
       },
