@@ -495,3 +495,32 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
     expect(fewer.body.trim().split('\r\n')).toHaveLength(50001)
   })
 })
+
+describe('csv written by PostgreSQL', () => {
+  it('quotes texts holding ; " or line breaks, and formats values as the search window', async () => {
+    await createTestLayer(t.db, 'exp_csv', { count: 4 })
+    await t.db.query(`UPDATE data.exp_csv SET s = $1, n = 12.25, b = true WHERE id = 1`, [
+      'a;b "c"\r\nd',
+    ])
+    await t.db.query(
+      `UPDATE data.exp_csv SET s = '=2', n = NULL, b = false, d = '2024-02-29',
+              dt = '2024-03-01T03:00:00Z' WHERE id = 2`,
+    )
+    const res = await fetch(`${t.baseUrl}/api/features/exp_csv/searchreport?format=csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fields: ['id', 's', 'n', 'b', 'd', 'dt'],
+        ids: [1, 2],
+        timeZone: ZONE,
+      }),
+    })
+    expect(res.status).toBe(200)
+    const text = Buffer.from(await res.arrayBuffer()).toString('utf8')
+    expect(text.startsWith('\ufeffid;s;n;b;d;dt\r\n')).toBe(true)
+    const rows = text.slice(1).split(/\r\n(?=\d+;|$)/)
+    expect(rows[1]).toMatch(/^1;"a;b ""c""\r\nd";12,25;Sim;/)
+    // São Paulo is UTC-3: 03:00 UTC is midnight there.
+    expect(rows[2]).toBe("2;'=2;;Não;29/02/2024;01/03/2024 00:00:00")
+  })
+})
