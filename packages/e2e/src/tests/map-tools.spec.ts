@@ -369,4 +369,76 @@ test.describe('map tools', () => {
     await expect(info.getByRole('row', { name: /Obras de arte/ })).toBeVisible()
     expect(queries).toBe(1)
   })
+
+  test('measure: an area on the ellipsoid; changing the type clears it', async ({ page }) => {
+    const view: View = { lat: -23.5, lon: -47.5, z: 14 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['base_2', 'rodovias'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    await page.getByRole('button', { name: 'Medir distância ou área' }).click()
+    const panel = page.getByRole('region', { name: 'Medir' })
+    await panel.getByRole('combobox', { name: 'Tipo de medida' }).click()
+    await page.getByRole('option', { name: 'Área' }).click()
+    // The list fades out over the map: a click before it is gone would land on it.
+    await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
+    const result = page.getByTestId('measure-result')
+    const box = await mapBox(page)
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]
+    const a: [number, number] = [cx - 250, cy + 100]
+    const b: [number, number] = [cx + 150, cy + 100]
+    const c: [number, number] = [cx - 250, cy - 200]
+    // A right triangle: on the ellipsoid, its Mercator area shrinks by cos² of the latitude.
+    const [, latMid] = await lonLatAt(page, view, cx - 117, cy)
+    const metres = 156_543.033_928_041 / 2 ** view.z
+    const expected =
+      (0.5 * 400 * 300 * metres * metres * Math.cos((latMid * Math.PI) / 180) ** 2) / 1e6
+    await page.mouse.click(...a)
+    await page.mouse.click(...b)
+    await page.mouse.dblclick(...c)
+    await expect(result).toHaveText(/^\d+,\d\d km²$/)
+    const shown = Number((await result.textContent())!.replace(' km²', '').replace(',', '.'))
+    expect(Math.abs(shown - expected) / expected).toBeLessThan(0.015)
+    await snap(page, 'map-measure-area')
+
+    // Changing the type clears what was measured.
+    await panel.getByRole('combobox', { name: 'Tipo de medida' }).click()
+    await page.getByRole('option', { name: 'Distância' }).click()
+    await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
+    await expect(panel.getByText('Clique no mapa para começar a medir.')).toBeVisible()
+    await expect(page.getByTestId('measure-tooltip')).toHaveCount(0)
+  })
+
+  test('coordinates: out-of-range values are refused; swap, Marcar and LIMPAR', async ({
+    page,
+  }) => {
+    const view: View = { lat: -23.4, lon: -47.6, z: 12 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['base_2'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    await page.getByRole('button', { name: 'Coordenadas' }).click()
+    const panel = page.getByRole('region', { name: 'Coordenadas' })
+    const y = panel.getByLabel('Y (Latitude)')
+    const x = panel.getByLabel('X (Longitude)')
+    await y.fill('-95')
+    await x.fill('-47.6')
+    await expect(panel.getByText('Latitude entre -90 e 90')).toBeVisible()
+    await expect(panel.getByRole('button', { name: 'Ir' })).toBeDisabled()
+    await y.fill('-47.58')
+    await x.fill('-23.41')
+    // Typed the wrong way round: the swap puts them right.
+    await panel.getByRole('button', { name: 'Inverter latitude e longitude' }).click()
+    await expect(y).toHaveValue('-23.41')
+    await expect(x).toHaveValue('-47.58')
+    const before = await page.getByTestId('map').screenshot()
+    await panel.getByRole('button', { name: 'Marcar' }).click()
+    await expect.poll(() => urlView(page).lat).toBeCloseTo(-23.41, 3)
+    await mapRendered(page)
+    const marked = await page.getByTestId('map').screenshot()
+    expect(marked.equals(before)).toBe(false)
+    await snap(page, 'map-coordinates-marked')
+    await panel.getByRole('button', { name: 'LIMPAR' }).click()
+    await expect(y).toHaveValue('')
+    await expect(x).toHaveValue('')
+    await expect(panel.getByRole('button', { name: 'Ir' })).toBeDisabled()
+  })
 })
