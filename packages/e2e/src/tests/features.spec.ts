@@ -60,7 +60,7 @@ test.describe('feature window', () => {
     const changes = page.getByRole('table', { name: 'Ver alterações' })
     await expect(changes.getByRole('columnheader', { name: 'Valores atualizados' })).toBeVisible()
     const changed = changes.getByRole('row').filter({ hasText: 'Largura (m)' })
-    await expect(changed).toContainText(next)
+    await expect(changed).toContainText(next.replace('.', ','))
     // The changed attribute comes first, right under the header.
     await expect(changes.getByRole('row').nth(1)).toContainText('Largura (m)')
     await snap(page, 'feature-history')

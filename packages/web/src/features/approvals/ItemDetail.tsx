@@ -14,7 +14,7 @@ import {
   type MessageKey,
 } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
-import { displayValue } from '../feature-form'
+import { attributeText } from '../../components/attribute-text'
 import { useGetFeatureQuery } from '../feature-info/feature-info.api'
 import { ApprovalStatusChip } from './ApprovalStatusChip'
 import { GeometryPreview } from './GeometryPreview'
@@ -94,8 +94,8 @@ export function ItemDetail({
             {changedSince.map((d) => (
               <li key={d.field}>
                 {attrs.get(d.field)?.title ?? d.field}:{' '}
-                {displayValue(attrs.get(d.field)?.type, d.submitted)} →{' '}
-                {displayValue(attrs.get(d.field)?.type, d.current)}
+                {attributeText(d.submitted, attrs.get(d.field)?.type)} →{' '}
+                {attributeText(d.current, attrs.get(d.field)?.type)}
               </li>
             ))}
           </Box>
@@ -130,11 +130,11 @@ export function ItemDetail({
                   {attrs.get(name)?.title ?? name}
                 </TableCell>
                 {item.action !== 'INSERT' && (
-                  <TableCell>{displayValue(type, currentOf(name))}</TableCell>
+                  <TableCell>{attributeText(currentOf(name), type)}</TableCell>
                 )}
                 {item.action !== 'DELETE' && (
                   <TableCell sx={changed ? { color: 'error.main', fontWeight: 600 } : undefined}>
-                    {displayValue(type, proposed)}
+                    {attributeText(proposed, type)}
                   </TableCell>
                 )}
               </TableRow>

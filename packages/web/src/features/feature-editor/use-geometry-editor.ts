@@ -172,7 +172,7 @@ export function useGeometryEditor({
     for (const i of interactions) map.addInteraction(i)
     const gate = toolGate(map)
     const pick = (e: MapBrowserEvent) => {
-      if (gate.blocked()) return
+      if (gate.blocked(e.originalEvent.timeStamp)) return
       latest.current.onPick(toLonLat(e.coordinate) as [number, number])
     }
     if (mode === 'pick') map.on('singleclick', pick)

@@ -11,7 +11,8 @@ import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import type { Feature } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
-import { displayValue, type FormField } from './form-fields'
+import { attributeText } from '../../components/attribute-text'
+import type { FormField } from './form-fields'
 
 export interface ConflictRow {
   field: FormField
@@ -74,8 +75,10 @@ export function ConflictDialog({
             {rows.map((r) => (
               <TableRow key={r.field.name}>
                 <TableCell>{r.field.title}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{displayValue(r.field.type, r.mine)}</TableCell>
-                <TableCell>{displayValue(r.field.type, r.current)}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>
+                  {attributeText(r.mine, r.field.type)}
+                </TableCell>
+                <TableCell>{attributeText(r.current, r.field.type)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

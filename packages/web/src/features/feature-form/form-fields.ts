@@ -160,24 +160,3 @@ export function changedAttributes(
   }
   return out
 }
-
-/** A value as the history and the conflict dialog show it: Sim/Não, '-' for none. */
-export function displayValue(type: AttributeType | undefined, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-'
-  if (type === 'boolean' || typeof value === 'boolean') {
-    return value === true || value === 't' ? t('common.yes') : t('common.no')
-  }
-  if (type === 'datetime' && typeof value === 'string') {
-    const date = new Date(value)
-    if (!Number.isNaN(date.getTime())) {
-      const midnight = date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0
-      return midnight ? date.toLocaleDateString('pt-BR') : date.toLocaleString('pt-BR')
-    }
-  }
-  if (type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
-    const [y, m, d] = value.slice(0, 10).split('-')
-    return `${d}/${m}/${y}`
-  }
-  if (typeof value === 'object') return JSON.stringify(value)
-  return String(value)
-}

@@ -3,4 +3,4 @@
 export { FeatureForm, type FeatureFormProps } from './FeatureForm'
 export { BusyOverlay } from './BusyOverlay'
 export { attachmentSrc, useUrlToken } from './attachment-url'
-export { displayValue, formFields, fromText, toText, type FormField } from './form-fields'
+export { formFields, fromText, toText, type FormField } from './form-fields'

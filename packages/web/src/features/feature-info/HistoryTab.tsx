@@ -18,7 +18,8 @@ import type { FeatureRef, HistoryEntry, LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useMemo, useState } from 'react'
-import { displayValue, formFields } from '../feature-form'
+import { attributeText } from '../../components/attribute-text'
+import { formFields } from '../feature-form'
 import { useGetHistoryQuery } from './feature-info.api'
 
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
@@ -78,14 +79,16 @@ function ChangeTable({ entry, layer }: { entry: HistoryEntry; layer: LayerDescri
                 </TableCell>
                 <TableCell>
                   {entry.previousFields
-                    ? displayValue(field?.type, entry.previousFields[name])
+                    ? attributeText(entry.previousFields[name], field?.type)
                     : '-'}
                 </TableCell>
                 <TableCell sx={{ color: 'error.main', fontWeight: 600 }}>
-                  {isChanged ? displayValue(field?.type, changed[name]) : ''}
+                  {isChanged ? attributeText(changed[name], field?.type) : ''}
                 </TableCell>
                 <TableCell>
-                  {entry.currentFields ? displayValue(field?.type, entry.currentFields[name]) : '-'}
+                  {entry.currentFields
+                    ? attributeText(entry.currentFields[name], field?.type)
+                    : '-'}
                 </TableCell>
               </TableRow>
             )

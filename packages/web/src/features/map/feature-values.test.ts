@@ -1,6 +1,6 @@
 import type { LayerDescription } from '@gis/shared'
 import { describe, expect, it } from 'vitest'
-import { attributeGroups, displayValue, isImage } from './feature-values'
+import { attributeGroups, isImage } from './feature-values'
 
 const description = {
   name: 'oae',
@@ -19,15 +19,6 @@ const description = {
 } as unknown as LayerDescription
 
 describe('feature values in the selection drawer', () => {
-  it('shows booleans, empties, numbers and dates as pt-BR reads them', () => {
-    expect(displayValue(true, 'boolean')).toBe('Sim')
-    expect(displayValue('f', 'boolean')).toBe('Não')
-    expect(displayValue(null, 'string')).toBe('-')
-    expect(displayValue('', 'string')).toBe('-')
-    expect(displayValue(1234.5, 'number')).toBe('1.234,5')
-    expect(displayValue('2024-02-29', 'date')).toBe('29/02/2024')
-  })
-
   it('groups by layout, then the id, the other fields and the system fields', () => {
     const groups = attributeGroups(description, {
       id: 7,

@@ -1,30 +1,5 @@
-import type { LayerAttribute, LayerDescription } from '@gis/shared'
-import { t } from '@gis/shared/i18n'
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' })
-const dateOnly = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'UTC' })
-const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 })
-
-/** An attribute's value as the drawer shows it: Sim/Não, '-' for none, dates in pt-BR. */
-export function displayValue(value: unknown, type: LayerAttribute['type'] | undefined): string {
-  if (value === null || value === undefined || value === '') return '-'
-  switch (type) {
-    case 'boolean':
-      return value === true || value === 't' || value === 'true' ? t('common.yes') : t('common.no')
-    case 'number':
-      return typeof value === 'number' ? number.format(value) : String(value)
-    case 'date': {
-      const d = new Date(`${String(value).slice(0, 10)}T00:00:00Z`)
-      return Number.isNaN(d.getTime()) ? String(value) : dateOnly.format(d)
-    }
-    case 'datetime': {
-      const d = new Date(String(value))
-      return Number.isNaN(d.getTime()) ? String(value) : dateTime.format(d)
-    }
-    default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value)
-  }
-}
+import type { LayerDescription } from '@gis/shared'
+import { attributeText } from '../../components/attribute-text'
 
 const SYSTEM = new Set(['id', 'uuid', 'geom', 'd_e_l_e_t_', 'm_o_d_i_f_'])
 
@@ -51,7 +26,7 @@ export function attributeGroups(
   const row = (name: string, title?: string): AttributeRow => ({
     name,
     title: title || types.get(name)?.title || name,
-    value: displayValue(attributes[name], types.get(name)?.type),
+    value: attributeText(attributes[name], types.get(name)?.type),
   })
   const used = new Set<string>(['geom'])
   const groups: AttributeGroup[] = []
