@@ -408,6 +408,52 @@ test.describe('map tools', () => {
     await expect(page.getByTestId('measure-tooltip')).toHaveCount(0)
   })
 
+  test('measure: Escape takes back the last point of an area, and cancels a measure of one point', async ({
+    page,
+  }) => {
+    const view: View = { lat: -23.5, lon: -47.5, z: 14 }
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openMap(page, view, ['base_2', 'rodovias'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    await page.getByRole('button', { name: 'Medir distância ou área' }).click()
+    const panel = page.getByRole('region', { name: 'Medir' })
+    await panel.getByRole('combobox', { name: 'Tipo de medida' }).click()
+    await page.getByRole('option', { name: 'Área' }).click()
+    await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
+    const result = page.getByTestId('measure-result')
+    const box = await mapBox(page)
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]
+    // A pointer moves in small steps; one jump right after a click is taken for a drag.
+    const clickAt = async (x: number, y: number) => {
+      await page.mouse.move(x, y, { steps: 8 })
+      await page.mouse.click(x, y)
+    }
+    // Two corners, a point clicked by mistake, Escape, then the rest of the rectangle.
+    await clickAt(cx - 250, cy + 100)
+    await clickAt(cx + 150, cy + 100)
+    await clickAt(cx + 40, cy + 20)
+    await page.keyboard.press('Escape')
+    await clickAt(cx + 150, cy - 200)
+    await page.mouse.move(cx - 250, cy - 200, { steps: 8 })
+    await page.mouse.dblclick(cx - 250, cy - 200)
+    await expect(result).toHaveText(/^\d+,\d\d km²$/)
+    const [, latMid] = await lonLatAt(page, view, cx - 50, cy - 50)
+    const metres = 156_543.033_928_041 / 2 ** view.z
+    const rectangle = (400 * 300 * metres * metres * Math.cos((latMid * Math.PI) / 180) ** 2) / 1e6
+    const shown = Number((await result.textContent())!.replace(' km²', '').replace(',', '.'))
+    // With the mistaken point kept, the polygon would be about 1,3 km² smaller.
+    expect(Math.abs(shown - rectangle) / rectangle).toBeLessThan(0.015)
+
+    // A new measure of two points: Escape leaves one, which is no measure.
+    await clickAt(cx - 100, cy + 150)
+    await clickAt(cx + 50, cy + 150)
+    await page.mouse.move(cx + 50, cy + 250, { steps: 8 })
+    await expect(page.getByTestId('measure-tooltip')).toHaveCount(2)
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('measure-tooltip')).toHaveCount(1)
+    await expect(panel.getByText('Clique no mapa para começar a medir.')).toBeVisible()
+  })
+
   test('coordinates: out-of-range values are refused; swap, Marcar and LIMPAR', async ({
     page,
   }) => {
