@@ -186,6 +186,8 @@ test.describe('approvals', () => {
 
     const items = page.getByRole('row').filter({ hasText: 'Atualização' })
     await expect(items).toHaveCount(2)
+    // Items name their layer by its title, as the map does.
+    await expect(items.nth(0)).toContainText('Obras de arte especiais')
     await items.nth(0).click()
     await expect(page.getByRole('button', { name: 'APROVAR' })).toBeEnabled()
     const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })

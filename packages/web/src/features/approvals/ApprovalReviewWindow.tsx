@@ -168,8 +168,8 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
                 onClick={() => setState({ ...view, itemId: item.id })}
                 sx={{ cursor: 'pointer' }}
               >
-                <TableCell title={layers?.find((l) => l.name === item.layerName)?.title}>
-                  {item.layerName}
+                <TableCell title={item.layerName}>
+                  {layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
                 </TableCell>
                 <TableCell>{item.featureId ?? t('approvals.item.new')}</TableCell>
                 <TableCell>
