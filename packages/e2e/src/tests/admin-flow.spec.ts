@@ -133,9 +133,14 @@ test.describe('administration, end to end', () => {
     ])
     // With the keyboard too: space lifts, an arrow moves, space drops.
     await page.getByRole('button', { name: 'Arrastar extensao', exact: true }).focus()
+    // Each key waits for what the list announces: a key before the move is taken would drop early.
+    const announced = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached()
     await page.keyboard.press('Space')
+    await announced('extensao sobre a posição de extensao.')
     await page.keyboard.press('ArrowUp')
+    await announced('extensao sobre a posição de Situação da obra.')
     await page.keyboard.press('Space')
+    await announced('extensao movido para a posição 2.')
     await expect(group1.getByRole('listitem')).toHaveText([
       /concluida/,
       /extensao/,
