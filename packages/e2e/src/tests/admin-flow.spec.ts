@@ -11,6 +11,7 @@ import {
   test,
   unique,
 } from '../fixtures'
+import { saveFeatureWindow } from './feature-helpers'
 
 async function openSection(page: Page, tab: string): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
@@ -227,21 +228,7 @@ test.describe('administration, end to end', () => {
     expect(inserted.status()).toBe(201)
     const featureId = Number(inserted.headers().location?.split('/').at(-1))
     const memberToken = await apiToken(request, member.username, member.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: memberToken },
-      data: {
-        active: 'w1',
-        windowCounter: 1,
-        windows: [
-          {
-            id: 'w1',
-            type: 'FeatureInfo',
-            title: 'Feição',
-            props: { items: [{ layer: table, id: featureId }] },
-          },
-        ],
-      },
-    })
+    await saveFeatureWindow(request, memberToken, [{ layer: table, id: featureId }])
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP })
     const other = await context.newPage()
     try {

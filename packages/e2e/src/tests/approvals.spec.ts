@@ -12,6 +12,7 @@ import {
   test,
   unique,
 } from '../fixtures'
+import { saveFeatureWindow } from './feature-helpers'
 import { mapBox, openMap } from './map-helpers'
 
 type Json = Record<string, unknown>
@@ -92,22 +93,7 @@ async function openFeatureWindow(
   token: string,
   id: number,
 ) {
-  const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-    headers: { authorization: token },
-    data: {
-      active: 'w1',
-      windowCounter: 1,
-      windows: [
-        {
-          id: 'w1',
-          type: 'FeatureInfo',
-          title: 'Feição',
-          props: { items: [{ layer: 'oae', id }] },
-        },
-      ],
-    },
-  })
-  expect(saved.status()).toBe(200)
+  await saveFeatureWindow(request, token, [{ layer: 'oae', id }])
   await signIn(page, CAMPO.username, CAMPO.password)
   await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
   await expect(page.getByRole('tab', { name: 'DADOS', exact: true })).toHaveAttribute(

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { ADMIN, DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
+import { saveFeatureWindow } from './feature-helpers'
 import { mapBox, openMap, pixelOf, urlView, type View } from './map-helpers'
 
 const LAYER = 'oae'
@@ -251,22 +252,7 @@ test.describe('geometry editor on the map', () => {
     })
     expect(made.status()).toBe(201)
     const { id } = (await made.json()) as { id: number }
-    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: {
-        active: 'w1',
-        windowCounter: 1,
-        windows: [
-          {
-            id: 'w1',
-            type: 'FeatureInfo',
-            title: 'Feição',
-            props: { items: [{ layer: LAYER, id }] },
-          },
-        ],
-      },
-    })
-    expect(saved.status()).toBe(200)
+    await saveFeatureWindow(request, token, [{ layer: LAYER, id }])
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO.username, DEMO.password)
     const nav = page.getByRole('navigation')

@@ -47,6 +47,23 @@ export async function demoPhoto(request: APIRequestContext, token: string): Prom
   return (await api(request, token, `/api/attachments/${photo.id}`)).body()
 }
 
+/** Saves a workspace holding the feature window on `items`, as the map's Expandir leaves it. */
+export async function saveFeatureWindow(
+  request: APIRequestContext,
+  token: string,
+  items: { layer: string; id: number }[],
+): Promise<void> {
+  const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
+    headers: { authorization: token },
+    data: {
+      active: 'w1',
+      windowCounter: 1,
+      windows: [{ id: 'w1', type: 'FeatureInfo', title: 'Feição', props: { items } }],
+    },
+  })
+  expect(saved.status()).toBe(200)
+}
+
 /** Opens the feature window as the map's Expandir does, through the saved workspace. */
 export async function openWindowOn(
   page: Page,
@@ -54,23 +71,7 @@ export async function openWindowOn(
   token: string,
   id: number | { layer: string; id: number }[],
 ): Promise<void> {
-  const items = typeof id === 'number' ? [{ layer: LAYER, id }] : id
-  const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-    headers: { authorization: token },
-    data: {
-      active: 'w1',
-      windowCounter: 1,
-      windows: [
-        {
-          id: 'w1',
-          type: 'FeatureInfo',
-          title: 'Feição',
-          props: { items },
-        },
-      ],
-    },
-  })
-  expect(saved.status()).toBe(200)
+  await saveFeatureWindow(request, token, typeof id === 'number' ? [{ layer: LAYER, id }] : id)
   await signIn(page, DEMO.username, DEMO.password)
   await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
   await expect(page).toHaveURL(/\/workspace$/)
