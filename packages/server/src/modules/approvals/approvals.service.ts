@@ -9,7 +9,7 @@ import type { Db } from '../../db/types'
 import { HttpError, type FieldError } from '../../http/errors'
 import { toSqlPaging } from '../../http/paging'
 import type { BlobStorage } from '../../storage/file-storage'
-import { contentDisposition, INLINE_TYPES } from '../attachments/attachments.service'
+import { contentDisposition, INLINE_TYPES } from '../attachments/attachment-files'
 import * as sql from './approvals.sql'
 
 /**

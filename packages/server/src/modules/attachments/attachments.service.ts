@@ -16,14 +16,6 @@ import { layerAccess, requireFlag } from '../features/layer-access'
 import { contentDisposition, contentTypeOf, INLINE_TYPES, safeFilename } from './attachment-files'
 import * as sql from './attachments.sql'
 
-export {
-  contentDisposition,
-  contentTypeOf,
-  INLINE_TYPES,
-  safeFilename,
-  sniffImage,
-} from './attachment-files'
-
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
 
 /** Draws a demo photo from its recipe (the demo seed's; injected by the composition). */

@@ -21,6 +21,7 @@ import type { AppDeps } from '../../app-deps'
 import type { Auth } from '../../auth/authenticate'
 import type { RouteScope } from '../../http/scopes'
 import { sendSubmitted } from '../approvals/moderation'
+import * as geometries from './feature-geometries'
 import * as service from './features.service'
 
 /** Layer name and feature id of the paths. */
@@ -56,7 +57,7 @@ const featureRoutes =
           response: { 200: z.array(searchCoordResultSchema) },
         },
       },
-      async (request) => service.searchCoord(db, auth.contextOf(request).user, request.body),
+      async (request) => geometries.searchCoord(db, auth.contextOf(request).user, request.body),
     )
 
     app.get(
@@ -85,7 +86,7 @@ const featureRoutes =
         },
       },
       async (request) =>
-        service.geometries(
+        geometries.geometries(
           db,
           auth.contextOf(request).user,
           request.params.layer,
@@ -106,7 +107,7 @@ const featureRoutes =
         },
       },
       async (request) =>
-        service.searchGeometries(
+        geometries.searchGeometries(
           db,
           auth.contextOf(request).user,
           request.params.layer,

@@ -16,7 +16,6 @@ import { applyOrSubmitWrite } from '../approvals/moderation'
 import { attachmentIdsOf } from '../attachments/attachments.service'
 import { layerAccess, requireFlag } from './layer-access'
 
-export { geometries, searchCoord, searchGeometries } from './feature-geometries'
 
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
 
