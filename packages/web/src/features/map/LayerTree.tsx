@@ -1,19 +1,6 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core'
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable'
+import { closestCenter, DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core'
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { useSortableSensors } from '../../components/use-sortable-sensors'
 import ChevronRight from '@mui/icons-material/ChevronRight'
 import DragIndicator from '@mui/icons-material/DragIndicator'
 import ExpandMore from '@mui/icons-material/ExpandMore'
@@ -87,10 +74,7 @@ function Siblings({
   actions: LayerTreeActions
   state: TreeState
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
+  const sensors = useSortableSensors()
   const names = useMemo(() => nodes.map((n) => n.name), [nodes])
   const titleOf = (id: unknown) => nodes.find((n) => n.name === id)?.node.title ?? String(id)
   const announcements: Announcements = {

@@ -1,19 +1,6 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core'
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable'
+import { closestCenter, DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core'
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { useSortableSensors } from '../../../components/use-sortable-sensors'
 import DragIndicator from '@mui/icons-material/DragIndicator'
 import Box from '@mui/material/Box'
 import { t } from '@gis/shared/i18n'
@@ -35,10 +22,7 @@ export function SortableList({
   onReorder: (ids: string[]) => void
   children: (id: string, index: number) => ReactNode
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
+  const sensors = useSortableSensors()
   const name = (id: unknown) => labelOf(String(id))
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('adm.drag.start', { name: name(active.id) }),
