@@ -1,8 +1,10 @@
 import { featureMessages } from './feature-messages'
 import { approvalMessages } from './approval-messages'
+import { auditMessages } from './audit-messages'
 import { adminMessages } from './admin-messages'
 import { layerMessages } from './layer-messages'
 import { searchMessages } from './search-messages'
+import { syncMessages } from './sync-messages'
 import { mapMessages } from './map-messages'
 import { systemMessages } from './system-messages'
 import { validationMessages } from './validation-messages'
@@ -16,8 +18,10 @@ export const messages = {
   ...layerMessages,
   ...adminMessages,
   ...searchMessages,
+  ...syncMessages,
   ...featureMessages,
   ...approvalMessages,
+  ...auditMessages,
   ...mapMessages,
   ...systemMessages,
   // login
