@@ -31,6 +31,7 @@ import {
 } from '../../layer-data/catalogue.sql'
 import { appendLayerNode, isFolder, retitleNodes } from '../../layer-data/layer-tree.sql'
 import * as tables from '../../layer-data/layer-tables'
+import * as systemColumns from '../../layer-data/system-columns'
 import type { CatalogueLayer } from '../../layer-data/model'
 import { legendPng } from '../../ogc/legend'
 import { toRecord } from './layers.service'
@@ -73,14 +74,14 @@ function registrability(
       problems.push(t('admin.layers.problem.geometryType', { type: g.geometryType ?? '' }))
     }
   }
-  for (const [name, type, expected] of tables.wrongSystemColumns(columns)) {
+  for (const [name, type, expected] of systemColumns.wrongSystemColumns(columns)) {
     problems.push(t('admin.layers.problem.systemColumn', { name, type, expected }))
   }
   return {
     geometryType,
     srid,
     fields: columns.map((c) => ({ name: c.name, type: c.type })),
-    missing: tables.missingSystemColumns(columns),
+    missing: systemColumns.missingSystemColumns(columns),
     problems,
   }
 }
@@ -137,7 +138,7 @@ export async function registerLayer(db: Db, body: LayerRegister): Promise<LayerR
   }
   const geometryType = check.geometryType
   const id = await db.transaction(async (tx) => {
-    await tables.addSystemColumns(tx, table, check.missing)
+    await systemColumns.addSystemColumns(tx, table, check.missing)
     await tables.ensureLayerIndexes(tx, table, geometryType !== 'TABULAR')
     await tables.ensureLayerTriggers(tx, table)
     const attributes = (await tables.tableColumns(tx, table)).flatMap((c) => {
