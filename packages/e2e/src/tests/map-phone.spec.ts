@@ -70,6 +70,10 @@ test.describe('map on a phone (390×844)', () => {
     await fitsTheScreen(page, drawer)
     await expect(drawer.getByRole('button', { name: 'Detalhar' }).first()).toBeInViewport()
     await expect(drawer.getByRole('button', { name: 'Fechar' })).toBeInViewport()
+    // The header keeps its title on one line beside the count and the buttons.
+    const title = drawer.getByRole('heading', { name: 'Feições selecionadas' })
+    expect((await title.boundingBox())!.height).toBeLessThan(36)
+    expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
     await snap(page, 'map-phone-drawer')
     await drawer.getByRole('button', { name: 'Detalhar' }).first().click()
     await expect(drawer.getByRole('button', { name: 'Voltar para Listagem' })).toBeInViewport()

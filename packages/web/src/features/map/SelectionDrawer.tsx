@@ -100,11 +100,29 @@ export function SelectionDrawer({
         />
       ) : (
         <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1.5, pb: 1 }}>
-            <Typography component="h2" variant="h6" sx={{ fontSize: 18 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: { xs: 0.5, sm: 1 },
+              px: 2,
+              pt: 1.5,
+              pb: 1,
+            }}
+          >
+            <Typography
+              component="h2"
+              variant="h6"
+              noWrap
+              sx={{ fontSize: { xs: 16, sm: 18 }, minWidth: 0 }}
+            >
               {t('map.selection.title')}
             </Typography>
-            <Chip size="small" label={t('map.selection.count', { count: selection.length })} />
+            <Chip
+              size="small"
+              sx={{ flexShrink: 0 }}
+              label={t('map.selection.count', { count: selection.length })}
+            />
             <Box sx={{ flex: 1 }} />
             <Tooltip title={t('map.selection.clear')}>
               <span>
@@ -117,8 +135,20 @@ export function SelectionDrawer({
                 </IconButton>
               </span>
             </Tooltip>
-            <Button onClick={actions.close} startIcon={<Close />}>
-              {t('map.selection.close')}
+            {/* On a phone the word does not fit beside the title: the icon alone, same name. */}
+            <Button
+              onClick={actions.close}
+              startIcon={<Close />}
+              aria-label={t('map.selection.close')}
+              sx={{
+                flexShrink: 0,
+                minWidth: 0,
+                '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+              }}
+            >
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {t('map.selection.close')}
+              </Box>
             </Button>
           </Box>
           {layers.length > 1 && (
