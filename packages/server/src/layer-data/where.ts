@@ -5,6 +5,8 @@ import {
   operatorTakesValue,
   readFilterTree,
   t,
+  type AttributeType,
+  type FilterFieldType,
   type FilterNode,
   type FilterOperator,
   type FilterProblem,
@@ -107,9 +109,13 @@ export function likeSql(
   params: SqlParams,
   alias = 't',
 ): string {
+  return likeOn(columnOf(field, alias), pattern, params)
+}
+
+function likeOn(column: string, pattern: string, params: SqlParams): string {
   const trailing = /\\*$/.exec(pattern)![0].length
   const safe = trailing % 2 === 1 ? `${pattern}\\` : pattern
-  return `${columnOf(field, alias)}::text ILIKE ${params.bind(safe, 'text')}`
+  return `${column}::text ILIKE ${params.bind(safe, 'text')}`
 }
 
 export function nullSql(field: LayerField, negate: boolean, alias = 't'): string {
@@ -126,6 +132,31 @@ export interface FilterOptions {
 }
 
 /**
+ * A field of a fixed list, not of a layer table (the audit log's: spec 3 §3, Audit record).
+ * `type` picks the operators from the shared table ('audit-action' and 'layer' included),
+ * `valueType` reads and binds the value, `sql` is the expression compared (the server's own
+ * text, never the client's), and `values`, when given, are the only values accepted.
+ */
+export interface FixedFilterField {
+  name: string
+  type: FilterFieldType
+  valueType: Exclude<AttributeType, 'geometry'>
+  sql: string
+  values?: readonly string[]
+}
+
+/** The fields a filter may name outside a layer: a fixed list, looked up by name. */
+export class FixedFilterFields {
+  readonly byName: ReadonlyMap<string, FixedFilterField>
+  constructor(readonly list: readonly FixedFilterField[]) {
+    this.byName = new Map(list.map((f) => [f.name, f]))
+  }
+}
+
+/** What a filter names its fields in: a layer's catalogue, or a fixed list. */
+export type FilterSource = CatalogueLayer | FixedFilterFields
+
+/**
  * Compiles a serialised query (the filter builder's tree of groups and rules) over a layer
  * to a parameterised boolean SQL expression, with its values appended to `params`. Only
  * through the operator table of packages/shared: each rule's field must exist in the layer
@@ -134,7 +165,7 @@ export interface FilterOptions {
  * JSON within the shared limits (depth, nodes, value size). Any refusal is a FilterError.
  */
 export function compileFilter(
-  layer: CatalogueLayer,
+  layer: FilterSource,
   input: unknown,
   params: SqlParams,
   opts: FilterOptions = {},
@@ -146,7 +177,7 @@ export function compileFilter(
 }
 
 function nodeSql(
-  layer: CatalogueLayer,
+  layer: FilterSource,
   node: FilterNode,
   params: SqlParams,
   path: string,
@@ -159,6 +190,11 @@ function nodeSql(
       nodeSql(layer, child, params, `${path}.rules.${i}`, opts),
     )
     return parts.length === 1 ? parts[0]! : `(${parts.join(` ${COMBINATOR_SQL[node.operator]} `)})`
+  }
+  if (layer instanceof FixedFilterFields) {
+    const fixed = layer.byName.get(node.field)
+    if (!fixed) throw refuse(`${path}.field`, 'filters.unknownField', { field: node.field })
+    return fixedRuleSql(fixed, node.operator, node.value, params, `${path}.value`)
   }
   const field = fieldOf(layer, node.field, { internal: opts.internal })
   if (!field) throw refuse(`${path}.field`, 'filters.unknownField', { field: node.field })
@@ -174,21 +210,86 @@ export function ruleSql(
   path: string,
   alias = 't',
 ): string {
+  return operandRuleSql(
+    {
+      name: field.name,
+      type: field.type,
+      column: columnOf(field, alias),
+      compared: comparableColumn(field, alias),
+      bind: (raw) => valueSql(field, raw, params, path).sql,
+    },
+    operator,
+    value,
+    params,
+    path,
+  )
+}
+
+/** One rule over a field of a fixed list: its expression, its value rules and values. */
+function fixedRuleSql(
+  field: FixedFilterField,
+  operator: FilterOperator,
+  value: unknown,
+  params: SqlParams,
+  path: string,
+): string {
+  const bind = (raw: unknown) => {
+    const parsed = parseFieldValue(field.valueType, raw)
+    if (!parsed.ok) {
+      throw refuse(path, 'filters.invalidValue', {
+        field: field.name,
+        reason: t(parsed.key, parsed.params),
+      })
+    }
+    if (parsed.value === null) throw refuse(path, 'filters.valueRequired', { field: field.name })
+    if (field.values && !field.values.includes(String(parsed.value))) {
+      throw refuse(path, 'filters.invalidValue', {
+        field: field.name,
+        reason: t('filters.oneOf', { values: field.values.join(', ') }),
+      })
+    }
+    return params.bind(parsed.value, SQL_CAST[field.valueType])
+  }
+  const operand = { name: field.name, type: field.type, column: field.sql, compared: field.sql }
+  return operandRuleSql({ ...operand, bind }, operator, value, params, path)
+}
+
+/** What a rule compiles against: a column (layer or fixed list) and how a value is bound. */
+interface Operand {
+  name: string
+  /** The type that picks the operators from the shared table. */
+  type: FilterFieldType
+  /** The column for null tests and ILIKE, and as compared with a bound value. */
+  column: string
+  compared: string
+  bind: (raw: unknown) => string
+}
+
+/** A rule: the operator must be allowed for the operand's type by the operator table. */
+function operandRuleSql(
+  field: Operand,
+  operator: FilterOperator,
+  value: unknown,
+  params: SqlParams,
+  path: string,
+): string {
   if (!isOperatorAllowed(field.type, operator)) {
     throw refuse(path.replace(/\.value$/, '.operator'), 'filters.operatorNotAllowed', {
       operator: OPERATOR_SQL[operator],
       field: field.name,
     })
   }
-  if (!operatorTakesValue(operator)) return nullSql(field, operator === 'isnotnull', alias)
+  if (!operatorTakesValue(operator)) {
+    return `${field.column} ${operator === 'isnotnull' ? 'IS NOT NULL' : 'IS NULL'}`
+  }
   if (operator === 'like') {
     const pattern = parseFieldValue('string', value)
     if (!pattern.ok || pattern.value === null) {
       throw refuse(path, 'filters.valueRequired', { field: field.name })
     }
-    return likeSql(field, String(pattern.value), params, alias)
+    return likeOn(field.column, String(pattern.value), params)
   }
-  return comparisonSql(field, OPERATOR_SQL[operator] as Comparison, value, params, path, alias)
+  return `${field.compared} ${OPERATOR_SQL[operator]} ${field.bind(value)}`
 }
 
 /**

@@ -1,14 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { historyEntrySchema, pagingQuerySchema } from '@gis/shared'
+import {
+  auditQuerySchema,
+  auditRecordSchema,
+  auditSearchBodySchema,
+  auditSearchResponseSchema,
+  historyEntrySchema,
+  pagingQuerySchema,
+  samplesQuerySchema,
+  type AuditSearchResponse,
+} from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './audit.service'
 
-/** The audit log as the feature window's HISTÓRIA reads it. */
+/**
+ * The audit log: a feature's history as the feature window's HISTÓRIA reads it (its layer's
+ * readers), and the AUDITOR's search and list of every record (administrators).
+ */
 export const auditScopes = (deps: AppDeps): RouteScope[] => [
   { prefix: '/api/audit', access: 'user', routes: auditRoutes(deps) },
+  { prefix: '/api/audit', access: 'admin', routes: auditAdminRoutes(deps) },
 ]
 
 const auditRoutes =
@@ -38,6 +51,65 @@ const auditRoutes =
           request.query,
         )
         return sendPage(reply, rows, total)
+      },
+    )
+  }
+
+const auditAdminRoutes =
+  ({ db }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/search',
+      {
+        schema: {
+          tags: ['audit'],
+          summary:
+            'Audit records picked by a filter tree over the audit fields (timestamp, action, table, rowId, user, application, clientAddress, clientPort), sorted (default -timestamp) and paged (default 20); total in rowCount and x-rowcount. Administrators only',
+          querystring: auditQuerySchema,
+          body: auditSearchBodySchema,
+          response: { 200: auditSearchResponseSchema },
+        },
+      },
+      async (request, reply): Promise<AuditSearchResponse> => {
+        const answer = await service.searchAudit(db, request.body.filter, request.query)
+        reply.header('x-rowcount', String(answer.rowCount))
+        return answer
+      },
+    )
+
+    app.get(
+      '/search/samples/:field',
+      {
+        schema: {
+          tags: ['audit'],
+          summary:
+            'Distinct values of an audit field, most frequent first (the filter builder suggestions); filter: only values containing this text. Administrators only',
+          params: z.object({ field: z.string().max(63) }),
+          querystring: samplesQuerySchema,
+          response: { 200: z.array(z.union([z.string(), z.number()])) },
+        },
+      },
+      async (request) =>
+        service.auditSamples(db, request.params.field, {
+          limit: request.query.limit,
+          contains: request.query.filter || undefined,
+        }),
+    )
+
+    app.get(
+      '/history',
+      {
+        schema: {
+          tags: ['audit'],
+          summary:
+            'Every audit record, sorted (default -timestamp) and paged (default 20), total in x-rowcount. Administrators only',
+          querystring: auditQuerySchema,
+          response: { 200: z.array(auditRecordSchema) },
+        },
+      },
+      async (request, reply) => {
+        const answer = await service.searchAudit(db, undefined, request.query)
+        return sendPage(reply, answer.results, answer.rowCount)
       },
     )
   }

@@ -1,6 +1,17 @@
-import { parseSort, type HistoryEntry, type PagingQuery, type SessionUser } from '@gis/shared'
+import {
+  AUDIT_DEFAULT_SORT,
+  parseSort,
+  type AuditQuery,
+  type AuditRecord,
+  type AuditSearchResponse,
+  type HistoryEntry,
+  type PagingQuery,
+  type SessionUser,
+  t,
+} from '@gis/shared'
 import type { Queryable } from '../../db/types'
-import { fieldError } from '../../http/errors'
+import { badRequest, fieldError } from '../../http/errors'
+import { compileFilter, FilterError, SqlParams } from '../../layer-data/where'
 import { layerAccess } from '../features/layer-access'
 import * as sql from './audit.sql'
 
@@ -47,4 +58,75 @@ export async function featureHistory(
       approvedBy: r.approved_by,
     })),
   }
+}
+
+/**
+ * The audit search (administrators; the scope checks it): the records a filter tree over the
+ * audit fields selects (none: every record), compiled by the one filter compiler with the
+ * shared operator table and limits, sorted (default timestamp, newest first) and paged.
+ */
+export async function searchAudit(
+  db: Queryable,
+  filter: unknown,
+  query: AuditQuery,
+): Promise<AuditSearchResponse> {
+  const sort = readAuditSort(query.sort, query.order)
+  const params = new SqlParams()
+  let where = 'true'
+  if (filter !== undefined && filter !== null) {
+    try {
+      where = compileFilter(sql.AUDIT_FILTER_FIELDS, filter, params)
+    } catch (err) {
+      if (err instanceof FilterError) throw err.toHttpError()
+      throw err
+    }
+  }
+  const { rows, total } = await sql.auditSearch(db, where, params, sort, {
+    limit: query.limit,
+    offset: query.page * query.limit,
+  })
+  return { results: rows.map(toRecord), rowCount: total }
+}
+
+/** `sort` names an audit field (a `-` prefix descends); `order` may say the direction. */
+function readAuditSort(sort: string | undefined, order?: 'asc' | 'desc') {
+  const parsed = parseSort(sort || AUDIT_DEFAULT_SORT)!
+  const column = Object.hasOwn(sql.AUDIT_SORT_SQL, parsed.field)
+    ? sql.AUDIT_SORT_SQL[parsed.field]
+    : undefined
+  if (!column) throw fieldError('sort', 'paging.sortInvalid')
+  return { sql: column, descending: order ? order === 'desc' : parsed.descending }
+}
+
+function toRecord(r: sql.AuditRow): AuditRecord {
+  return {
+    id: Number(r.id),
+    table: r.layer,
+    tableTitle: r.layer_title,
+    rowId: r.feature_id === null ? null : Number(r.feature_id),
+    user: r.username,
+    timestamp: r.at.toISOString(),
+    application: r.application,
+    clientAddress: r.client_addr,
+    clientPort: r.client_port === null ? null : Number(r.client_port),
+    action: r.action,
+    previousFields: parse(r.previous_fields),
+    changedFields: parse(r.changed_fields) ?? {},
+    currentFields: parse(r.current_fields),
+    geometryChanged: r.geometry_changed,
+    approvedBy: r.approved_by,
+  }
+}
+
+/** Values of an audit field (the builder's suggestions); the timestamp has none. */
+export async function auditSamples(
+  db: Queryable,
+  name: string,
+  opts: { limit: number; contains?: string },
+): Promise<(string | number)[]> {
+  const field = sql.AUDIT_FILTER_FIELDS.byName.get(name)
+  if (!field)
+    throw badRequest([{ field: 'field', message: t('filters.unknownField', { field: name }) }])
+  if (field.type === 'datetime') throw fieldError('field', 'audit.noSamples')
+  return sql.auditSamples(db, field.sql, opts)
 }
