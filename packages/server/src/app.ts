@@ -34,6 +34,7 @@ import { mapConfigRoutes } from './modules/mapconfig/mapconfig.routes'
 import { meRoutes } from './modules/me/me.routes'
 import { schemaRoutes } from './modules/schema/schema.routes'
 import { searchScopes } from './modules/search/search.routes'
+import { syncScopes } from './modules/sync/sync.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { userStore } from './modules/users/users.sql'
 import { owsScope } from './ogc/ows.routes'
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, searchScopes(deps))
   await registerScopes(app, deps.auth, debugScopes(deps))
   await registerScopes(app, deps.auth, exportScopes(deps))
+  await registerScopes(app, deps.auth, syncScopes(deps))
 
   // Jobs start once every module has registered its job types, and stop before the database.
   app.addHook('onReady', async () => deps.jobs.start())
