@@ -27,6 +27,9 @@ export default defineConfig({
       '@gis/shared/search': fileURLToPath(
         new URL('../shared/src/search/constants.ts', import.meta.url),
       ),
+      '@gis/shared/audit': fileURLToPath(
+        new URL('../shared/src/audit/constants.ts', import.meta.url),
+      ),
     },
   },
   build: {

@@ -54,6 +54,26 @@ export function ValueInput({ field, value, onChange, label, useSamples }: Props)
       </TextField>
     )
   }
+  if (field.choices) {
+    return (
+      <TextField
+        select
+        size="small"
+        label={label}
+        value={value === null ? '' : String(value)}
+        onChange={(e) => onChange(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 200 }}
+      >
+        <option value="" />
+        {field.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </TextField>
+    )
+  }
   const type = inputType[field.type]
   if (type) {
     return (

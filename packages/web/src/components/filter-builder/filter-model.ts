@@ -51,6 +51,8 @@ export interface BuilderField {
   type: FilterFieldType
   /** Values of a value list (selectable domain), suggested first. */
   domain?: readonly (string | number)[]
+  /** The only values, each with its label: the value is picked from a list (audit actions). */
+  choices?: readonly { value: string; label: string }[]
 }
 
 export const EMPTY_FILTER: FilterBuilderState = {

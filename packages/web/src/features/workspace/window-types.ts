@@ -12,6 +12,7 @@ import {
   type ApprovalsListState,
 } from '../approvals'
 import { parseSearchState, type SearchState } from '../search/search-state'
+import { parseAuditState, type AuditState } from '../audit'
 
 /**
  * The workspace window types that exist. A later feature adds its window here (search,
@@ -48,6 +49,14 @@ export const WINDOW_TYPES = [
     title: 'search.windowTitle',
     load: async () => (await import('../search/SearchWindow')).SearchWindow,
     parseState: parseSearchState,
+  }),
+  defineWindowType<AuditState>({
+    type: 'Auditor',
+    title: 'audit.windowTitle',
+    admin: true,
+    singleton: true,
+    load: async () => (await import('../audit/AuditWindow')).AuditWindow,
+    parseState: parseAuditState,
   }),
   defineWindowType<ApprovalsListState>({
     type: 'Approvals',

@@ -1,0 +1,208 @@
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown'
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp'
+import Box from '@mui/material/Box'
+import Chip from '@mui/material/Chip'
+import Collapse from '@mui/material/Collapse'
+import IconButton from '@mui/material/IconButton'
+import LinearProgress from '@mui/material/LinearProgress'
+import Paper from '@mui/material/Paper'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import TableSortLabel from '@mui/material/TableSortLabel'
+import Tooltip from '@mui/material/Tooltip'
+import type { AuditRecord, LayerDescription } from '@gis/shared'
+import { AUDIT_PAGE_SIZES } from '@gis/shared/audit'
+import { t, type MessageKey } from '@gis/shared/i18n'
+import { Fragment, useState, type ReactNode } from 'react'
+import { AuditChanges } from './AuditChanges'
+
+const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
+
+interface Column {
+  /** The API's sort name. */
+  key: string
+  title: MessageKey
+  render: (r: AuditRecord) => ReactNode
+}
+
+const COLUMNS: readonly Column[] = [
+  {
+    key: 'timestamp',
+    title: 'audit.field.timestamp',
+    render: (r) => new Date(r.timestamp).toLocaleString('pt-BR'),
+  },
+  {
+    key: 'action',
+    title: 'audit.field.action',
+    render: (r) => (
+      <Chip
+        size="small"
+        variant="outlined"
+        color={ACTION_COLOR[r.action]}
+        label={t(`audit.action.${r.action}`)}
+      />
+    ),
+  },
+  {
+    key: 'table',
+    title: 'audit.field.table',
+    render: (r) => (
+      <Tooltip title={r.table}>
+        <span>{r.tableTitle ?? r.table}</span>
+      </Tooltip>
+    ),
+  },
+  { key: 'rowId', title: 'audit.field.rowId', render: (r) => r.rowId ?? '-' },
+  {
+    key: 'user',
+    title: 'audit.field.user',
+    render: (r) => (
+      <>
+        {r.user ?? t('audit.unknownUser')}
+        {r.approvedBy && (
+          <Box component="span" sx={{ color: 'text.secondary', ml: 0.5, fontSize: '0.75rem' }}>
+            {t('audit.approvedBy', { reviewer: r.approvedBy })}
+          </Box>
+        )}
+      </>
+    ),
+  },
+  { key: 'application', title: 'audit.field.application', render: (r) => r.application ?? '-' },
+  {
+    key: 'clientAddress',
+    title: 'audit.field.clientAddress',
+    render: (r) =>
+      r.clientAddress ? [r.clientAddress, r.clientPort].filter((v) => v !== null).join(':') : '-',
+  },
+]
+
+interface Props {
+  rows: readonly AuditRecord[]
+  total: number
+  loading: boolean
+  page: number
+  limit: number
+  /** An audit field; `-` prefix: descending. */
+  sort: string
+  onSort: (sort: string) => void
+  onPage: (page: number, limit: number) => void
+  /** The layers, for the titles of the changed attributes. */
+  layers: readonly LayerDescription[]
+}
+
+/**
+ * The AUDITOR's results (spec 3 §2): one row per audit record with the action by its name
+ * and the layer by its title, sortable headers (the same header toggles the direction, a new
+ * one starts descending for the timestamp and ascending for the rest), rows that expand into
+ * the attributes changed, and the paginator ('Linhas por página' 10/20/50/100).
+ */
+export function AuditTable(p: Props) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
+  const toggle = (id: number) => {
+    const next = new Set(open)
+    if (!next.delete(id)) next.add(id)
+    setOpen(next)
+  }
+  const descending = p.sort.startsWith('-')
+  const sortKey = descending ? p.sort.slice(1) : p.sort
+  const sortBy = (key: string) =>
+    p.onSort(
+      key === sortKey ? (descending ? key : `-${key}`) : key === 'timestamp' ? '-timestamp' : key,
+    )
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Box sx={{ height: 4 }}>{p.loading && <LinearProgress />}</Box>
+      <TableContainer sx={{ maxHeight: '65vh' }}>
+        <Table size="small" stickyHeader aria-label={t('audit.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox" />
+              {COLUMNS.map((c) => (
+                <TableCell
+                  key={c.key}
+                  sortDirection={sortKey === c.key ? (descending ? 'desc' : 'asc') : false}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  <TableSortLabel
+                    active={sortKey === c.key}
+                    direction={sortKey === c.key && descending ? 'desc' : 'asc'}
+                    onClick={() => sortBy(c.key)}
+                    title={t('audit.sortBy', { field: t(c.title) })}
+                  >
+                    {t(c.title)}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {p.rows.map((r) => {
+              const expanded = open.has(r.id)
+              return (
+                <Fragment key={r.id}>
+                  <TableRow
+                    hover
+                    data-audit-id={r.id}
+                    sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}
+                  >
+                    <TableCell padding="checkbox">
+                      <IconButton
+                        size="small"
+                        aria-label={t('audit.expand', { id: r.id })}
+                        aria-expanded={expanded}
+                        onClick={() => toggle(r.id)}
+                      >
+                        {expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+                      </IconButton>
+                    </TableCell>
+                    {COLUMNS.map((c) => (
+                      <TableCell
+                        key={c.key}
+                        sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {c.render(r)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0 }}>
+                      <Collapse in={expanded} timeout="auto" unmountOnExit>
+                        <AuditChanges record={r} layer={p.layers.find((l) => l.name === r.table)} />
+                      </Collapse>
+                    </TableCell>
+                  </TableRow>
+                </Fragment>
+              )
+            })}
+            {!p.loading && p.rows.length === 0 && (
+              <TableRow>
+                <TableCell
+                  colSpan={COLUMNS.length + 1}
+                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                >
+                  {t('audit.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={p.total}
+        page={p.page}
+        rowsPerPage={p.limit}
+        rowsPerPageOptions={[...AUDIT_PAGE_SIZES]}
+        labelRowsPerPage={t('common.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
+        onPageChange={(_e, page) => p.onPage(page, p.limit)}
+        onRowsPerPageChange={(e) => p.onPage(0, Number(e.target.value))}
+      />
+    </Paper>
+  )
+}
