@@ -74,6 +74,9 @@ export const syncMessages = {
   'sync.colProgress': 'Sucesso',
   // control panel section
   'sync.adminSection': 'Sincronização',
+  'sync.adminSectionHint':
+    'Pacotes de sincronização, a fila e o servidor externo do regulador (módulo artespSync).',
+  'sync.colUser': 'Usuário',
   'sync.adminPackages': 'Pacotes de sincronização',
   'sync.adminNew': 'NOVO PACOTE',
   'sync.adminOpen': 'Abrir',

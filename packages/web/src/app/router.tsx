@@ -22,6 +22,7 @@ function onDemand<M, K extends keyof M>(
 
 const shell = () => import('./shell')
 const modules = () => import('../features/modules')
+const sync = () => import('../features/sync')
 
 export const router = createBrowserRouter([
   {
@@ -111,12 +112,12 @@ export const router = createBrowserRouter([
       },
       {
         path: '/dashboard/sync/:syncId',
-        element: <RequireAdmin>{onDemand(modules, 'SyncPage', t('module.loading'))}</RequireAdmin>,
+        element: <RequireAdmin>{onDemand(sync, 'SyncPage', t('module.loading'))}</RequireAdmin>,
       },
       {
         path: '/dashboard/syncqueue',
         element: (
-          <RequireAdmin>{onDemand(modules, 'SyncQueuePage', t('module.loading'))}</RequireAdmin>
+          <RequireAdmin>{onDemand(sync, 'SyncQueuePage', t('module.loading'))}</RequireAdmin>
         ),
       },
     ],

@@ -61,6 +61,9 @@ export const SECTIONS: Section[] = [
   section('configuracao', 'dash.section.settings', 'dash.section.settings.hint', async () => ({
     default: (await import('./sections/SettingsSection')).SettingsSection,
   })),
+  section('sincronizacao', 'sync.adminSection', 'sync.adminSectionHint', async () => ({
+    default: (await import('../sync')).SyncSection,
+  })),
 ]
 
 /**

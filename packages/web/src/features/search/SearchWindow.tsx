@@ -2,6 +2,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined'
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
 import MapOutlined from '@mui/icons-material/MapOutlined'
 import Search from '@mui/icons-material/Search'
+import SyncIcon from '@mui/icons-material/Sync'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -29,6 +30,7 @@ import {
 import { showOnMap } from '../../state/map-slice'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import { openFeatureWindow } from '../feature-info'
+import { SyncPackagesDialog } from '../sync'
 import type { WindowProps } from '../workspace'
 import { ExportDialog, type ExportChoice } from './ExportDialog'
 import { ExportProgress } from './ExportProgress'
@@ -108,7 +110,10 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
 
   const [exporting, setExporting] = useState(false)
   const [kmzOpen, setKmzOpen] = useState(false)
-  const kmz = useGetConfigQuery().data?.modules.includes('artespKmz') ?? false
+  const modules = useGetConfigQuery().data?.modules
+  const kmz = modules?.includes('artespKmz') ?? false
+  const sync = modules?.includes('artespSync') ?? false
+  const [syncOpen, setSyncOpen] = useState(false)
   const [job, setJob] = useState<{ id: number; open: boolean } | null>(null)
   const [startExport, exportState] = useStartExportMutation()
 
@@ -217,6 +222,15 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
           >
             {t('search.info')}
           </Button>
+          {sync && (
+            <Button
+              startIcon={<SyncIcon />}
+              disabled={!layer || (s.selected.length === 0 && !count)}
+              onClick={() => setSyncOpen(true)}
+            >
+              {t('sync.button')}
+            </Button>
+          )}
           {layer && layer.geometryType !== 'TABULAR' && (
             <Button
               startIcon={<MapOutlined />}
@@ -320,6 +334,15 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
         </Box>
       )}
 
+      {syncOpen && layer && (
+        <SyncPackagesDialog
+          layer={layer.name}
+          selected={s.selected}
+          query={s.query ?? null}
+          found={count}
+          onClose={() => setSyncOpen(false)}
+        />
+      )}
       {kmzOpen && layer && <KmzDialog layer={layer.name} onClose={() => setKmzOpen(false)} />}
       {exporting && layer && (
         <ExportDialog
