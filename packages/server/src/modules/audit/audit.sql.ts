@@ -90,6 +90,9 @@ export const AUDIT_SORT_SQL: Readonly<Record<string, string>> = {
   clientPort: 'a.client_port',
 }
 
+/** Sort expressions over columns that are never null (the timestamp has an index with the id). */
+const NOT_NULL_SORT = new Set(['a.id', 'a.at', 'a.action'])
+
 export interface AuditRow extends HistoryRow {
   layer: string
   layer_title: string | null
@@ -113,10 +116,10 @@ export async function auditSearch(
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const dir = sort.descending ? 'DESC' : 'ASC'
   const countValues = params.values.slice()
-  const order =
-    sort.sql === 'a.id'
-      ? `ORDER BY a.id ${dir}`
-      : `ORDER BY ${sort.sql} ${dir} NULLS LAST, a.id ${dir}`
+  // Columns that are never null sort without NULLS LAST, so that an index serves the order.
+  const order = NOT_NULL_SORT.has(sort.sql)
+    ? `ORDER BY ${sort.sql} ${dir}, a.id ${dir}`
+    : `ORDER BY ${sort.sql} ${dir} NULLS LAST, a.id ${dir}`
   const { rows } = await db.query<AuditRow>(
     `SELECT a.id, a.at, a.username, a.action, a.feature_id,
             coalesce(l.name, a.table_name) AS layer, l.title AS layer_title,
