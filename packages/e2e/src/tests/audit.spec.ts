@@ -30,12 +30,18 @@ test.describe('auditor', () => {
       version: string
       attributes: { largura: number | null }
     }
-    const width = Math.round(((feature.attributes.largura ?? 10) + 0.5) * 10) / 10
-    const saved = await request.put(`${baseUrl()}/api/features/${LAYER}/${BRIDGE}`, {
-      headers,
-      data: { version: feature.version, attributes: { largura: width } },
-    })
-    expect(saved.status()).toBe(200)
+    // Two edits, so that the order of the results shows.
+    const start = feature.attributes.largura ?? 10
+    const width = Math.round((start + 1) * 10) / 10
+    let version = feature.version
+    for (const largura of [Math.round((start + 0.5) * 10) / 10, width]) {
+      const saved = await request.put(`${baseUrl()}/api/features/${LAYER}/${BRIDGE}`, {
+        headers,
+        data: { version, attributes: { largura } },
+      })
+      expect(saved.status()).toBe(200)
+      version = ((await saved.json()) as { version: string }).version
+    }
     const filter = {
       type: 'group',
       operator: 'and',
@@ -52,7 +58,7 @@ test.describe('auditor', () => {
       rowCount: number
       results: { id: number }[]
     }
-    expect(rowCount).toBeGreaterThan(0)
+    expect(rowCount).toBeGreaterThan(1)
 
     await page.setViewportSize(DESKTOP)
     await page.addInitScript(() => {
@@ -118,6 +124,7 @@ test.describe('auditor', () => {
       data: { filter },
     })
     const first = ((await oldest.json()) as { results: { id: number }[] }).results[0]!.id
+    expect(first).not.toBe(results[0]!.id)
     await expect(table.locator('tbody tr[data-audit-id]').first()).toHaveAttribute(
       'data-audit-id',
       String(first),
