@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
+import {
+  ADMIN,
+  DEMO,
+  DESKTOP,
+  PHONE,
+  apiToken,
+  baseUrl,
+  expect,
+  signIn,
+  snap,
+  test,
+} from '../fixtures'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -138,6 +149,13 @@ test.describe('auditor', () => {
     )
     await page.getByRole('tab', { name: 'FILTROS' }).click()
     await expect(rule(page, 2).getByLabel('Valor')).toHaveValue(String(BRIDGE))
+
+    // On a phone the table scrolls sideways inside the window.
+    await page.setViewportSize(PHONE)
+    await page.getByRole('tab', { name: `RESULTADOS (${rowCount})` }).click()
+    await page.getByLabel(`Ver alterações do registro ${results[0]!.id}`).click()
+    await expect(page.locator('[data-field="largura"]')).toBeVisible()
+    await snap(page, 'audit-results-phone')
   })
 
   test('a filter matching nothing says so; a refused one shows the toast', async ({
