@@ -15,7 +15,7 @@ export const syncMessages = {
   'sync.dialogWhatFilter': 'Adicionar os registros do filtro ({count})',
   'sync.dialogPackage': 'Pacote',
   'sync.added': '{added} registro(s) adicionado(s) ao pacote {name}',
-  'sync.created': 'Pacote {name} criado',
+  'sync.created': 'Pacote criado: {name}',
   // package page (spec 3 'Synchronisation package window')
   'sync.pageTitle': 'Pacote de sincronização',
   'sync.name': 'Nome',

@@ -24,7 +24,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react'
 import { SYNC_DEFAULT_LIMIT, SYNC_PAGE_SIZES, type SyncPackage } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -107,16 +107,30 @@ export function SyncPage() {
   const [confirm, setConfirm] = useState<'run' | 'remove' | null>(null)
   const [goTo, setGoTo] = useState('')
 
-  const pkgQuery = useSyncPackageQuery(id ?? skipToken)
+  // Always read afresh on arrival: a run changes items and logs on the server meanwhile.
+  const fresh = { refetchOnMountOrArgChange: true }
+  const pkgQuery = useSyncPackageQuery(id ?? skipToken, fresh)
   const pkg = pkgQuery.data
   const poll = busy(pkg) ? POLL_MS : 0
   useSyncPackageQuery(id ?? skipToken, { pollingInterval: poll })
   const itemsQuery = useSyncItemsQuery(id === undefined ? skipToken : { id, ...items }, {
+    ...fresh,
     pollingInterval: poll,
   })
   const logsQuery = useSyncLogsQuery(
     id === undefined || tab !== 'logs' ? skipToken : { id, ...logs, sort: '-createdDate' },
+    fresh,
   )
+  // A run that ends while the page is open: its items' results and its log, at once.
+  const running = busy(pkg)
+  const wasRunning = useRef(false)
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      void itemsQuery.refetch()
+      if (tab === 'logs') void logsQuery.refetch()
+    }
+    wasRunning.current = running
+  }, [running])
   const [run] = useRunSyncMutation()
   const [remove] = useRemoveSyncItemsMutation()
 
