@@ -76,6 +76,8 @@ export async function listPackages(
 }
 
 export async function getPackage(deps: AppDeps, id: number): Promise<SyncPackage> {
+  await packageOf(deps, id)
+  await releaseStale(deps, id)
   return toPackage(await packageOf(deps, id))
 }
 
@@ -90,6 +92,19 @@ export async function renamePackage(deps: AppDeps, id: number, name: string): Pr
   return getPackage(deps, id)
 }
 
+/**
+ * A package still marked QUEUED or RUNNING whose job is over (it failed for good after its
+ * process died, say) is released as ERROR, so that it can be run, changed or deleted again.
+ * Read outside any transaction: the queue reads through its own connection.
+ */
+async function releaseStale(deps: AppDeps, id: number): Promise<void> {
+  const row = await sql.readPackage(deps.db, DEFAULT_REGULATOR, id)
+  if (!row || (row.status !== 'QUEUED' && row.status !== 'RUNNING') || row.job_id === null) return
+  const job = await deps.jobs.get(Number(row.job_id))
+  if (job && (job.status === 'QUEUED' || job.status === 'IN_PROGRESS')) return
+  await sql.releasePackage(deps.db, id, Number(row.job_id), t('jobs.interrupted'))
+}
+
 function refuseWhileQueued(row: sql.PackageRow): void {
   if (row.status === 'QUEUED' || row.status === 'RUNNING') {
     throw new HttpError(409, t('sync.busy'))
@@ -97,6 +112,7 @@ function refuseWhileQueued(row: sql.PackageRow): void {
 }
 
 export async function deletePackage(deps: AppDeps, id: number): Promise<void> {
+  await releaseStale(deps, id)
   const keys = await deps.db.transaction(async (tx) => {
     const row = await sql.readPackage(tx, DEFAULT_REGULATOR, id, { lock: true })
     if (!row) throw packageNotFound()
@@ -119,6 +135,7 @@ export async function addItems(
   body: SyncAddBody,
 ): Promise<SyncAddResult> {
   await packageOf(deps, id)
+  await releaseStale(deps, id)
   const layer = await layerForUser(deps.db, user, layerName)
   const spec = { filter: body.query, ids: body.ids }
   const sort = { field: 'id', descending: false }
@@ -173,6 +190,7 @@ export async function removeItems(
   itemIds: readonly number[],
 ): Promise<{ removed: number }> {
   await checkModule(deps, DEFAULT_REGULATOR)
+  await releaseStale(deps, id)
   return deps.db.transaction(async (tx) => {
     const row = await sql.readPackage(tx, DEFAULT_REGULATOR, id, { lock: true })
     if (!row) throw packageNotFound()
@@ -227,6 +245,7 @@ export async function runPackage(deps: AppDeps, user: User, id: number): Promise
   await checkModule(deps, DEFAULT_REGULATOR)
   const config = await sql.readConfig(deps.db, DEFAULT_REGULATOR)
   if (!config?.url) throw new HttpError(400, t('sync.notConfigured'))
+  await releaseStale(deps, id)
   await deps.db.transaction(async (tx) => {
     const row = await sql.readPackage(tx, DEFAULT_REGULATOR, id, { lock: true })
     if (!row) throw packageNotFound()

@@ -125,6 +125,20 @@ export async function setPackageState(
   )
 }
 
+/** Marks a package whose job `jobId` is over as ERROR, unless another run took it meanwhile. */
+export async function releasePackage(
+  db: Queryable,
+  id: number,
+  jobId: number,
+  message: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE app.sync_packages SET status = 'ERROR', message = $3
+      WHERE id = $1 AND job_id = $2 AND status IN ('QUEUED', 'RUNNING')`,
+    [id, jobId, message],
+  )
+}
+
 export async function setJob(db: Queryable, id: number, jobId: number): Promise<void> {
   await db.query('UPDATE app.sync_packages SET job_id = $2 WHERE id = $1', [id, jobId])
 }

@@ -497,6 +497,12 @@ describe('synchronisation packages (artespSync)', () => {
     expect(text).toContain('0 de 2 item(ns) sincronizado(s)')
     expect(text).not.toContain('segredo-do-teste')
 
+    // A package left RUNNING by a job that is over (its process died for good) is released.
+    await t.db.query(`UPDATE app.sync_packages SET status = 'RUNNING' WHERE id = $1`, [id])
+    const stale = await t.api({ url: byId(id), token: admin })
+    expect(stale.json()).toMatchObject({ status: 'ERROR' })
+    expect(stale.json().message).toMatch(/\S/)
+
     // An unreachable server is the same: tried again, then the item's error.
     await configure('http://127.0.0.1:9', 'x')
     await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
