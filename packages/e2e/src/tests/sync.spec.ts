@@ -2,7 +2,19 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import { ADMIN, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test, unique } from '../fixtures'
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  apiToken,
+  baseUrl,
+  expect,
+  seriousViolations,
+  signIn,
+  snap,
+  test,
+  unique,
+} from '../fixtures'
 
 const LAYER = 'marcos_km'
 const LAYER_TITLE = 'Marcos quilométricos'
@@ -120,6 +132,7 @@ test.describe('synchronisation packages', () => {
       await expect(page.getByText('0/3')).toBeVisible()
       await expect(page.getByText('Criado', { exact: true })).toBeVisible()
       await snap(page, 'sync-package')
+      expect(await seriousViolations(page)).toEqual([])
 
       // Removing asks first; CANCELAR keeps the item.
       await page.getByLabel(`Selecionar o item ${ids[0]}`).check()
@@ -153,6 +166,7 @@ test.describe('synchronisation packages', () => {
       await expect(row.getByText('Concluído', { exact: true })).toBeVisible({ timeout: 20_000 })
       await expect(row.getByText('2/2')).toBeVisible()
       await snap(page, 'sync-queue')
+      expect(await seriousViolations(page)).toEqual([])
 
       // What arrived at the external server: the two features left, with its token.
       const kept = await request.post(`${baseUrl()}/api/features/${LAYER}/search`, {
@@ -183,6 +197,11 @@ test.describe('synchronisation packages', () => {
       const text = readFileSync(await download.path(), 'utf8')
       expect(text).toContain('2 de 2 item(ns) sincronizado(s)')
       expect(text).not.toContain('token-do-e2e')
+
+      await page.getByRole('tab', { name: 'ITENS DO PACOTE' }).click()
+      await page.setViewportSize(PHONE)
+      await expect(items.locator('tbody tr')).toHaveCount(2)
+      await snap(page, 'sync-package-phone')
     } finally {
       await put(stored.modules)
       await external.close()
