@@ -207,4 +207,45 @@ test.describe('synchronisation packages', () => {
       await external.close()
     }
   })
+
+  test('the package page says when its data or its logs cannot be loaded', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const settingsUrl = `${baseUrl()}/api/config/settings`
+    const stored = (await (
+      await request.get(settingsUrl, { headers: { authorization: token } })
+    ).json()) as { projectName: string; modules: string[] }
+    const put = (modules: string[]) =>
+      request.put(settingsUrl, {
+        headers: { authorization: token },
+        data: { projectName: stored.projectName, modules },
+      })
+    expect((await put([...stored.modules, 'artespSync'])).status()).toBe(200)
+    try {
+      const created = await request.post(`${baseUrl()}/api/syncronization`, {
+        headers: { authorization: token },
+        data: { name: unique('Pacote falho ') },
+      })
+      expect(created.status()).toBe(201)
+      const location = created.headers().location!
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, ADMIN.username, ADMIN.password)
+      const fail = (route: import('@playwright/test').Route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' })
+      await page.route(/\/api\/syncronization\/\d+\/items\?/, fail)
+      await page.route(/\/api\/syncronization\/\d+\/logs\?/, fail)
+      await page.goto(location.replace('/api/syncronization/', '/dashboard/sync/'))
+      await expect(
+        page.getByText('Não foi possível carregar os dados da sincronização!'),
+      ).toBeVisible()
+      await page.getByRole('tab', { name: 'LOGS DE EXECUÇÃO' }).click()
+      await expect(
+        page.getByText('Não foi possível carregar os dados de log da sincronização!'),
+      ).toBeVisible()
+    } finally {
+      await put(stored.modules)
+    }
+  })
 })
