@@ -115,8 +115,6 @@ export const webMessages = {
   'module.inspectionTitle': 'Monitoramento',
   'module.dashboardTitle': 'Painel de controle',
   'module.dashboardSubtitle': 'Administração do sistema',
-  'module.syncTitle': 'Pacote de sincronização {id}',
-  'module.syncQueueTitle': 'Fila de sincronização',
   'module.open': 'ABRIR',
   // map page
   'map.region': 'Mapa',

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box'
 import { t } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
-import { useParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 
 function ModuleFrame({
@@ -34,13 +33,4 @@ export function OrbitPage() {
 
 export function InspectionPage() {
   return <ModuleFrame title={t('module.inspectionTitle')} />
-}
-
-export function SyncPage() {
-  const { syncId = '' } = useParams()
-  return <ModuleFrame title={t('module.syncTitle', { id: syncId })} />
-}
-
-export function SyncQueuePage() {
-  return <ModuleFrame title={t('module.syncQueueTitle')} />
 }

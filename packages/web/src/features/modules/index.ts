@@ -1,1 +1,1 @@
-export { DocumentsPage, InspectionPage, OrbitPage, SyncPage, SyncQueuePage } from './ModulePages'
+export { DocumentsPage, InspectionPage, OrbitPage } from './ModulePages'
