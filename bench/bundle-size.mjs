@@ -24,6 +24,8 @@ const browser = await chromium.launch({
     '--disable-gpu',
     '--disable-background-networking',
     '--disable-component-update',
+    // Every name but localhost resolves nowhere, without DNS: no traffic leaves loopback.
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
   ],
 })
 

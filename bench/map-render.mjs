@@ -23,7 +23,13 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-map-'))
 const server = await startServer({ DATA_DIR: dataDir }, { port })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-background-networking'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-background-networking',
+    // Every name but localhost resolves nowhere, without DNS: no traffic leaves loopback.
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  ],
 })
 
 let exitCode = 0

@@ -1,14 +1,6 @@
 import { DEMO, DESKTOP, apiToken, baseUrl, expect, snap, test } from '../fixtures'
+import { CHROMIUM_ARGS } from '../chromium'
 import { LAYER, api, featureTab, freeBridge, openWindowOn } from './feature-helpers'
-
-/** The launch of playwright.config.ts with Chromium's fake camera, accepted without a prompt. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-]
 
 // Chromium's fake camera (a test pattern at the size asked for); the permission is granted per
 // test, so that one test can see it refused.
