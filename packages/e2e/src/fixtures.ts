@@ -44,8 +44,22 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
 }
 
+/**
+ * Opens the user menu. Right after sign-in the map page may still be settling (its URL is
+ * rewritten with the view), and a click in that instant has been seen to open nothing: the
+ * click is repeated until the menu shows.
+ */
+export async function openUserMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('menu')
+  await expect(async () => {
+    if (!(await menu.isVisible()))
+      await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await expect(menu).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 10_000 })
+}
+
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Menu do usuário' }).click()
+  await openUserMenu(page)
   await page.getByRole('menuitem', { name: 'Sair' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible()

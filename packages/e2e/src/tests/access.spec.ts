@@ -1,4 +1,4 @@
-import { ADMIN, DEMO, PHONE, expect, signIn, signOut, test } from '../fixtures'
+import { ADMIN, DEMO, PHONE, expect, signIn, signOut, test, openUserMenu } from '../fixtures'
 
 test.describe('access rules', () => {
   test('an ordinary user sees no administrator item and is refused their routes', async ({
@@ -62,7 +62,7 @@ test.describe('access rules', () => {
     const token = await page.evaluate(() => localStorage.getItem('gis.token'))
     const res = await page.request.post('/auth/logout', { headers: { authorization: token ?? '' } })
     expect(res.status()).toBe(200)
-    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await openUserMenu(page)
     await page.getByRole('menuitem', { name: 'Perfil' }).click()
     await expect(page).toHaveURL(/\/login$/)
     expect(await page.evaluate(() => localStorage.getItem('gis.token'))).toBeNull()

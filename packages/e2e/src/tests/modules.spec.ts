@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, DEMO, expect, signIn, snap, test } from '../fixtures'
+import { ADMIN, DEMO, expect, signIn, snap, test, openUserMenu } from '../fixtures'
 
 /** Answers /api/config with these modules switched on, as a server configured so would. */
 async function withModules(page: Page, modules: string[]): Promise<void> {
@@ -51,7 +51,7 @@ test.describe('modules', () => {
       if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1000))
       await route.continue()
     })
-    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await openUserMenu(page)
     await page.getByRole('menuitem', { name: 'Sair' }).click()
     await expect(page.getByText('Saindo do sistema...')).toBeVisible()
     await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible()

@@ -10,6 +10,7 @@ import {
   snap,
   test,
   unique,
+  openUserMenu,
 } from '../fixtures'
 
 test.describe('profile', () => {
@@ -20,7 +21,7 @@ test.describe('profile', () => {
     const username = unique('perfil')
     await createUser(request, { username, password: 'perfil1234', name: 'Pessoa Perfil' })
     await signIn(page, username, 'perfil1234')
-    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await openUserMenu(page)
     await expect(page.getByRole('menu').getByText('Pessoa Perfil')).toBeVisible()
     await page.getByRole('menuitem', { name: 'Perfil' }).click()
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
