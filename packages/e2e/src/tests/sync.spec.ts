@@ -129,6 +129,7 @@ test.describe('synchronisation packages', () => {
       for (const id of ids) {
         await expect(items.getByRole('cell', { name: id, exact: true })).toBeVisible()
       }
+      await expect(items.getByRole('cell', { name: LAYER_TITLE })).toHaveCount(3)
       await expect(page.getByText('0/3')).toBeVisible()
       await expect(page.getByText('Criado', { exact: true })).toBeVisible()
       await snap(page, 'sync-package')

@@ -30,6 +30,7 @@ import { toFailure } from '../../api/base-api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageHeader } from '../../components/PageHeader'
 import { useUrlToken } from '../feature-form'
+import { useGetLayerDescriptionsQuery } from '../layers'
 import {
   actionLabel,
   dateTime,
@@ -131,6 +132,7 @@ export function SyncPage() {
     }
     wasRunning.current = running
   }, [running])
+  const { data: layers } = useGetLayerDescriptionsQuery()
   const [run] = useRunSyncMutation()
   const [remove] = useRemoveSyncItemsMutation()
 
@@ -326,7 +328,9 @@ export function SyncPage() {
                           }}
                         />
                       </TableCell>
-                      <TableCell>{r.layer}</TableCell>
+                      <TableCell title={r.layer}>
+                        {layers?.find((l) => l.name === r.layer)?.title ?? r.layer}
+                      </TableCell>
                       <TableCell>{r.featureId}</TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                         {dateTime(r.createdDate)}
