@@ -1,11 +1,12 @@
 import { once } from 'node:events'
-import { createWriteStream, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { stringify } from 'csv-stringify'
 import type { ExportFormat, LayerGeometryType } from '@gis/shared'
 import type { ServerConfig } from '../../config'
 import type { Db } from '../../db/types'
-import { fieldOf, type LayerField } from '../../layer-data/model'
+import { fieldOf, tableSql, type LayerField } from '../../layer-data/model'
+import { orderBySql, searchWhere } from '../../layer-data/search'
 import {
   columnSqlTypes,
   EXPORT_GEOMETRY,
@@ -13,12 +14,23 @@ import {
   forEachExportBatch,
   type ExportQuery,
 } from '../../layer-data/search-export'
+import { SqlParams } from '../../layer-data/where'
 import { gdalMode, runNativeOgr2ogr, runWasmOgr2ogr } from './gdal'
+import {
+  auxIndexScript,
+  copyIndexScript,
+  packRTree,
+  RTreeCollector,
+  runSqliteScript,
+} from './gpkg-rtree'
 
 export type GdalFormat = Extract<ExportFormat, `ogr/${string}`>
 
 /** Linux takes at most 128 KiB in one command-line argument. */
 const MAX_SQL_ARGUMENT = 120_000
+
+/** Up to this many rows a GeoPackage gets our packed spatial index (32 bytes a row in memory). */
+const OWN_RTREE_MAX_ROWS = 5_000_000
 
 interface DriverSpec {
   driver: string
@@ -141,22 +153,36 @@ export async function writeWithGdal(
       : undefined
   if (sql && ctx.config.databaseUrl && Buffer.byteLength(sql) < MAX_SQL_ARGUMENT) {
     const { conninfo, password } = pgConnection(ctx.config.databaseUrl)
-    await runNativeOgr2ogr(
-      ['-f', spec.driver, output, `PG:${conninfo}`, '-sql', sql, '-gt', '65536', ...common],
-      {
-        signal: ctx.signal,
-        env: {
-          ...(password ? { PGPASSWORD: password } : {}),
-          PGAPPNAME: 'gis-export',
-          // GDAL reads the statement only: no listing of every table when it connects.
-          PG_LIST_ALL_TABLES: 'NO',
-          ...(ctx.config.statementTimeoutMs
-            ? { PGOPTIONS: `-c statement_timeout=${ctx.config.statementTimeoutMs}` }
-            : {}),
-        },
-        onProgress: (fraction) => void ctx.onProgress(Math.round(fraction * ctx.total), ctx.total),
+    const args = [
+      '-f',
+      spec.driver,
+      output,
+      `PG:${conninfo}`,
+      '-sql',
+      sql,
+      '-gt',
+      '65536',
+      ...common,
+    ]
+    const opts = {
+      signal: ctx.signal,
+      env: {
+        ...(password ? { PGPASSWORD: password } : {}),
+        PGAPPNAME: 'gis-export',
+        // GDAL reads the statement only: no listing of every table when it connects.
+        PG_LIST_ALL_TABLES: 'NO',
+        ...(ctx.config.statementTimeoutMs
+          ? { PGOPTIONS: `-c statement_timeout=${ctx.config.statementTimeoutMs}` }
+          : {}),
       },
-    )
+      onProgress: (fraction: number) =>
+        void ctx.onProgress(Math.round(fraction * ctx.total), ctx.total),
+    }
+    if (ctx.format === 'ogr/gpkg' && withGeometry && ctx.total <= OWN_RTREE_MAX_ROWS) {
+      await writeGpkgWithOwnIndex(dir, output, args, opts, ctx)
+    } else {
+      await runNativeOgr2ogr(args, opts)
+    }
     return readdirSync(outDir).map((f) => path.join(outDir, f))
   }
 
@@ -237,6 +263,106 @@ export async function writeWithGdal(
     outputName: baseName,
     outDir,
   })
+}
+
+/**
+ * A GeoPackage from PostgreSQL with the spatial index built by us (decision 56): ogr2ogr
+ * writes the rows without index while this process reads the rows' boxes in the same snapshot
+ * (exported to GDAL's connection), packs the R-tree and writes it into a database of its own;
+ * once both are done the nodes are copied into the GeoPackage (`gpkg-rtree.ts`). Should the
+ * index fail, the file is written again the way GDAL does it alone.
+ */
+async function writeGpkgWithOwnIndex(
+  dir: string,
+  output: string,
+  args: string[],
+  opts: Parameters<typeof runNativeOgr2ogr>[1],
+  ctx: GdalWriteContext,
+): Promise<void> {
+  const q = ctx.query
+  const aux = path.join(dir, 'rtree.sqlite')
+  const seed = path.join(dir, 'rtree.csv')
+  let rows = 0
+  const indexed = await ctx.db.session(async (conn) => {
+    await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+    try {
+      const { rows: snap } = await conn.query<{ id: string }>('SELECT pg_export_snapshot() AS id')
+      const load = runNativeOgr2ogr(
+        [
+          ...args,
+          '-lco',
+          'SPATIAL_INDEX=NO',
+          '-oo',
+          `PRELUDE_STATEMENTS=BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET TRANSACTION SNAPSHOT '${snap[0]!.id.replaceAll("'", "''")}'`,
+          '-oo',
+          'CLOSING_STATEMENTS=COMMIT',
+        ],
+        opts,
+      )
+      // Each row's box as four doubles (one NaN: no geometry), in the export's order.
+      const params = new SqlParams()
+      const where = searchWhere(q.layer, q.spec, params)
+      const index = conn
+        .query<{ boxes: Buffer | null }>(
+          `SELECT string_agg(CASE WHEN t.geom IS NULL OR ST_IsEmpty(t.geom) THEN '\\x7ff8000000000000'::bytea
+                  ELSE float8send(ST_XMin(t.geom::box3d)) || float8send(ST_XMax(t.geom::box3d))
+                    || float8send(ST_YMin(t.geom::box3d)) || float8send(ST_YMax(t.geom::box3d)) END,
+                  ''::bytea ${orderBySql(q.layer, q.sort)}) AS boxes
+             FROM ${tableSql(q.layer)} t WHERE ${where}`,
+          params.values,
+        )
+        .then(async (r) => {
+          const buf = r.rows[0]?.boxes ?? Buffer.alloc(0)
+          const collector = new RTreeCollector()
+          for (let at = 0; at < buf.length;) {
+            rows++
+            const x0 = buf.readDoubleBE(at)
+            if (Number.isNaN(x0)) {
+              at += 8
+              continue
+            }
+            collector.add(
+              rows,
+              x0,
+              buf.readDoubleBE(at + 8),
+              buf.readDoubleBE(at + 16),
+              buf.readDoubleBE(at + 24),
+            )
+            at += 32
+          }
+          const script = auxIndexScript(packRTree(collector.entries()), rows)
+          // An empty SQLite database for the tree (GDAL makes one of a CSV of two columns).
+          writeFileSync(seed, 'x,y\n1,2\n')
+          await runNativeOgr2ogr(['-f', 'SQLite', aux, seed], { signal: ctx.signal })
+          await runSqliteScript(aux, path.join(dir, 'rtree.opt'), script, ctx.signal)
+          return true
+        })
+        .catch(() => false)
+      const [, built] = await Promise.all([load, index])
+      await conn.query('COMMIT')
+      return built
+    } catch (err) {
+      await conn.query('ROLLBACK').catch(() => undefined)
+      throw err
+    }
+  })
+  try {
+    if (!indexed) throw new Error('no index')
+    await runSqliteScript(
+      output,
+      path.join(dir, 'rtree.opt'),
+      copyIndexScript(q.layer.name, EXPORT_GEOMETRY, rows, aux),
+      ctx.signal,
+    )
+  } catch (err) {
+    if (ctx.signal?.aborted) throw err
+    // The rows changed under the snapshot's back, or this GDAL or SQLite differs: GDAL's way.
+    rmSync(output, { force: true })
+    await runNativeOgr2ogr(args, opts)
+  } finally {
+    rmSync(aux, { force: true })
+    rmSync(seed, { force: true })
+  }
 }
 
 function gdalText(value: unknown): string {

@@ -242,6 +242,49 @@ describe('export jobs: each format read back by GDAL with the rows and values of
     })
   }
 
+  it('GeoPackage: a valid spatial index with the entries, triggers and extension GDAL writes', async () => {
+    const { file } = await exportFile('ogr/gpkg', {
+      fields: ['id', 's'],
+      filter: FILTER,
+      sort: '-k',
+    })
+    // GDAL's own index of the same features: ogr2ogr copies the file (fids kept).
+    const reference = path.join(dir, `reference-${path.basename(file)}`)
+    execFileSync('ogr2ogr', ['-f', 'GPKG', reference, file])
+    const sql = (source: string, statement: string) =>
+      execFileSync('ogr2ogr', ['-f', 'CSV', '/vsistdout/', source, '-sql', statement], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      })
+    expect(sql(file, "SELECT rtreecheck('rtree_exp_teste_geom') AS r")).toMatch(/^r,?\nok,?\n$/)
+    const entries = 'SELECT id, minx, maxx, miny, maxy FROM rtree_exp_teste_geom ORDER BY id'
+    const ours = sql(file, entries)
+    expect(ours.split('\n').length).toBeGreaterThan(20)
+    expect(ours).toBe(sql(reference, entries))
+    if (process.env.TEST_DATABASE_URL) {
+      // On PostgreSQL the tree is ours (packed in Hilbert order, not GDAL's in fid order).
+      const root = 'SELECT hex(data) AS h FROM rtree_exp_teste_geom_node WHERE nodeno = 1'
+      expect(sql(file, root)).not.toBe(sql(reference, root))
+    }
+    for (const statement of [
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'rtree%' ORDER BY name",
+      'SELECT table_name, column_name, extension_name, definition, scope FROM gpkg_extensions',
+    ]) {
+      expect(sql(file, statement)).toBe(sql(reference, statement))
+    }
+    // A window of the map finds through the index the rows inside it, no more, no less.
+    const spat = (source: string) =>
+      execFileSync(
+        'ogrinfo',
+        ['-ro', '-so', '-spat', '-47.15', '-23', '-47', '-22', source, 'exp_teste'],
+        {
+          encoding: 'utf8',
+        },
+      ).match(/Feature Count: (\d+)/)![1]
+    expect(Number(spat(file))).toBeGreaterThan(3)
+    expect(spat(file)).toBe(spat(reference))
+  })
+
   it('neutralises formulas in the spreadsheet formats only', async () => {
     const rows = await searchRows({ filter: FILTER }, '&sort=-k')
     const formulas = rows.filter((r) => typeof r.s === 'string' && /^[=+\-@]/.test(r.s as string))

@@ -44,6 +44,8 @@ export interface Ogr2ogrOptions {
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
   env?: Record<string, string>
+  /** A run that printed an error fails even when it exits with 0 (ogrinfo -sql does). */
+  failOnError?: boolean
 }
 
 /** Runs the native ogr2ogr with these arguments (output and input among them). */
@@ -51,8 +53,20 @@ export function runNativeOgr2ogr(
   args: readonly string[],
   opts: Ogr2ogrOptions = {},
 ): Promise<void> {
+  return runNative('ogr2ogr', ['-progress', ...args], opts)
+}
+
+/** Runs the native ogrinfo with these arguments (its listing is dropped). */
+export function runNativeOgrinfo(
+  args: readonly string[],
+  opts: Ogr2ogrOptions = {},
+): Promise<void> {
+  return runNative('ogrinfo', args, opts)
+}
+
+function runNative(program: string, args: readonly string[], opts: Ogr2ogrOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('ogr2ogr', ['-progress', ...args], {
+    const child = spawn(program, args, {
       env: { ...process.env, ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -79,7 +93,7 @@ export function runNativeOgr2ogr(
     child.on('close', (code) => {
       opts.signal?.removeEventListener('abort', abort)
       if (opts.signal?.aborted) return reject(opts.signal.reason)
-      if (code === 0) resolve()
+      if (code === 0 && !(opts.failOnError && /^ERROR /m.test(stderr))) resolve()
       else reject(new GdalFailure(stderr.trim() || `exit code ${code}`))
     })
   })
