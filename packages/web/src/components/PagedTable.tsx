@@ -8,14 +8,13 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { t } from '@gis/shared/i18n'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { PAGE_SIZES, type PagedState } from './paged-state'
+import { TablePager } from './TablePager'
 
 export interface Column<R> {
   key: string
@@ -194,20 +193,12 @@ export function PagedTable<R extends { id: number }>({
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
+        <TablePager
+          total={total}
           page={paging.page}
-          rowsPerPage={paging.limit}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          labelRowsPerPage={t('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) =>
-            t('common.displayedRows', { from, to, count })
-          }
-          onPageChange={(_e, page) => onPaging({ ...paging, page })}
-          onRowsPerPageChange={(e) =>
-            onPaging({ ...paging, page: 0, limit: Number(e.target.value) })
-          }
+          limit={paging.limit}
+          sizes={PAGE_SIZES}
+          onPage={(page, limit) => onPaging({ ...paging, page, limit })}
           sx={{
             '& .MuiTablePagination-toolbar': { pl: { xs: 1, sm: 2 }, pr: { xs: 0.5, sm: 1 } },
             '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },

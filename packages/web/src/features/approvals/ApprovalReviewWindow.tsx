@@ -5,7 +5,6 @@ import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { Approval, MessageKey } from '@gis/shared'
@@ -27,6 +26,7 @@ import {
 import { REVIEW_PAGE_SIZES, type ApprovalReviewState } from './approvals-state'
 import { ItemDetail } from './ItemDetail'
 import { ReviewAttachments } from './ReviewAttachments'
+import { TablePager } from '../../components/TablePager'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—')
@@ -181,18 +181,12 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
             ))}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div"
-          count={items.data?.rowCount ?? 0}
+        <TablePager
+          total={items.data?.rowCount ?? 0}
           page={view.page}
-          rowsPerPage={view.limit}
-          rowsPerPageOptions={[...REVIEW_PAGE_SIZES]}
-          labelRowsPerPage={t('common.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) =>
-            t('common.displayedRows', { from, to, count })
-          }
-          onPageChange={(_e, page) => setState({ ...view, page })}
-          onRowsPerPageChange={(e) => setState({ ...view, page: 0, limit: Number(e.target.value) })}
+          limit={view.limit}
+          sizes={REVIEW_PAGE_SIZES}
+          onPage={(page, limit) => setState({ ...view, page, limit })}
         />
       </Paper>
       <Paper variant="outlined" sx={{ p: 2, minHeight: 240 }}>

@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import Tooltip from '@mui/material/Tooltip'
@@ -20,6 +19,7 @@ import { AUDIT_PAGE_SIZES } from '@gis/shared/audit'
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { Fragment, useState, type ReactNode } from 'react'
 import { AuditChanges } from './AuditChanges'
+import { TablePager } from '../../components/TablePager'
 
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
 
@@ -192,16 +192,12 @@ export function AuditTable(p: Props) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={p.total}
+      <TablePager
+        total={p.total}
         page={p.page}
-        rowsPerPage={p.limit}
-        rowsPerPageOptions={[...AUDIT_PAGE_SIZES]}
-        labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
-        onPageChange={(_e, page) => p.onPage(page, p.limit)}
-        onRowsPerPageChange={(e) => p.onPage(0, Number(e.target.value))}
+        limit={p.limit}
+        sizes={AUDIT_PAGE_SIZES}
+        onPage={p.onPage}
       />
     </Paper>
   )

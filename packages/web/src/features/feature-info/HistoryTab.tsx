@@ -11,7 +11,6 @@ import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { FeatureRef, HistoryEntry, LayerDescription } from '@gis/shared'
@@ -21,6 +20,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { attributeText } from '../../components/attribute-text'
 import { formFields } from '../feature-form'
 import { useGetHistoryQuery } from './feature-info.api'
+import { TablePager } from '../../components/TablePager'
 
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
 const PAGE_SIZES = [10, 20, 50]
@@ -191,18 +191,14 @@ export function HistoryTab({ item, layer }: { item: FeatureRef; layer: LayerDesc
           )}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
+      <TablePager
+        total={data?.total ?? 0}
         page={page}
-        rowsPerPage={limit}
-        rowsPerPageOptions={PAGE_SIZES}
-        labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setLimit(Number(e.target.value))
-          setPage(0)
+        limit={limit}
+        sizes={PAGE_SIZES}
+        onPage={(next, size) => {
+          setLimit(size)
+          setPage(next)
         }}
       />
     </Paper>

@@ -4,19 +4,12 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { FeatureRef, LayerDescription } from '@gis/shared'
 import { FEATURE_ITEMS_PAGE_SIZES } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
-
-const PAGE_BUTTONS = {
-  first: 'features.items.firstPage',
-  previous: 'features.items.previousPage',
-  next: 'features.items.nextPage',
-  last: 'features.items.lastPage',
-} as const
+import { TablePager } from '../../components/TablePager'
 
 /**
  * ITENS: the window's features, Layer and Id, paged 5/10/20 ('Linhas por página'). Choosing
@@ -93,17 +86,12 @@ export function ItemsTab({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={items.length}
+      <TablePager
+        total={items.length}
         page={Math.min(page, Math.max(0, Math.ceil(items.length / limit) - 1))}
-        rowsPerPage={limit}
-        rowsPerPageOptions={[...FEATURE_ITEMS_PAGE_SIZES]}
-        labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
-        getItemAriaLabel={(type) => t(PAGE_BUTTONS[type])}
-        onPageChange={(_e, next) => onPaging(next, limit)}
-        onRowsPerPageChange={(e) => onPaging(0, Number(e.target.value))}
+        limit={limit}
+        sizes={FEATURE_ITEMS_PAGE_SIZES}
+        onPage={onPaging}
       />
     </Box>
   )

@@ -10,7 +10,6 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
-import TablePagination from '@mui/material/TablePagination'
 import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
@@ -27,14 +26,7 @@ import {
 } from '../../state/map-slice'
 import { FeatureDetail } from './FeatureDetail'
 import type { SelectionActions } from './selection-actions'
-
-/** The pager's buttons, named as the feature window's ITENS names them. */
-const PAGE_BUTTONS = {
-  first: 'features.items.firstPage',
-  previous: 'features.items.previousPage',
-  next: 'features.items.nextPage',
-  last: 'features.items.lastPage',
-} as const
+import { TablePager } from '../../components/TablePager'
 
 /**
  * The selection drawer (600 px, at the map's right): the list of selected features, newest
@@ -208,19 +200,12 @@ export function SelectionDrawer({
             )}
           </Box>
           <Divider />
-          <TablePagination
-            component="div"
-            count={listed.length}
+          <TablePager
+            total={listed.length}
             page={page}
-            rowsPerPage={drawer.limit}
-            rowsPerPageOptions={[...SELECTION_PAGE_SIZES]}
-            onPageChange={(_e, p) => actions.page(p)}
-            onRowsPerPageChange={(e) => actions.page(0, Number(e.target.value))}
-            labelRowsPerPage={t('common.rowsPerPage')}
-            getItemAriaLabel={(type) => t(PAGE_BUTTONS[type])}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('common.displayedRows', { from, to, count })
-            }
+            limit={drawer.limit}
+            sizes={SELECTION_PAGE_SIZES}
+            onPage={(p, limit) => actions.page(p, limit)}
           />
         </>
       )}

@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import Tooltip from '@mui/material/Tooltip'
@@ -16,6 +15,7 @@ import type { LayerAttribute, SearchRow } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { SEARCH_PAGE_SIZES } from '@gis/shared/search'
 import { cellText } from './cells'
+import { TablePager } from '../../components/TablePager'
 
 interface Props {
   columns: readonly LayerAttribute[]
@@ -143,16 +143,12 @@ export function ResultsTable(p: Props) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={p.total}
+      <TablePager
+        total={p.total}
         page={p.page}
-        rowsPerPage={p.limit}
-        rowsPerPageOptions={[...SEARCH_PAGE_SIZES]}
-        labelRowsPerPage={t('common.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
-        onPageChange={(_e, page) => p.onPage(page, p.limit)}
-        onRowsPerPageChange={(e) => p.onPage(0, Number(e.target.value))}
+        limit={p.limit}
+        sizes={SEARCH_PAGE_SIZES}
+        onPage={p.onPage}
       />
     </Paper>
   )

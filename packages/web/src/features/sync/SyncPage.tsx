@@ -15,7 +15,6 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
 import TableRow from '@mui/material/TableRow'
 import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
@@ -46,6 +45,7 @@ import {
   useSyncLogsQuery,
   useSyncPackageQuery,
 } from './sync.api'
+import { TablePager } from '../../components/TablePager'
 
 const POLL_MS = 2000
 
@@ -59,32 +59,6 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
       <Box sx={{ mt: 0.25 }}>{children}</Box>
     </Box>
-  )
-}
-
-function Pager({
-  total,
-  page,
-  limit,
-  onPage,
-}: {
-  total: number
-  page: number
-  limit: number
-  onPage: (page: number, limit: number) => void
-}) {
-  return (
-    <TablePagination
-      component="div"
-      count={total}
-      page={page}
-      rowsPerPage={limit}
-      rowsPerPageOptions={[...SYNC_PAGE_SIZES]}
-      labelRowsPerPage={t('common.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, count })}
-      onPageChange={(_e, p) => onPage(p, limit)}
-      onRowsPerPageChange={(e) => onPage(0, Number(e.target.value))}
-    />
   )
 }
 
@@ -371,7 +345,8 @@ export function SyncPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <Pager
+            <TablePager
+              sizes={SYNC_PAGE_SIZES}
               total={itemsQuery.data?.rowCount ?? 0}
               page={items.page}
               limit={items.limit}
@@ -416,7 +391,8 @@ export function SyncPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <Pager
+            <TablePager
+              sizes={SYNC_PAGE_SIZES}
               total={logsQuery.data?.total ?? 0}
               page={logs.page}
               limit={logs.limit}
