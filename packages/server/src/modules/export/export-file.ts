@@ -162,7 +162,8 @@ export async function produceExport(plan: ExportPlan, opts: ProduceOptions): Pro
           onProgress: progress,
           signal: opts.signal,
         })
-        if (plan.format === 'ogr/shapefile') await zipFiles(file, files)
+        // Fast deflate: 15 % more bytes than level 6, a third of its time (decision 58).
+        if (plan.format === 'ogr/shapefile') await zipFiles(file, files, { level: 1 })
         else file = files.find((f) => f.endsWith(`.${info.extension}`)) ?? files[0]!
       }
     }

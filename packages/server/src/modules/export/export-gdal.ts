@@ -266,7 +266,7 @@ export async function writeWithGdal(
 }
 
 /**
- * A GeoPackage from PostgreSQL with the spatial index built by us (decision 56): ogr2ogr
+ * A GeoPackage from PostgreSQL with the spatial index built by us (decision 58): ogr2ogr
  * writes the rows without index while this process reads the rows' boxes in the same snapshot
  * (exported to GDAL's connection), packs the R-tree and writes it into a database of its own;
  * once both are done the nodes are copied into the GeoPackage (`gpkg-rtree.ts`). Should the

@@ -16,7 +16,11 @@ const IN_MEMORY_MAX = 256 * 1024 * 1024
  * parallel on libuv's threads (a shapefile's .shp and .dbf at once, which halves the wait);
  * larger ones stream through yazl, one file after the other, in constant memory.
  */
-export async function zipFiles(target: string, files: string[]): Promise<void> {
+export async function zipFiles(
+  target: string,
+  files: string[],
+  opts: { level?: number } = {},
+): Promise<void> {
   const sizes = await Promise.all(files.map(async (f) => (await stat(f)).size))
   if (sizes.reduce((a, b) => a + b, 0) > IN_MEMORY_MAX) return streamZip(target, files)
   const entries = await Promise.all(
@@ -26,7 +30,7 @@ export async function zipFiles(target: string, files: string[]): Promise<void> {
         name: Buffer.from(path.basename(file), 'utf8'),
         crc: zlib.crc32(data),
         size: data.length,
-        deflated: await deflateRaw(data, { level: 6 }),
+        deflated: await deflateRaw(data, { level: opts.level ?? 6 }),
       }
     }),
   )
