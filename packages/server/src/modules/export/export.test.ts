@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
 import { createTestLayer, TEST_FIELDS } from '../search/search.fixture'
 import { wallClockIn } from './export-values'
+import { copyIndexScript, runSqliteScript } from './gpkg-rtree'
 
 let t: TestApp
 let admin: string
@@ -283,6 +284,28 @@ describe('export jobs: each format read back by GDAL with the rows and values of
       ).match(/Feature Count: (\d+)/)![1]
     expect(Number(spat(file))).toBeGreaterThan(3)
     expect(spat(file)).toBe(spat(reference))
+  })
+
+  it('GeoPackage: an index whose rows do not match the table is refused and changes nothing', async () => {
+    const { file } = await exportFile('ogr/gpkg', { fields: ['id'], filter: FILTER })
+    const bare = path.join(dir, `bare-${path.basename(file)}`)
+    execFileSync('ogr2ogr', ['-f', 'GPKG', bare, file, '-lco', 'SPATIAL_INDEX=NO'])
+    const rows = readBack(bare).count
+    const script = copyIndexScript('exp_teste', 'geom', rows + 1, path.join(dir, 'none.sqlite'))
+    await expect(runSqliteScript(bare, path.join(dir, 'bare.opt'), script)).rejects.toThrow()
+    const objects = execFileSync(
+      'ogr2ogr',
+      [
+        '-f',
+        'CSV',
+        '/vsistdout/',
+        bare,
+        '-sql',
+        "SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'rtree%'",
+      ],
+      { encoding: 'utf8' },
+    )
+    expect(objects).toMatch(/^n,?\n"?0"?,?\n$/)
   })
 
   it('neutralises formulas in the spreadsheet formats only', async () => {
