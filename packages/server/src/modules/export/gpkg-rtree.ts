@@ -4,10 +4,10 @@ import { runNativeOgrinfo } from './gdal'
 /**
  * The spatial index of a GeoPackage written by us instead of by GDAL 3.6, which inserts every
  * row into SQLite's R*Tree one at a time (5 of the 7.5 s of a 500,000-point export). We pack
- * the tree (sort-tile-recursive: every node full) from the rows' bounding boxes and write
- * SQLite's three shadow tables of the `rtree` module directly, in one transaction, as GDAL 3.7
- * and later do themselves; the virtual table, its six triggers and the `gpkg_extensions` row
- * are the ones GDAL writes. The index holds the same entries (fid and the box rounded outwards
+ * the tree (Hilbert order of the boxes' centres, every node full) and write the three shadow
+ * tables of SQLite's `rtree` module directly — into a scratch database first, then copied into
+ * the GeoPackage in one transaction — as GDAL 3.7 and later do themselves; the virtual table,
+ * its six triggers and the `gpkg_extensions` row are the ones GDAL writes (decision 58). The index holds the same entries (fid and the box rounded outwards
  * to 32-bit floats, as SQLite rounds them); only the shape of the tree differs.
  */
 
