@@ -16,7 +16,6 @@ import { applyOrSubmitWrite } from '../approvals/moderation'
 import { attachmentIdsOf } from '../attachments/attachments.service'
 import { layerAccess, requireFlag } from './layer-access'
 
-
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
 
 /** Who calls, and from where (the history records both). */
