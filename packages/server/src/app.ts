@@ -35,6 +35,7 @@ import { meRoutes } from './modules/me/me.routes'
 import { schemaRoutes } from './modules/schema/schema.routes'
 import { searchScopes } from './modules/search/search.routes'
 import { syncScopes } from './modules/sync/sync.routes'
+import { syncFilesScopes } from './modules/syncfiles/syncfiles.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { userStore } from './modules/users/users.sql'
 import { owsScope } from './ogc/ows.routes'
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, debugScopes(deps))
   await registerScopes(app, deps.auth, exportScopes(deps))
   await registerScopes(app, deps.auth, syncScopes(deps))
+  await registerScopes(app, deps.auth, syncFilesScopes(deps))
 
   // Jobs start once every module has registered its job types, and stop before the database.
   app.addHook('onReady', async () => deps.jobs.start())

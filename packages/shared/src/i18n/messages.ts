@@ -5,6 +5,7 @@ import { adminMessages } from './admin-messages'
 import { layerMessages } from './layer-messages'
 import { searchMessages } from './search-messages'
 import { syncMessages } from './sync-messages'
+import { syncFilesMessages } from './syncfiles-messages'
 import { mapMessages } from './map-messages'
 import { systemMessages } from './system-messages'
 import { validationMessages } from './validation-messages'
@@ -19,6 +20,7 @@ export const messages = {
   ...adminMessages,
   ...searchMessages,
   ...syncMessages,
+  ...syncFilesMessages,
   ...featureMessages,
   ...approvalMessages,
   ...auditMessages,

@@ -1,0 +1,111 @@
+/**
+ * pt-BR texts of the file association importer (ASSOCIAR ARQUIVOS, spec 2 §2.2, §4.2, §5, §8)
+ * and its job API (merged into `messages`). Texts quoted by the spec are kept word for word,
+ * spelling included ('ppasta', 'Relatorio', 'Indice').
+ */
+export const syncFilesMessages = {
+  'syncfiles.windowTitle': 'Associar arquivos',
+  // progress bar
+  'syncfiles.stepImport': 'Importar',
+  'syncfiles.stepMap': 'Mapear',
+  'syncfiles.stepValidate': 'Validar',
+  'syncfiles.stepProcess': 'Processamento',
+  'syncfiles.stepSummary': 'Resumo',
+  // step 0
+  'syncfiles.pickFolder': 'Clique ou arraste aqui a pasta com os arquivos a associar',
+  'syncfiles.pickFolderHint': 'Imagens, zip, planilhas e arquivos GIS',
+  'syncfiles.authorizing': 'Autorizando acesso',
+  'syncfiles.loadingFiles': 'Carregando arquivos:',
+  'syncfiles.readCancelled': 'Leitura dos arquivos foi cancelado!',
+  'syncfiles.readFailed': 'Leitura dos arquivos não foi concluído!',
+  'syncfiles.pickCancelled': 'Seleção de diretorio foi cancelada!',
+  'syncfiles.pickFailed': 'Seleção de diretorio não foi concluído!',
+  'syncfiles.emptyFolder': 'A pasta escolhida não tem arquivos.',
+  'syncfiles.accessExpired':
+    'O token de acesso da página à pasta expirou: a associação de arquivos precisa ser reiniciada.',
+  // unsupported browsers
+  'syncfiles.unsupportedTitle': 'Navegador não suportado',
+  'syncfiles.unsupportedText':
+    'A associação de arquivos precisa de acesso a pastas locais, disponível apenas nestes navegadores:',
+  'syncfiles.download': 'Baixar',
+  // step 1
+  'syncfiles.tabConfig': 'CONFIGURAÇÃO',
+  'syncfiles.tabData': 'DADOS',
+  'syncfiles.tabFilters': 'FILTROS',
+  'syncfiles.existingLayer': 'LAYER EXISTENTE',
+  'syncfiles.chooseDestination': 'Escolha o destino para a importação',
+  'syncfiles.destinationLayer': 'Layer de destino',
+  'syncfiles.noLayers': 'Nenhum layer em que você possa ler e anexar arquivos.',
+  'syncfiles.sourceFolder': 'Pasta de origem',
+  'syncfiles.layerName': 'Layer',
+  'syncfiles.reset': 'REDEFINIR',
+  'syncfiles.resetTitle': 'Redefinir destino',
+  'syncfiles.resetConfirm': 'Deseja redefinir o destino da importação?',
+  'syncfiles.colIndex': '#',
+  'syncfiles.colDestination': 'Coluna de destino',
+  'syncfiles.colImageField': 'Campo da imagem?',
+  'syncfiles.imageFieldOf': 'Campo da imagem: {field}',
+  'syncfiles.autoMap': 'AUTO MAPEAR',
+  'syncfiles.clear': 'LIMPAR',
+  'syncfiles.colStatus': 'Estado',
+  'syncfiles.colName': 'Nome',
+  'syncfiles.colAssociation': 'Associação',
+  'syncfiles.colType': 'Tipo',
+  'syncfiles.status.0': 'Criado',
+  'syncfiles.status.1': 'Atualizado',
+  'syncfiles.status.2': 'Pendente',
+  'syncfiles.status.3': 'Erro',
+  'syncfiles.counterNew': 'Criados: {count}',
+  'syncfiles.counterUpdate': 'Atualizados: {count}',
+  'syncfiles.counterPending': 'Pendentes: {count}',
+  'syncfiles.counterError': 'Erros: {count}',
+  'syncfiles.uploadReport': 'Relatório de Upload',
+  'syncfiles.delete': 'EXCLUIR',
+  'syncfiles.deleteTitle': 'Excluir importação',
+  'syncfiles.deleteConfirm':
+    'Deseja excluir este trabalho de importação? Depois de iniciada, a importação não pode ser cancelada.',
+  'syncfiles.execute': 'EXECUTAR',
+  'syncfiles.noLayer': 'Selecione uma layer para começar.',
+  'syncfiles.noColumn': 'Selecione pelo menos uma coluna para começar.',
+  'syncfiles.deleted': 'Trabalho de importação excluído com sucesso!',
+  'syncfiles.deleteFailed': 'Falha ao excluir trabalho de importação!',
+  'syncfiles.createFailed': 'Não foi possível registrar o trabalho de importação!',
+  'syncfiles.noFields': 'O layer não tem campos de texto.',
+  // step 2
+  'syncfiles.mapping': 'Mapeando arquivos',
+  'syncfiles.scanProgress': '{done} de {total} registros lidos',
+  'syncfiles.cancel': 'CANCELAR',
+  'syncfiles.cancelled': 'Operação cancelada',
+  'syncfiles.scanFailed': 'Erro ao carregar dados da busca!',
+  // step 3
+  'syncfiles.missingTitle': 'Arquivos ausentes na ppasta de origem',
+  'syncfiles.missingNone': 'Nenhum arquivo ausente.',
+  'syncfiles.matchedSummary': '{files} arquivo(s) a enviar para {records} registro(s).',
+  'syncfiles.colLayer': 'Layer',
+  'syncfiles.colLayerIndex': 'Indice da Layer',
+  'syncfiles.colField': 'Campo',
+  'syncfiles.colFileName': 'Nome do Arquivo',
+  'syncfiles.return': 'Retornar',
+  'syncfiles.missingReport': 'Relatório de Arquivos Ausentes',
+  'syncfiles.executeTitle': 'Enviar arquivos',
+  'syncfiles.executeConfirm':
+    'Os arquivos encontrados serão anexados aos registros. Depois de iniciada, a importação não pode ser cancelada. Deseja continuar?',
+  // step 4
+  'syncfiles.uploading': 'Realizando upload dos arquivos',
+  'syncfiles.uploadProgress': '{done} de {total} envios',
+  // step 5
+  'syncfiles.summaryTitle': 'Relatorio das operações realizadas nos arquivos selecionados',
+  'syncfiles.back': 'VOLTAR',
+  // csv reports
+  'syncfiles.csvStatus': 'Estado',
+  'syncfiles.csvName': 'Nome',
+  'syncfiles.csvAssociation': 'Associação',
+  'syncfiles.csvType': 'Tipo',
+  // API
+  'syncfiles.folderNameRequired': 'É necessário informar o nome da pasta',
+  'syncfiles.fileCountInvalid':
+    'A quantidade de arquivos deve ser um número inteiro maior ou igual a zero',
+  'syncfiles.counterInvalid': 'O contador deve ser um número inteiro maior ou igual a zero',
+  'syncfiles.layerRequired': 'É necessário informar o layer de destino',
+  'syncfiles.jobNotFound': 'Trabalho de importação não encontrado',
+} as const

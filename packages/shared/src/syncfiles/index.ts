@@ -1,0 +1,3 @@
+export * from './similarity'
+export * from './matching'
+export * from './schemas'
