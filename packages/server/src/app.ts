@@ -27,6 +27,7 @@ import { baseLayersRoutes } from './modules/baselayers/baselayers.routes'
 import { configRoutes } from './modules/config/config.routes'
 import { groupsRoutes } from './modules/groups/groups.routes'
 import { featuresScopes } from './modules/features/features.routes'
+import { dataloaderScopes } from './modules/dataloader/dataloader.routes'
 import { debugScopes } from './modules/debug/debug.routes'
 import { exportScopes } from './modules/export/export.routes'
 import { layersScopes } from './modules/layers/layers.routes'
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, debugScopes(deps))
   await registerScopes(app, deps.auth, exportScopes(deps))
   await registerScopes(app, deps.auth, syncScopes(deps))
+  await registerScopes(app, deps.auth, dataloaderScopes(deps))
   await registerScopes(app, deps.auth, syncFilesScopes(deps))
 
   // Jobs start once every module has registered its job types, and stop before the database.

@@ -1,3 +1,4 @@
+import { dataloaderMessages } from './dataloader-messages'
 import { featureMessages } from './feature-messages'
 import { approvalMessages } from './approval-messages'
 import { auditMessages } from './audit-messages'
@@ -26,6 +27,7 @@ export const messages = {
   ...auditMessages,
   ...mapMessages,
   ...systemMessages,
+  ...dataloaderMessages,
   // login
   'login.usernameRequired': 'É necessário informar um usuário!',
   'login.passwordRequired': 'É necessário informar a senha!',

@@ -1,0 +1,229 @@
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { pagingQuerySchema, t } from '@gis/shared'
+import type { AppDeps } from '../../app-deps'
+import { HttpError } from '../../http/errors'
+import { sendPage } from '../../http/paging'
+import type { RouteScope } from '../../http/scopes'
+import { callerOf } from '../features/features.routes'
+import {
+  dataRowSchema,
+  executeBodySchema,
+  importJobSchema,
+  reportSchema,
+  templateBodySchema,
+  templateSchema,
+} from './dataloader.schemas'
+import * as service from './dataloader.service'
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+/** The data-import wizard (spec 2 §7.2): every signed-in user, writes checked per layer. */
+export const dataloaderScopes = (deps: AppDeps): RouteScope[] => {
+  deps.jobs.register(service.DATALOADER_JOB, service.executeJobHandler(deps))
+  return [{ prefix: '/api/dataloader', access: 'user', routes: dataloaderRoutes(deps) }]
+}
+
+const MAX_BYTES = service.DATALOADER_MAX_MB * 1024 * 1024
+
+const dataloaderRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, auth } = deps
+    const userOf = (request: Parameters<typeof auth.contextOf>[0]) => auth.contextOf(request).user
+
+    await app.register(multipart, {
+      limits: { fileSize: MAX_BYTES + 1, files: 1, fields: 5, parts: 10, headerPairs: 100 },
+    })
+
+    app.post(
+      '/import',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary: `Uploads a file (multipart field \`file\`: .xlsx, .csv or a zipped shapefile; at most ${service.DATALOADER_MAX_MB} MB and ${service.DATALOADER_MAX_ROWS} rows) and answers the import job with its columns`,
+          response: { 201: importJobSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new HttpError(400, t('dataloader.fileRequired'))
+        let file: { filename: string; bytes: Buffer } | undefined
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue
+          if (part.fieldname !== 'file' || file) {
+            part.file.resume()
+            continue
+          }
+          const bytes = await part.toBuffer().catch(() => {
+            throw new HttpError(
+              400,
+              t('dataloader.fileTooLarge', { max: service.DATALOADER_MAX_MB }),
+            )
+          })
+          if (bytes.length > MAX_BYTES || part.file.truncated) {
+            throw new HttpError(
+              400,
+              t('dataloader.fileTooLarge', { max: service.DATALOADER_MAX_MB }),
+            )
+          }
+          file = { filename: part.filename, bytes }
+        }
+        if (!file) throw new HttpError(400, t('dataloader.fileRequired'))
+        const job = await service.upload(db, userOf(request), file.filename, file.bytes)
+        reply.code(201).header('location', `/api/dataloader/${job.id}`)
+        return job
+      },
+    )
+
+    app.get(
+      '/templates',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary:
+            "Import templates: the caller's own and the public ones, paged; sort by name, description, createdDate or user; `search` in name and description; total in x-rowcount",
+          querystring: pagingQuerySchema.extend({ search: z.string().trim().max(200).optional() }),
+          response: { 200: z.array(templateSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { rows, total } = await service.listTemplates(db, userOf(request), request.query)
+        return sendPage(reply, rows, total)
+      },
+    )
+
+    app.post(
+      '/templates',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary:
+            'Saves a template (name, description, metadata, isPublic); only mappings with a destination are kept; 201, the id at the end of Location',
+          body: templateBodySchema,
+          response: { 201: z.object({ id: z.number().int() }) },
+        },
+      },
+      async (request, reply) => {
+        const id = await service.createTemplate(db, userOf(request), request.body)
+        reply.code(201).header('location', `/api/dataloader/templates/${id}`)
+        return { id }
+      },
+    )
+
+    app.delete(
+      '/templates/:id',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary: "Deletes one of the caller's templates (administrators: any)",
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        await service.deleteTemplate(db, userOf(request), request.params.id)
+        return reply.code(204).send()
+      },
+    )
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary: "One of the caller's import jobs",
+          params: idParams,
+          response: { 200: importJobSchema },
+        },
+      },
+      async (request) => service.getImport(db, userOf(request), request.params.id),
+    )
+
+    app.get(
+      '/:id/status',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary:
+            'Status of the execution: CREATED (not executed), QUEUED, IN_PROGRESS, COMPLETE or ERROR, with progress',
+          params: idParams,
+        },
+      },
+      async (request) => service.status(deps, userOf(request), request.params.id),
+    )
+
+    app.get(
+      '/:id/report',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary: 'Rows created, updated, pending and with errors',
+          params: idParams,
+          response: { 200: reportSchema },
+        },
+      },
+      async (request) => service.report(db, userOf(request), request.params.id),
+    )
+
+    app.get(
+      '/:id/data',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary:
+            "The import's rows with status (C, U, E, S, P) and message, paged; body `{ data: [...] }`, total in x-rowcount",
+          params: idParams,
+          querystring: pagingQuerySchema,
+          response: { 200: z.object({ data: z.array(dataRowSchema) }) },
+        },
+      },
+      async (request, reply) => {
+        const { rows, total } = await service.data(
+          db,
+          userOf(request),
+          request.params.id,
+          request.query,
+        )
+        reply.header('x-rowcount', String(total))
+        return { data: rows }
+      },
+    )
+
+    app.post(
+      '/:id/execute',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary:
+            'Runs the import into a layer the caller may write (destinyType 0): each row inserted, or updated by the key field, through the feature write path; a job followed at /{id}/status. destinyType 1 (new layer) is refused for now',
+          params: idParams,
+          body: executeBodySchema,
+          response: { 202: z.object({ id: z.number().int(), status: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const started = await service.execute(
+          deps,
+          callerOf(auth, request),
+          request.params.id,
+          request.body,
+        )
+        return reply.code(202).send(started)
+      },
+    )
+
+    app.delete(
+      '/:id',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary: 'Deletes an import job and its rows (not while it runs)',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        await service.remove(deps, userOf(request), request.params.id)
+        return reply.code(204).send()
+      },
+    )
+  }

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { t } from '@gis/shared'
+
+const name = z.string().trim().min(1).max(200)
+
+/** Column mapping (spec 2 §3): a file column to a layer field, one of them the key. */
+export const mappingSchema = z.object({
+  index: z.number().int().min(0).optional(),
+  source: name,
+  destiny: z.string().max(63).nullable().optional(),
+  destinyTitle: z.string().max(200).nullable().optional(),
+  type: z.string().max(40).default('direct'),
+  primaryKey: z.boolean().default(false),
+  oldPrimaryKeySource: name.nullable().optional(),
+})
+
+export const vertexSchema = z.object({ x: name, y: name })
+
+/** Destination, mappings and spatialization: the body of execute and a template's metadata. */
+export const executeBodySchema = z.object({
+  destinyType: z.union([z.literal(0), z.literal(1)]),
+  layerName: z.string().trim().min(1).max(63),
+  layerTitle: z.string().max(200).nullable().optional(),
+  mappings: z.array(mappingSchema).max(1000),
+  spatializeType: z.enum(['none', 'source-attribute', 'generate']).default('none'),
+  spatializeMode: z.enum(['none', 'new', 'all']).default('none'),
+  spatializeSourceAttribute: z.string().max(200).nullable().optional(),
+  spatializeVertices: z.array(vertexSchema).max(1000).default([]),
+})
+export type ExecuteBody = z.infer<typeof executeBodySchema>
+
+export const templateBodySchema = z.object({
+  name: z
+    .string({ error: t('field.required') })
+    .trim()
+    .min(1, { error: t('field.required') })
+    .max(200),
+  description: z.string().max(2000).optional(),
+  isPublic: z.boolean().optional(),
+  metadata: executeBodySchema
+    .partial()
+    .extend({ mappings: z.array(mappingSchema).max(1000).optional() }),
+})
+export type TemplateBody = z.infer<typeof templateBodySchema>
+
+export const importJobSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  user: z.string(),
+  createdDate: z.string(),
+  rowCount: z.number().int(),
+  metadata: z.object({
+    columnNames: z.array(z.string()),
+    columnIndexes: z.record(z.string(), z.number()),
+    columnTypes: z.record(z.string(), z.string()),
+  }),
+  config: z.unknown(),
+})
+
+export const dataRowSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  message: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+})
+
+export const reportSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  pending: z.number().int(),
+  errors: z.number().int(),
+  success: z.number().int(),
+})
+
+export const templateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  createdDate: z.string(),
+  user: z.string(),
+  isPublic: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+})
