@@ -30,6 +30,9 @@ export default defineConfig({
       '@gis/shared/audit': fileURLToPath(
         new URL('../shared/src/audit/constants.ts', import.meta.url),
       ),
+      '@gis/shared/syncfiles': fileURLToPath(
+        new URL('../shared/src/syncfiles/constants.ts', import.meta.url),
+      ),
     },
   },
   build: {

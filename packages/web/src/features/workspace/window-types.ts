@@ -13,6 +13,7 @@ import {
 } from '../approvals'
 import { parseSearchState, type SearchState } from '../search/search-state'
 import { parseAuditState, type AuditState } from '../audit'
+import { parseFileAssociationState, type FileAssociationState } from '../file-association'
 
 /**
  * The workspace window types that exist. A later feature adds its window here (search,
@@ -57,6 +58,15 @@ export const WINDOW_TYPES = [
     singleton: true,
     load: async () => (await import('../audit/AuditWindow')).AuditWindow,
     parseState: parseAuditState,
+  }),
+  defineWindowType<FileAssociationState>({
+    type: 'FileAssociation',
+    title: 'syncfiles.windowTitle',
+    admin: true,
+    singleton: true,
+    load: async () =>
+      (await import('../file-association/FileAssociationWindow')).FileAssociationWindow,
+    parseState: parseFileAssociationState,
   }),
   defineWindowType<ApprovalsListState>({
     type: 'Approvals',

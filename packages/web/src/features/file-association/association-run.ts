@@ -1,0 +1,149 @@
+import type { FilterGroup } from '@gis/shared/filters'
+import {
+  FILE_STATUS,
+  SYNCFILES_SCAN_PAGE,
+  SYNCFILES_UPLOAD_BATCH,
+  matchKey,
+  scanRecords,
+  toCsv,
+  type FileEntry,
+  type MissingFileEntry,
+  type RecordMatch,
+} from '@gis/shared/syncfiles'
+import { t } from '@gis/shared/i18n'
+import type { AppDispatch } from '../../app/store'
+import { searchApi } from '../search/search.api'
+import { associationText, statusLabel } from './tables'
+
+/** Thrown (and caught by the window) when the user cancels the scan. */
+export class ScanCancelled extends Error {}
+
+/**
+ * Step 2 (spec 2 §4.2, §7.3): the destination layer read through the feature search, pages of
+ * 100 with the FILTROS query, each page matched against the folder's file names.
+ */
+export async function scanLayer(
+  dispatch: AppDispatch,
+  args: {
+    layer: string
+    fields: readonly string[]
+    filter: FilterGroup | undefined
+    files: readonly FileEntry[]
+    signal: AbortSignal
+    onProgress: (done: number, total: number) => void
+  },
+): Promise<{ matches: RecordMatch[]; missing: MissingFileEntry[] }> {
+  const folder = new Set(args.files.map((f) => matchKey(f.name)))
+  const matches: RecordMatch[] = []
+  const missing: MissingFileEntry[] = []
+  let done = 0
+  for (let page = 0; ; page++) {
+    if (args.signal.aborted) throw new ScanCancelled()
+    const request = dispatch(
+      searchApi.endpoints.searchFeatures.initiate(
+        {
+          layer: args.layer,
+          filter: args.filter,
+          page,
+          limit: SYNCFILES_SCAN_PAGE,
+          sort: 'id',
+          order: 'asc',
+        },
+        { subscribe: false, forceRefetch: true },
+      ),
+    )
+    const answer = await request.unwrap()
+    if (args.signal.aborted) throw new ScanCancelled()
+    const found = scanRecords(answer.results, args.fields, folder, args.layer)
+    matches.push(...found.matches)
+    missing.push(...found.missing)
+    done += answer.results.length
+    args.onProgress(done, answer.rowCount)
+    if (answer.results.length < SYNCFILES_SCAN_PAGE || done >= answer.rowCount) break
+  }
+  return { matches, missing }
+}
+
+/** One upload: a file of the folder to a record. */
+export interface UploadTask {
+  key: string
+  id: number
+}
+
+/**
+ * Step 4: every match uploaded as an attachment of its record, 10 at a time in parallel. Each
+ * answer updates its file: Criado with the association, or Erro (silently, spec 2 §8).
+ */
+export async function uploadMatches(
+  tasks: readonly UploadTask[],
+  send: (task: UploadTask) => Promise<void>,
+  onResult: (task: UploadTask, ok: boolean) => void,
+): Promise<void> {
+  for (let i = 0; i < tasks.length; i += SYNCFILES_UPLOAD_BATCH) {
+    const batch = tasks.slice(i, i + SYNCFILES_UPLOAD_BATCH)
+    await Promise.all(
+      batch.map(async (task) => {
+        try {
+          await send(task)
+          onResult(task, true)
+        } catch {
+          onResult(task, false)
+        }
+      }),
+    )
+  }
+}
+
+/** The files after one upload's answer. */
+export function withResult(
+  files: readonly FileEntry[],
+  task: UploadTask,
+  layer: string,
+  ok: boolean,
+): FileEntry[] {
+  return files.map((f) => {
+    if (matchKey(f.name) !== task.key) return f
+    if (!ok) return { ...f, status: FILE_STATUS.error }
+    const known = f.association.some((a) => a.name === layer && a.id === task.id)
+    return {
+      ...f,
+      status: f.status === FILE_STATUS.error ? f.status : FILE_STATUS.created,
+      association: known ? f.association : [...f.association, { name: layer, id: task.id }],
+    }
+  })
+}
+
+/** The distinct uploads of the matches (one per file and record). */
+export function uploadTasks(matches: readonly RecordMatch[]): UploadTask[] {
+  const seen = new Set<string>()
+  return matches.filter((m) => {
+    const k = `${m.key}\n${m.id}`
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  })
+}
+
+/** 'Relatório de Upload': every file with its status and association. */
+export const uploadReport = (files: readonly FileEntry[]): string =>
+  toCsv(
+    [
+      t('syncfiles.csvStatus'),
+      t('syncfiles.csvName'),
+      t('syncfiles.csvAssociation'),
+      t('syncfiles.csvType'),
+    ],
+    files.map((f) => [statusLabel(f.status), f.name, associationText(f), f.type]),
+  )
+
+/** 'Relatório de Arquivos Ausentes': the table of step 3. */
+export const missingReport = (missing: readonly MissingFileEntry[]): string =>
+  toCsv(
+    [
+      t('syncfiles.colLayer'),
+      t('syncfiles.colLayerIndex'),
+      t('syncfiles.colField'),
+      t('syncfiles.colFileName'),
+    ],
+    missing.map((m) => [m.layerName, m.association.id, m.cell, m.text]),
+  )
