@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
@@ -111,6 +115,43 @@ describe('POST /api/dataloader/import', () => {
       quando: '2024-01-02',
       geometria: 'POINT(-47 -22)',
     })
+  })
+
+  it('reads a zipped shapefile with its geometry as WKT in EPSG:4326', async ({ skip }) => {
+    let zip: Buffer
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gis-shp-'))
+    try {
+      writeFileSync(
+        path.join(dir, 'a.geojson'),
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              properties: { rodovia: 'SP-SHP', km: 7.5 },
+              geometry: { type: 'Point', coordinates: [-47.5, -22.5] },
+            },
+          ],
+        }),
+      )
+      try {
+        execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', 'marcos.shp.zip', 'a.geojson'], {
+          cwd: dir,
+          stdio: 'ignore',
+        })
+      } catch {
+        return skip('no native ogr2ogr to write the fixture')
+      }
+      zip = readFileSync(path.join(dir, 'marcos.shp.zip'))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    const res = await upload('marcos.zip', zip)
+    expect(res.status).toBe(201)
+    expect(res.body.metadata.columnNames).toEqual(['WKT', 'rodovia', 'km'])
+    expect(res.body.metadata.columnTypes.WKT).toBe('GEOMETRY_WKT')
+    const rows = (await get(`/api/dataloader/${res.body.id}/data`)).json().data
+    expect(rows[0].data).toMatchObject({ WKT: 'POINT (-47.5 -22.5)', rodovia: 'SP-SHP' })
   })
 
   it('refuses other formats, broken files and empty ones with a Portuguese 400, storing nothing', async () => {

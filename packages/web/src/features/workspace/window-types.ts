@@ -13,6 +13,7 @@ import {
 } from '../approvals'
 import { parseSearchState, type SearchState } from '../search/search-state'
 import { parseAuditState, type AuditState } from '../audit'
+import { parseDataLoaderState, type DataLoaderState } from '../dataloader'
 import { parseFileAssociationState, type FileAssociationState } from '../file-association'
 
 /**
@@ -67,6 +68,12 @@ export const WINDOW_TYPES = [
     load: async () =>
       (await import('../file-association/FileAssociationWindow')).FileAssociationWindow,
     parseState: parseFileAssociationState,
+  }),
+  defineWindowType<DataLoaderState>({
+    type: 'DataLoader',
+    title: 'dataloader.windowTitle',
+    load: async () => (await import('../dataloader/DataLoaderWindow')).DataLoaderWindow,
+    parseState: parseDataLoaderState,
   }),
   defineWindowType<ApprovalsListState>({
     type: 'Approvals',

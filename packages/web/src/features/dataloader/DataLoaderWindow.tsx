@@ -1,0 +1,274 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import LinearProgress from '@mui/material/LinearProgress'
+import Paper from '@mui/material/Paper'
+import Step from '@mui/material/Step'
+import StepLabel from '@mui/material/StepLabel'
+import Stepper from '@mui/material/Stepper'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { t } from '@gis/shared/i18n'
+import { useSnackbar } from 'notistack'
+import { useEffect, useMemo, useState } from 'react'
+import { useDispatch } from 'react-redux'
+import { useGetPermissionsQuery } from '../../api/session.api'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { removeWindow } from '../../state/workspace-slice'
+import { useGetLayerDescriptionsQuery } from '../layers'
+import type { WindowProps } from '../workspace'
+import { ConfigTab, emptyMappings } from './ConfigTab'
+import {
+  useDeleteImportMutation,
+  useExecuteImportMutation,
+  useGetImportQuery,
+  useImportReportQuery,
+  useImportStatusQuery,
+} from './dataloader.api'
+import { INITIAL_DATALOADER, type DataLoaderState } from './dataloader-state'
+import type { ImportConfig, ImportJob, ImportTemplate } from './dataloader-types'
+import { RowsTable } from './RowsTable'
+import { SaveTemplateDialog, TemplatesDialog } from './TemplateDialogs'
+import { UploadStep } from './UploadStep'
+
+const STEPS = [
+  'dataloader.stepImport',
+  'dataloader.stepMap',
+  'dataloader.stepProcess',
+  'dataloader.stepSummary',
+] as const
+
+/** Spec 2 §9: status polled every second. */
+const POLL_MS = 1000
+
+/** A template's metadata over a fresh config of this job (spec 2 §4.1). */
+function fromTemplate(job: ImportJob, template: ImportTemplate): ImportConfig {
+  const m = template.metadata
+  const mappings = emptyMappings(job).map((e) => {
+    const saved = m.mappings?.find((x) => x.source === e.source)
+    return saved ? { ...e, ...saved, index: e.index } : e
+  })
+  return {
+    destinyType: m.destinyType ?? 0,
+    layerName: m.layerName ?? '',
+    layerTitle: m.layerTitle ?? '',
+    mappings,
+    spatializeType: m.spatializeType ?? 'none',
+    spatializeMode: m.spatializeMode ?? 'none',
+    spatializeSourceAttribute: m.spatializeSourceAttribute ?? null,
+    spatializeVertices: m.spatializeVertices ?? [],
+  }
+}
+
+/** IMPORTAR DADOS (spec 2 §2.1): Importar, Mapear, Processamento, Resumo. */
+export function DataLoaderWindow({ windowId, state, setState }: WindowProps<DataLoaderState>) {
+  const s = state ?? INITIAL_DATALOADER
+  const update = (next: Partial<DataLoaderState>) => setState({ ...s, ...next })
+  const dispatch = useDispatch()
+  const { enqueueSnackbar } = useSnackbar()
+  const { data: job, isError: jobFailed } = useGetImportQuery(s.jobId ?? skipToken)
+  const descriptions = useGetLayerDescriptionsQuery().data
+  const permissions = useGetPermissionsQuery().data
+  const writable = useMemo(
+    () =>
+      (descriptions ?? [])
+        .filter((l) => {
+          const p = permissions?.layers[l.name]
+          return p && (p.createFeature || p.updateFeature)
+        })
+        .sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')),
+    [descriptions, permissions],
+  )
+  const [confirm, setConfirm] = useState<'execute' | 'delete' | null>(null)
+  const [dialog, setDialog] = useState<'templates' | 'save' | null>(null)
+  const [run, setRun] = useState(0)
+  const [execute] = useExecuteImportMutation()
+  const [remove] = useDeleteImportMutation()
+  const status = useImportStatusQuery(s.step === 2 && s.jobId ? s.jobId : skipToken, {
+    pollingInterval: POLL_MS,
+  })
+  const report = useImportReportQuery(s.step === 3 && s.jobId ? { id: s.jobId, run } : skipToken)
+
+  useEffect(() => {
+    if (jobFailed) enqueueSnackbar(t('dataloader.loadFailed'), { variant: 'error' })
+  }, [jobFailed, enqueueSnackbar])
+  useEffect(() => {
+    if (status.isError) enqueueSnackbar(t('dataloader.statusFailed'), { variant: 'error' })
+  }, [status.isError, status.fulfilledTimeStamp, enqueueSnackbar])
+  useEffect(() => {
+    if (report.isError) enqueueSnackbar(t('dataloader.reportFailed'), { variant: 'error' })
+  }, [report.isError, enqueueSnackbar])
+  useEffect(() => {
+    const done = status.data?.status
+    if (s.step === 2 && (done === 'COMPLETE' || done === 'ERROR')) {
+      setRun((r) => r + 1)
+      update({ step: 3 })
+    }
+  }, [status.data?.status, s.step])
+
+  async function runImport() {
+    setConfirm(null)
+    if (!s.jobId || !s.config) return
+    try {
+      await execute({ id: s.jobId, config: s.config }).unwrap()
+      update({ step: 2 })
+    } catch (err) {
+      const detail = (err as { message?: string }).message
+      enqueueSnackbar(
+        detail ? `${t('dataloader.executeFailed')} ${detail}` : t('dataloader.executeFailed'),
+        {
+          variant: 'error',
+        },
+      )
+    }
+  }
+
+  async function deleteJob() {
+    setConfirm(null)
+    if (!s.jobId) return
+    try {
+      await remove(s.jobId).unwrap()
+      enqueueSnackbar(t('dataloader.deleted'), { variant: 'success' })
+      dispatch(removeWindow(windowId))
+    } catch {
+      enqueueSnackbar(t('dataloader.deleteFailed'), { variant: 'error' })
+    }
+  }
+
+  const canExecute = Boolean(s.config?.mappings.some((m) => m.destiny))
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflow: 'auto' }}>
+      <Stepper activeStep={s.step} sx={{ p: 2 }} alternativeLabel>
+        {STEPS.map((key) => (
+          <Step key={key}>
+            <StepLabel>{t(key)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {s.step === 0 && (
+        <UploadStep onUploaded={(j) => setState({ jobId: j.id, step: 1, tab: 'config' })} />
+      )}
+      {s.step === 1 && job && (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+            <Button variant="outlined" onClick={() => setDialog('templates')}>
+              {t('dataloader.chooseTemplate')}
+            </Button>
+            <Button variant="outlined" disabled={!s.config} onClick={() => setDialog('save')}>
+              {t('dataloader.saveTemplate')}
+            </Button>
+            <Button variant="outlined" color="error" onClick={() => setConfirm('delete')}>
+              {t('dataloader.delete')}
+            </Button>
+            <Button
+              variant="contained"
+              disabled={!canExecute}
+              onClick={() => setConfirm('execute')}
+            >
+              {t('dataloader.execute')}
+            </Button>
+          </Box>
+          <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+            <Info label={t('dataloader.file')} value={job.filename} />
+            <Info label={t('dataloader.user')} value={job.user} />
+            <Info
+              label={t('dataloader.createdDate')}
+              value={new Date(job.createdDate).toLocaleString('pt-BR')}
+            />
+          </Paper>
+          <Tabs value={s.tab} onChange={(_e, tab: DataLoaderState['tab']) => update({ tab })}>
+            <Tab value="config" label={t('dataloader.tabConfig')} />
+            <Tab value="data" label={t('dataloader.tabData')} />
+          </Tabs>
+          {s.tab === 'config' ? (
+            <ConfigTab
+              job={job}
+              config={s.config}
+              layers={writable}
+              onChange={(config) => update({ config })}
+            />
+          ) : (
+            <RowsTable job={job} run={run} title={t('dataloader.tabData')} />
+          )}
+        </Box>
+      )}
+      {s.step === 2 && (
+        <Box sx={{ p: 4, textAlign: 'center' }}>
+          <Typography variant="h6" gutterBottom>
+            {t('dataloader.inProgress')}
+          </Typography>
+          <LinearProgress
+            variant={status.data?.progress.max ? 'determinate' : 'indeterminate'}
+            value={
+              status.data?.progress.max
+                ? (100 * status.data.progress.value) / status.data.progress.max
+                : 0
+            }
+          />
+        </Box>
+      )}
+      {s.step === 3 && job && (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+            <Typography variant="h6" sx={{ flex: 1 }}>
+              {t('dataloader.summary')}
+            </Typography>
+            <Button variant="outlined" onClick={() => update({ step: 1 })}>
+              {t('dataloader.back')}
+            </Button>
+          </Box>
+          <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+            <Info label={t('dataloader.created')} value={report.data?.created} />
+            <Info label={t('dataloader.updated')} value={report.data?.updated} />
+            <Info label={t('dataloader.pending')} value={report.data?.pending} />
+            <Info label={t('dataloader.errors')} value={report.data?.errors} />
+          </Paper>
+          <RowsTable job={job} run={run} title={t('dataloader.tabData')} />
+        </Box>
+      )}
+      <ConfirmDialog
+        open={confirm === 'execute'}
+        title={t('dataloader.execute')}
+        text={t('dataloader.executeConfirm')}
+        confirmLabel={t('dataloader.execute')}
+        danger={false}
+        onConfirm={runImport}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title={t('dataloader.delete')}
+        text={t('dataloader.deleteConfirm')}
+        onConfirm={deleteJob}
+        onClose={() => setConfirm(null)}
+      />
+      {dialog === 'templates' && job && (
+        <TemplatesDialog
+          onClose={() => setDialog(null)}
+          onChoose={(template) => {
+            setDialog(null)
+            update({ config: fromTemplate(job, template), tab: 'config' })
+          }}
+        />
+      )}
+      {dialog === 'save' && s.config && (
+        <SaveTemplateDialog config={s.config} onClose={() => setDialog(null)} />
+      )}
+    </Box>
+  )
+}
+
+function Info({ label, value }: { label: string; value: string | number | undefined }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body1" data-testid={`dataloader-${label}`}>
+        {value ?? '–'}
+      </Typography>
+    </Box>
+  )
+}

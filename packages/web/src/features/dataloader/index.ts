@@ -1,0 +1,1 @@
+export { parseDataLoaderState, type DataLoaderState } from './dataloader-state'
