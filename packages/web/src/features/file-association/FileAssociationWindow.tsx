@@ -35,8 +35,6 @@ import {
   scanLayer,
   uploadMatches,
   uploadReport,
-  uploadTasks,
-  withResult,
 } from './association-run'
 import { builderFields, ConfigureStep } from './ConfigureStep'
 import { INITIAL_FILE_ASSOCIATION, type FileAssociationState } from './file-association-state'
@@ -48,6 +46,7 @@ import {
   useSaveSyncFilesReportMutation,
 } from './syncfiles.api'
 import { FilesTable, MissingTable } from './tables'
+import { uploadTasks, withResult } from './upload-plan'
 
 const STEPS = [
   'syncfiles.stepImport',

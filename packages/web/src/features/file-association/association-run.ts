@@ -1,6 +1,5 @@
 import type { FilterGroup } from '@gis/shared/filters'
 import {
-  FILE_STATUS,
   SYNCFILES_SCAN_PAGE,
   SYNCFILES_UPLOAD_BATCH,
   matchKey,
@@ -14,6 +13,7 @@ import { t } from '@gis/shared/i18n'
 import type { AppDispatch } from '../../app/store'
 import { searchApi } from '../search/search.api'
 import { associationText, statusLabel } from './tables'
+import type { UploadTask } from './upload-plan'
 
 /** Thrown (and caught by the window) when the user cancels the scan. */
 export class ScanCancelled extends Error {}
@@ -64,12 +64,6 @@ export async function scanLayer(
   return { matches, missing }
 }
 
-/** One upload: a file of the folder to a record. */
-export interface UploadTask {
-  key: string
-  id: number
-}
-
 /**
  * Step 4: every match uploaded as an attachment of its record, 10 at a time in parallel. Each
  * answer updates its file: Criado with the association, or Erro (silently, spec 2 §8).
@@ -92,36 +86,6 @@ export async function uploadMatches(
       }),
     )
   }
-}
-
-/** The files after one upload's answer. */
-export function withResult(
-  files: readonly FileEntry[],
-  task: UploadTask,
-  layer: string,
-  ok: boolean,
-): FileEntry[] {
-  return files.map((f) => {
-    if (matchKey(f.name) !== task.key) return f
-    if (!ok) return { ...f, status: FILE_STATUS.error }
-    const known = f.association.some((a) => a.name === layer && a.id === task.id)
-    return {
-      ...f,
-      status: f.status === FILE_STATUS.error ? f.status : FILE_STATUS.created,
-      association: known ? f.association : [...f.association, { name: layer, id: task.id }],
-    }
-  })
-}
-
-/** The distinct uploads of the matches (one per file and record). */
-export function uploadTasks(matches: readonly RecordMatch[]): UploadTask[] {
-  const seen = new Set<string>()
-  return matches.filter((m) => {
-    const k = `${m.key}\n${m.id}`
-    if (seen.has(k)) return false
-    seen.add(k)
-    return true
-  })
 }
 
 /** 'Relatório de Upload': every file with its status and association. */
