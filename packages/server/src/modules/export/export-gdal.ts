@@ -4,7 +4,7 @@ import path from 'node:path'
 import { stringify } from 'csv-stringify'
 import type { ExportFormat, LayerGeometryType } from '@gis/shared'
 import type { ServerConfig } from '../../config'
-import type { Db } from '../../db/types'
+import type { Db, Queryable } from '../../db/types'
 import { fieldOf, tableSql, type LayerField } from '../../layer-data/model'
 import { orderBySql, searchWhere } from '../../layer-data/search'
 import {
@@ -23,11 +23,19 @@ import {
   RTreeCollector,
   runSqliteScript,
 } from './gpkg-rtree'
+import { mergeShapefiles } from './shapefile-merge'
 
 export type GdalFormat = Extract<ExportFormat, `ogr/${string}`>
 
 /** Linux takes at most 128 KiB in one command-line argument. */
 const MAX_SQL_ARGUMENT = 120_000
+
+/**
+ * Shapefiles of this many rows are written in two parts at once (decision 60); the parts are
+ * joined in memory, which bounds the rows (a shapefile holds at most 2 GB anyway).
+ */
+export const PARALLEL_SHAPEFILE_MIN_ROWS = 50_000
+const PARALLEL_SHAPEFILE_MAX_ROWS = 2_000_000
 
 /** Up to this many rows a GeoPackage gets our packed spatial index (32 bytes a row in memory). */
 const OWN_RTREE_MAX_ROWS = 5_000_000
@@ -180,6 +188,12 @@ export async function writeWithGdal(
     }
     if (ctx.format === 'ogr/gpkg' && withGeometry && ctx.total <= OWN_RTREE_MAX_ROWS) {
       await writeGpkgWithOwnIndex(dir, output, args, opts, ctx)
+    } else if (
+      ctx.format === 'ogr/shapefile' &&
+      ctx.total >= PARALLEL_SHAPEFILE_MIN_ROWS &&
+      ctx.total <= PARALLEL_SHAPEFILE_MAX_ROWS
+    ) {
+      await writeShapefileInParts(output, sql, args, opts, ctx)
     } else {
       await runNativeOgr2ogr(args, opts)
     }
@@ -283,68 +297,49 @@ async function writeGpkgWithOwnIndex(
   const aux = path.join(dir, 'rtree.sqlite')
   const seed = path.join(dir, 'rtree.csv')
   let rows = 0
-  const indexed = await ctx.db.session(async (conn) => {
-    await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-    try {
-      const { rows: snap } = await conn.query<{ id: string }>('SELECT pg_export_snapshot() AS id')
-      const load = runNativeOgr2ogr(
-        [
-          ...args,
-          '-lco',
-          'SPATIAL_INDEX=NO',
-          '-oo',
-          `PRELUDE_STATEMENTS=BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET TRANSACTION SNAPSHOT '${snap[0]!.id.replaceAll("'", "''")}'`,
-          '-oo',
-          'CLOSING_STATEMENTS=COMMIT',
-        ],
-        opts,
-      )
-      // Each row's box as four doubles (one NaN: no geometry), in the export's order.
-      const params = new SqlParams()
-      const where = searchWhere(q.layer, q.spec, params)
-      const index = conn
-        .query<{ boxes: Buffer | null }>(
-          `SELECT string_agg(CASE WHEN t.geom IS NULL OR ST_IsEmpty(t.geom) THEN '\\x7ff8000000000000'::bytea
+  const indexed = await inExportedSnapshot(ctx.db, async (conn, snapshotOptions) => {
+    const load = runNativeOgr2ogr([...args, '-lco', 'SPATIAL_INDEX=NO', ...snapshotOptions], opts)
+    // Each row's box as four doubles (one NaN: no geometry), in the export's order.
+    const params = new SqlParams()
+    const where = searchWhere(q.layer, q.spec, params)
+    const index = conn
+      .query<{ boxes: Buffer | null }>(
+        `SELECT string_agg(CASE WHEN t.geom IS NULL OR ST_IsEmpty(t.geom) THEN '\\x7ff8000000000000'::bytea
                   ELSE float8send(ST_XMin(t.geom::box3d)) || float8send(ST_XMax(t.geom::box3d))
                     || float8send(ST_YMin(t.geom::box3d)) || float8send(ST_YMax(t.geom::box3d)) END,
                   ''::bytea ${orderBySql(q.layer, q.sort)}) AS boxes
              FROM ${tableSql(q.layer)} t WHERE ${where}`,
-          params.values,
-        )
-        .then(async (r) => {
-          const buf = r.rows[0]?.boxes ?? Buffer.alloc(0)
-          const collector = new RTreeCollector()
-          for (let at = 0; at < buf.length;) {
-            rows++
-            const x0 = buf.readDoubleBE(at)
-            if (Number.isNaN(x0)) {
-              at += 8
-              continue
-            }
-            collector.add(
-              rows,
-              x0,
-              buf.readDoubleBE(at + 8),
-              buf.readDoubleBE(at + 16),
-              buf.readDoubleBE(at + 24),
-            )
-            at += 32
+        params.values,
+      )
+      .then(async (r) => {
+        const buf = r.rows[0]?.boxes ?? Buffer.alloc(0)
+        const collector = new RTreeCollector()
+        for (let at = 0; at < buf.length;) {
+          rows++
+          const x0 = buf.readDoubleBE(at)
+          if (Number.isNaN(x0)) {
+            at += 8
+            continue
           }
-          const script = auxIndexScript(packRTree(collector.entries()), rows)
-          // An empty SQLite database for the tree (GDAL makes one of a CSV of two columns).
-          writeFileSync(seed, 'x,y\n1,2\n')
-          await runNativeOgr2ogr(['-f', 'SQLite', aux, seed], { signal: ctx.signal })
-          await runSqliteScript(aux, path.join(dir, 'rtree.opt'), script, ctx.signal)
-          return true
-        })
-        .catch(() => false)
-      const [, built] = await Promise.all([load, index])
-      await conn.query('COMMIT')
-      return built
-    } catch (err) {
-      await conn.query('ROLLBACK').catch(() => undefined)
-      throw err
-    }
+          collector.add(
+            rows,
+            x0,
+            buf.readDoubleBE(at + 8),
+            buf.readDoubleBE(at + 16),
+            buf.readDoubleBE(at + 24),
+          )
+          at += 32
+        }
+        const script = auxIndexScript(packRTree(collector.entries()), rows)
+        // An empty SQLite database for the tree (GDAL makes one of a CSV of two columns).
+        writeFileSync(seed, 'x,y\n1,2\n')
+        await runNativeOgr2ogr(['-f', 'SQLite', aux, seed], { signal: ctx.signal })
+        await runSqliteScript(aux, path.join(dir, 'rtree.opt'), script, ctx.signal)
+        return true
+      })
+      .catch(() => false)
+    const [, built] = await Promise.all([load, index])
+    return built
   })
   try {
     if (!indexed) throw new Error('no index')
@@ -362,6 +357,85 @@ async function writeGpkgWithOwnIndex(
   } finally {
     rmSync(aux, { force: true })
     rmSync(seed, { force: true })
+  }
+}
+
+/**
+ * Runs `fn` in a read-only transaction whose snapshot GDAL's own connections share: the
+ * `-oo` options make an ogr2ogr read exactly the rows this transaction sees.
+ */
+async function inExportedSnapshot<T>(
+  db: Db,
+  fn: (conn: Queryable, snapshotOptions: string[]) => Promise<T>,
+): Promise<T> {
+  return db.session(async (conn) => {
+    await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+    try {
+      const { rows } = await conn.query<{ id: string }>('SELECT pg_export_snapshot() AS id')
+      const snapshot = rows[0]!.id.replaceAll("'", "''")
+      const result = await fn(conn, [
+        '-oo',
+        `PRELUDE_STATEMENTS=BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET TRANSACTION SNAPSHOT '${snapshot}'`,
+        '-oo',
+        'CLOSING_STATEMENTS=COMMIT',
+      ])
+      await conn.query('COMMIT')
+      return result
+    } catch (err) {
+      await conn.query('ROLLBACK').catch(() => undefined)
+      throw err
+    }
+  })
+}
+
+/**
+ * A large shapefile from PostgreSQL written by two ogr2ogr at once, each a half of the rows in
+ * the export's order and one snapshot, then joined (`shapefile-merge.ts`, decision 60): GDAL
+ * spends most of a shapefile export in its own process, so the second core halves the wait.
+ * Parts that cannot be joined, or a failed part, leave it to one ogr2ogr as usual.
+ */
+async function writeShapefileInParts(
+  output: string,
+  sql: string,
+  args: string[],
+  opts: Parameters<typeof runNativeOgr2ogr>[1],
+  ctx: GdalWriteContext,
+): Promise<void> {
+  const half = Math.ceil(ctx.total / 2)
+  const slices = [` LIMIT ${half}`, ` OFFSET ${half}`]
+  const outDir = path.dirname(output)
+  const fileName = path.basename(output)
+  const partDirs = slices.map((_, i) => path.join(outDir, `part${i + 1}`))
+  const baseName = fileName.replace(/\.[^.]+$/, '')
+  const done = [0, 0]
+  let merged = false
+  try {
+    await inExportedSnapshot(ctx.db, async (_conn, snapshotOptions) => {
+      await Promise.all(
+        slices.map((slice, i) => {
+          mkdirSync(partDirs[i]!, { recursive: true })
+          const partArgs = args.map((arg) =>
+            arg === sql ? sql + slice : arg === output ? path.join(partDirs[i]!, fileName) : arg,
+          )
+          return runNativeOgr2ogr([...partArgs, ...snapshotOptions], {
+            ...opts,
+            onProgress: (fraction) => {
+              done[i] = fraction
+              opts?.onProgress?.((done[0]! + done[1]!) / 2)
+            },
+          })
+        }),
+      )
+    })
+    merged = await mergeShapefiles(partDirs, baseName, outDir)
+  } catch (err) {
+    if (ctx.signal?.aborted) throw err
+  } finally {
+    for (const d of partDirs) rmSync(d, { recursive: true, force: true })
+  }
+  if (!merged) {
+    for (const f of readdirSync(outDir)) rmSync(path.join(outDir, f), { force: true })
+    await runNativeOgr2ogr(args, opts)
   }
 }
 

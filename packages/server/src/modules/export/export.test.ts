@@ -1,13 +1,22 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { inflateRawSync } from 'node:zlib'
 import { neutraliseFormula, type AttributeType } from '@gis/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
 import { createTestLayer, TEST_FIELDS } from '../search/search.fixture'
+import { PARALLEL_SHAPEFILE_MIN_ROWS } from './export-gdal'
 import { wallClockIn } from './export-values'
 import { copyIndexScript, runSqliteScript } from './gpkg-rtree'
+import { mergeShapefiles } from './shapefile-merge'
+
+// The real join, watched: a large shapefile must be written in parts, not only look right.
+vi.mock('./shapefile-merge', async (original) => {
+  const real = await original<typeof import('./shapefile-merge')>()
+  return { ...real, mergeShapefiles: vi.fn(real.mergeShapefiles) }
+})
 
 let t: TestApp
 let admin: string
@@ -100,6 +109,25 @@ function readBack(file: string): { count: number; features: { properties: any; g
     maxBuffer: 64 * 1024 * 1024,
   })
   return { count, features: JSON.parse(json).features }
+}
+
+/** The entries of a zip the export wrote (local headers, deflated or stored). */
+function unzipped(file: string): Map<string, Buffer> {
+  const zip = readFileSync(file)
+  const entries = new Map<string, Buffer>()
+  for (let at = 0; zip.readUInt32LE(at) === 0x04034b50;) {
+    const method = zip.readUInt16LE(at + 8)
+    const size = zip.readUInt32LE(at + 18)
+    const nameLength = zip.readUInt16LE(at + 26)
+    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28)
+    const data = zip.subarray(start, start + size)
+    entries.set(
+      zip.toString('utf8', at + 30, at + 30 + nameLength),
+      method === 8 ? inflateRawSync(data) : data,
+    )
+    at = start + size
+  }
+  return entries
 }
 
 async function searchRows(body: Record<string, unknown>, query = ''): Promise<Row[]> {
@@ -358,6 +386,62 @@ describe('export jobs: each format read back by GDAL with the rows and values of
       { field: 'format', message: 'O formato escolhido exige uma layer com geometria.' },
     ])
   })
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a large shapefile, written in two parts at once, is the file one ogr2ogr writes',
+    async () => {
+      const rows = PARALLEL_SHAPEFILE_MIN_ROWS + 1001
+      await createTestLayer(t.db, 'exp_partes', { count: 0 })
+      await t.db.query(
+        `INSERT INTO data.exp_partes (geom, d_e_l_e_t_, s, k)
+         SELECT CASE WHEN i % 9 = 0 THEN NULL
+                     ELSE ST_SetSRID(ST_MakePoint(-53 + (i % 997) * 0.01, -25 + (i % 991) * 0.01), 4326) END,
+                false, CASE WHEN i % 5 = 0 THEN NULL ELSE 'Ponte ' || i END, (i % 4001) / 8.0
+           FROM generate_series(1, $1::int) i`,
+        [rows],
+      )
+      const { job, file } = await exportFile(
+        'ogr/shapefile',
+        { fields: ['id', 's', 'k'], sort: '-k' },
+        'exp_partes',
+      )
+      expect(job.rows).toBe(rows)
+      await expect(vi.mocked(mergeShapefiles).mock.results.at(-1)?.value).resolves.toBe(true)
+      const zipped = unzipped(file)
+      const ours = (ext: string) => [...zipped].find(([name]) => name.endsWith(`.${ext}`))![1]
+      // The same statement, the same options, one ogr2ogr.
+      const theirs = path.join(dir, 'partes-theirs')
+      mkdirSync(theirs)
+      execFileSync(
+        'ogr2ogr',
+        [
+          '-f',
+          'ESRI Shapefile',
+          path.join(theirs, 'exp_partes.shp'),
+          `PG:${t.config.databaseUrl}`,
+          '-sql',
+          'SELECT t."id" AS "id", t."s" AS "s", t."k" AS "k", t.geom AS "geom" FROM "data"."exp_partes" t ORDER BY t."k" DESC NULLS LAST, t.id DESC',
+          '-nln',
+          'exp_partes',
+          '-a_srs',
+          'EPSG:4326',
+          '-nlt',
+          'POINT',
+          '-lco',
+          'ENCODING=UTF-8',
+        ],
+        {
+          // Else GDAL 3.6 appends its application_name to the URL's database name.
+          env: { ...process.env, PGAPPNAME: 'gis-test' },
+        },
+      )
+      const read = (ext: string) => readFileSync(path.join(theirs, `exp_partes.${ext}`))
+      expect(ours('shp').equals(read('shp'))).toBe(true)
+      expect(ours('shx').equals(read('shx'))).toBe(true)
+      // The tables differ only in the day they were written (bytes 1 to 3).
+      expect(ours('dbf').subarray(4).equals(read('dbf').subarray(4))).toBe(true)
+    },
+  )
 
   it('writes the same files with gdal3.js when there is no native GDAL', async () => {
     process.env.GIS_GDAL = 'wasm'
