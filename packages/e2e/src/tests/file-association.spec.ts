@@ -91,6 +91,9 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await snap(page, 'file-association-config')
       await page.getByRole('tab', { name: 'DADOS' }).click()
       await expect(page.getByRole('cell', { name: names.a })).toBeVisible()
+      await page.getByRole('tab', { name: 'FILTROS' }).click()
+      await expect(page.getByRole('button', { name: 'Adicionar Regra' })).toBeVisible()
+      await snap(page, 'file-association-filters')
       await page.getByRole('tab', { name: 'CONFIGURAÇÃO' }).click()
 
       // Step 2 → 3: the scan lists the value naming a file the folder lacks.
