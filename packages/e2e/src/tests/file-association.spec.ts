@@ -157,11 +157,48 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
     }
   })
 
-  test('a user who is not an administrator is not offered ASSOCIAR ARQUIVOS', async ({ page }) => {
+  test('a non-administrator is not offered ASSOCIAR ARQUIVOS; a browser without folder access lists the supported ones', async ({
+    page,
+    browser,
+    request,
+  }) => {
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO.username, DEMO.password)
     await openTools(page)
     await expect(page.getByRole('menuitem', { name: 'BUSCAR' })).toBeVisible()
     await expect(page.getByRole('menuitem', { name: 'ASSOCIAR ARQUIVOS' })).toHaveCount(0)
+
+    // An administrator in a browser without folder access (Firefox's user agent, no picker).
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const headers = { authorization: token }
+    const window = { id: 'w1', type: 'FileAssociation', title: 'Associar arquivos', props: {} }
+    await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers,
+      data: { active: 'w1', windowCounter: 1, windows: [window] },
+    })
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0',
+    })
+    try {
+      await context.addInitScript(() => {
+        delete (Window.prototype as unknown as Record<string, unknown>).showDirectoryPicker
+        delete (window as unknown as Record<string, unknown>).showDirectoryPicker
+      })
+      const other = await context.newPage()
+      await signIn(other, ADMIN.username, ADMIN.password)
+      await other.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+      await expect(other.getByText('Navegador não suportado')).toBeVisible()
+      await expect(other.getByRole('link', { name: 'Baixar' })).toHaveCount(3)
+      await expect(other.getByText('Opera 72+')).toBeVisible()
+      await snap(other, 'file-association-unsupported')
+    } finally {
+      await context.close()
+      await request.post(`${baseUrl()}/api/users/workspace`, {
+        headers,
+        data: { active: null, windowCounter: 0, windows: [] },
+      })
+    }
   })
 })
