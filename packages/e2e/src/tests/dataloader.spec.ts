@@ -108,4 +108,51 @@ test.describe('IMPORTAR DADOS', () => {
     const body = (await found.json()) as { rowCount: number }
     expect(body.rowCount).toBe(2)
   })
+
+  test('an administrator imports a csv into a NOVO LAYER created from its columns', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: { active: null, windowCounter: 0, windows: [] },
+    })
+    const name = unique('importado_').toLowerCase()
+    const csv = ['Nome;Valor', 'Primeiro;1,5', 'Segundo;2'].join('\n')
+
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+    await page.getByRole('menuitem', { name: 'IMPORTAR DADOS' }).click()
+    await page
+      .getByTestId('dataloader-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'novo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('button', { name: 'NOVO LAYER' }).click()
+    await page.getByRole('button', { name: 'CONFIRMAR' }).click()
+    await expect(page.getByText('Campo obrigatório')).toBeVisible()
+    await page.getByLabel('Nome do layer').fill(name)
+    await page.getByLabel('Título do layer').fill('Importação de teste')
+    await page.getByRole('button', { name: 'CONFIRMAR' }).click()
+    await expect(page.getByText('Criar novo layer')).toBeVisible()
+    // Mapped automatically once: each column to a field of its own name.
+    await expect(page.locator('tbody tr').nth(0)).toContainText('Nome')
+    await expect(page.locator('tbody tr').nth(1)).toContainText('Valor')
+    await snap(page, 'dataloader-new-layer')
+    await page.getByRole('button', { name: 'EXECUTAR' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
+    await expect(page.getByText('Nova tabela criada com sucesso!')).toBeVisible()
+    await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
+      timeout: 20_000,
+    })
+    await expect(page.getByTestId('dataloader-Criados')).toHaveText('2')
+
+    const found = await request.post(`${baseUrl()}/api/features/${name}/search?limit=10`, {
+      headers: { authorization: token },
+      data: {},
+    })
+    expect(found.status()).toBe(200)
+    expect(((await found.json()) as { rowCount: number }).rowCount).toBe(2)
+  })
 })

@@ -123,8 +123,8 @@ export const dataloaderMessages = {
   'dataloader.running': 'A importação está em execução e não pode ser alterada agora.',
   'dataloader.noWritePermission':
     'Você não possui permissão para criar ou atualizar features nesta layer!',
-  'dataloader.newLayerUnsupported':
-    'A importação para um novo layer ainda não está disponível: escolha um layer existente.',
+  'dataloader.newLayerAdminOnly': 'Apenas administradores podem criar um novo layer.',
+  'dataloader.newLayerCreated': 'Nova tabela criada com sucesso!',
   'dataloader.unknownSource': 'A coluna {name} não existe no arquivo.',
   'dataloader.unknownDestiny': 'O atributo {name} não existe no layer.',
   'dataloader.destinyTwice': 'O atributo {name} foi mapeado mais de uma vez.',

@@ -32,11 +32,21 @@ const unreadable = (format: string) =>
 
 const WKT = /^\s*(SRID=\d+;\s*)?(MULTI)?(POINT|LINESTRING|POLYGON)\s*(Z|M|ZM)?\s*\(/i
 
+/** A number as a csv writes it (decimal point or comma), without leading zeros (codes). */
+const NUMBER_TEXT = /^\s*-?(0|[1-9]\d*)([.,]\d+)?\s*$/
+
 function typeOf(values: Cell[]): ColumnType {
   const present = values.filter((v) => v !== null && v !== '')
   if (!present.length) return 'STRING'
   if (present.every((v) => typeof v === 'boolean')) return 'BOOLEAN'
-  if (present.every((v) => typeof v === 'number')) return 'NUMBER'
+  if (
+    present.every((v) => typeof v === 'number' || (typeof v === 'string' && NUMBER_TEXT.test(v)))
+  ) {
+    return 'NUMBER'
+  }
+  if (present.every((v) => typeof v === 'string' && /^(true|false)$/i.test(v.trim()))) {
+    return 'BOOLEAN'
+  }
   if (present.every((v) => typeof v === 'string' && WKT.test(v))) return 'GEOMETRY_WKT'
   if (present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(v))) {
     return 'DATE'

@@ -26,6 +26,8 @@ export const executeBodySchema = z.object({
   spatializeMode: z.enum(['none', 'new', 'all']).default('none'),
   spatializeSourceAttribute: z.string().max(200).nullable().optional(),
   spatializeVertices: z.array(vertexSchema).max(1000).default([]),
+  /** The geometry type of a new layer (destinyType 1): point, linestring, … (none: tabular). */
+  spatializeGeometry: z.string().max(40).nullable().optional(),
 })
 export type ExecuteBody = z.infer<typeof executeBodySchema>
 

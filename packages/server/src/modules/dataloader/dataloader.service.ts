@@ -1,4 +1,12 @@
-import { isSubmittedForApproval, t, type PagingQuery, type SessionUser } from '@gis/shared'
+import {
+  isSubmittedForApproval,
+  layerRegisterSchema,
+  t,
+  type FieldDefinition,
+  type PagingQuery,
+  type SessionUser,
+  type TableGeometry,
+} from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import type { Db } from '../../db/types'
 import { HttpError, type FieldError } from '../../http/errors'
@@ -8,6 +16,8 @@ import * as featureSql from '../../layer-data/features.sql'
 import { parseFieldValue, SQL_CAST } from '../../layer-data/values'
 import { columnSql, layerFields, tableSql, type CatalogueLayer } from '../../layer-data/model'
 import * as features from '../features/features.service'
+import { registerLayer } from '../layers/layers-admin.service'
+import { createTable } from '../schema/schema.service'
 import { layerAccess } from '../features/layer-access'
 import {
   formatOf,
@@ -149,16 +159,12 @@ async function refuseWhileRunning(deps: AppDeps, row: sql.ImportRow) {
   }
 }
 
-const bad = (field: string, message: string) =>
-  new HttpError(400, t('features.validationErrors'), [{ field, message }])
-
 /**
  * Checks an execution against the import and the layer: the destination must be a layer the
  * caller may write (create or update), sources columns of the file, destinations fields of the
  * layer used once, one key at most, coordinates and source attribute columns of the file.
  */
 async function checkExecution(db: Db, user: User, job: ImportJob, body: ExecuteBody) {
-  if (body.destinyType !== 0) throw bad('destinyType', t('dataloader.newLayerUnsupported'))
   const { layer, perms } = await layerAccess(db, user, body.layerName)
   if (!perms.createFeature && !perms.updateFeature) {
     throw new HttpError(403, t('dataloader.noWritePermission'))
@@ -232,6 +238,62 @@ async function checkExecution(db: Db, user: User, job: ImportJob, body: ExecuteB
   return layer
 }
 
+const FIELD_TYPE_OF: Record<ColumnType, FieldDefinition['type']> = {
+  STRING: 'string',
+  NUMBER: 'double',
+  BOOLEAN: 'boolean',
+  DATE: 'datetime',
+  GEOMETRY_WKT: 'string',
+}
+
+const TABLE_GEOMETRY_OF: Record<string, TableGeometry> = {
+  point: 'Point',
+  linestring: 'LineString',
+  polygon: 'Polygon',
+  multipoint: 'MultiPoint',
+  multilinestring: 'MultiLineString',
+  multipolygon: 'MultiPolygon',
+}
+
+/**
+ * NOVO LAYER (destinyType 1, administrators: it creates a table as the control panel does):
+ * a table named layerName with one field per mapped column (typed by the column), the
+ * geometry type chosen in the vector settings (none: tabular), registered as a layer titled
+ * layerTitle. The file's columns are checked first, so a bad mapping creates nothing.
+ */
+async function createDestination(db: Db, user: User, job: ImportJob, body: ExecuteBody) {
+  if (!user.admin) throw new HttpError(403, t('dataloader.newLayerAdminOnly'))
+  const mapped = body.mappings.filter((m) => m.destiny && m.destiny !== 'id')
+  const errors: FieldError[] = []
+  mapped.forEach((m, i) => {
+    if (!(m.source in job.metadata.columnIndexes)) {
+      errors.push({
+        field: `mappings.${i}`,
+        message: t('dataloader.unknownSource', { name: m.source }),
+      })
+    }
+  })
+  if (!mapped.length) errors.push({ field: 'mappings', message: t('dataloader.nothingMapped') })
+  if (errors.length) throw new HttpError(400, t('features.validationErrors'), errors)
+  const geometry =
+    body.spatializeType === 'none' || body.spatializeMode === 'none'
+      ? 'Tabular'
+      : (TABLE_GEOMETRY_OF[body.spatializeGeometry ?? ''] ?? 'Tabular')
+  await createTable(db, {
+    name: body.layerName,
+    geometry,
+    fields: mapped.map((m) => ({
+      name: m.destiny!,
+      type: FIELD_TYPE_OF[job.metadata.columnTypes[m.source] ?? 'STRING'] ?? 'string',
+      notNull: false,
+    })),
+  })
+  await registerLayer(
+    db,
+    layerRegisterSchema.parse({ table: body.layerName, title: body.layerTitle || body.layerName }),
+  )
+}
+
 interface ExecutePayload {
   importId: number
   userId: number
@@ -248,6 +310,7 @@ export async function execute(
 ): Promise<{ id: number; status: ImportStatus }> {
   const row = await ownImport(deps.db, caller.user, id)
   await refuseWhileRunning(deps, row)
+  if (body.destinyType === 1) await createDestination(deps.db, caller.user, toJob(row), body)
   await checkExecution(deps.db, caller.user, toJob(row), body)
   await sql.resetRows(deps.db, id)
   await sql.setExecution(deps.db, id, body, null)
@@ -310,8 +373,12 @@ class RowError extends Error {}
 function attributeValue(layer: CatalogueLayer, field: string, raw: Cell): unknown {
   if (raw === null) return null
   const type = layerFields(layer).find((f) => f.name === field)?.type
+  if (type === 'boolean' && typeof raw === 'string') return raw.trim().toLowerCase()
   if (type === 'number' && typeof raw === 'string' && /^\s*-?\d+,\d+\s*$/.test(raw)) {
     return raw.replace(',', '.').trim()
+  }
+  if (type === 'datetime' && typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.trim())) {
+    return `${raw.trim()}T00:00:00Z`
   }
   if (type === 'date' && typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(raw)) {
     return raw.slice(0, 10)

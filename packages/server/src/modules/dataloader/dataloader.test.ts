@@ -301,8 +301,53 @@ describe('POST /api/dataloader/{id}/execute', () => {
       layerName: 'nova',
       mappings: [{ source: 'a', destiny: 'a' }],
     })
-    expect(newLayer.statusCode).toBe(400)
+    expect(newLayer.statusCode).toBe(403)
+    expect(newLayer.json().message).toBe('Apenas administradores podem criar um novo layer.')
     expect((await get(`/api/dataloader/${job.id}/status`)).json().status).toBe('CREATED')
+  })
+
+  it('creates a new layer (administrators) with a field per column and imports into it', async () => {
+    const job = (
+      await upload(
+        'novo.csv',
+        'nome;valor;ativo;lon;lat\nPosto A;10,5;true;-47.1;-22.1\nPosto B;7;false;-47.2;-22.2',
+        admin,
+      )
+    ).body
+    const res = await post(
+      `/api/dataloader/${job.id}/execute`,
+      {
+        destinyType: 1,
+        layerName: 'postos_importados',
+        layerTitle: 'Postos importados',
+        mappings: [
+          { source: 'nome', destiny: 'nome' },
+          { source: 'valor', destiny: 'valor' },
+          { source: 'ativo', destiny: 'ativo' },
+        ],
+        spatializeType: 'generate',
+        spatializeMode: 'all',
+        spatializeGeometry: 'point',
+        spatializeVertices: [{ x: 'lon', y: 'lat' }],
+      },
+      admin,
+    )
+    expect(res.statusCode).toBe(202)
+    await waitComplete(job.id, admin)
+    expect((await get(`/api/dataloader/${job.id}/report`, admin)).json()).toMatchObject({
+      created: 2,
+      errors: 0,
+    })
+    const { rows } = await t.db.query<{ nome: string; valor: number; ativo: string; wkt: string }>(
+      `SELECT nome, valor, ativo::text AS ativo, ST_AsText(geom) AS wkt
+       FROM data.postos_importados ORDER BY nome`,
+    )
+    expect(rows).toEqual([
+      { nome: 'Posto A', valor: 10.5, ativo: 'true', wkt: 'POINT(-47.1 -22.1)' },
+      { nome: 'Posto B', valor: 7, ativo: 'false', wkt: 'POINT(-47.2 -22.2)' },
+    ])
+    const layers = (await get('/api/config/layers', admin)).json()
+    expect(JSON.stringify(layers)).toContain('Postos importados')
   })
 
   it('refuses a layer the user may only read (403) or not see (404)', async () => {

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography'
 import { SYSTEM_FIELD_NAMES, type LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
+import { useIsAdmin } from '../../app/session'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { autoMap } from './auto-map'
 import type { ColumnMapping, ImportConfig, ImportJob } from './dataloader-types'
@@ -35,8 +36,30 @@ export function emptyMappings(job: ImportJob): ColumnMapping[] {
   }))
 }
 
-/** The destinations of a layer: its attributes, with id first (the key of updates by id). */
-export function destinationsOf(layer: LayerDescription | undefined) {
+/** A field name for a new layer from a column name: lower case, no accents, `_` between words. */
+export function fieldNameOf(column: string): string {
+  const name = column
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 63)
+  return /^[a-z]/.test(name) ? name : `c_${name}`
+}
+
+/**
+ * The destinations: a layer's attributes with id first (the key of updates by id), or for a
+ * new layer one field per column of the file.
+ */
+export function destinationsOf(
+  layer: LayerDescription | undefined,
+  config?: ImportConfig,
+  job?: ImportJob,
+) {
+  if (config?.destinyType === 1 && job) {
+    return job.metadata.columnNames.map((c) => ({ name: fieldNameOf(c), title: c }))
+  }
   if (!layer) return []
   const fields = layer.attributes
     .filter((a) => !SYSTEM_FIELD_NAMES.includes(a.name) && a.type !== 'geometry')
@@ -58,10 +81,35 @@ export function ConfigTab({
   onChange: (config: ImportConfig | undefined) => void
 }) {
   const [destiny, setDestiny] = useState<0 | 1>(0)
+  const isAdmin = useIsAdmin()
+  const [newName, setNewName] = useState('')
+  const [newTitle, setNewTitle] = useState('')
+  const [newError, setNewError] = useState(false)
   const [redefine, setRedefine] = useState(false)
   const [vector, setVector] = useState(false)
   const layer = layers.find((l) => l.name === config?.layerName)
-  const destinations = destinationsOf(layer)
+  const destinations = destinationsOf(layer, config, job)
+
+  function createNew() {
+    const name = fieldNameOf(newName.trim())
+    if (!newName.trim()) {
+      setNewError(true)
+      return
+    }
+    const draft: ImportConfig = {
+      destinyType: 1,
+      layerName: name,
+      layerTitle: newTitle.trim() || newName.trim(),
+      mappings: emptyMappings(job),
+      spatializeType: 'none',
+      spatializeMode: 'none',
+      spatializeSourceAttribute: null,
+      spatializeVertices: [],
+      spatializeGeometry: null,
+    }
+    // A new layer maps automatically once (spec 2 §4.1).
+    onChange({ ...draft, mappings: autoMap(draft.mappings, destinationsOf(undefined, draft, job)) })
+  }
 
   function choose(name: string) {
     const chosen = layers.find((l) => l.name === name)
@@ -103,8 +151,27 @@ export function ConfigTab({
               </MenuItem>
             ))}
           </TextField>
+        ) : isAdmin ? (
+          <>
+            <TextField
+              label={t('dataloader.layerName')}
+              value={newName}
+              required
+              error={newError && !newName.trim()}
+              helperText={newError && !newName.trim() ? t('field.required') : ' '}
+              onChange={(e) => setNewName(e.target.value)}
+            />
+            <TextField
+              label={t('dataloader.layerTitle')}
+              value={newTitle}
+              onChange={(e) => setNewTitle(e.target.value)}
+            />
+            <Button variant="contained" onClick={createNew} sx={{ justifySelf: 'start' }}>
+              {t('dataloader.confirm')}
+            </Button>
+          </>
         ) : (
-          <Typography color="text.secondary">{t('dataloader.newLayerUnsupported')}</Typography>
+          <Typography color="text.secondary">{t('dataloader.newLayerAdminOnly')}</Typography>
         )}
       </Box>
     )
@@ -230,7 +297,11 @@ export function ConfigTab({
           open
           job={job}
           config={config}
-          geometryType={layer?.geometryType ?? 'TABULAR'}
+          geometryType={
+            config.destinyType === 1
+              ? (config.spatializeGeometry ?? 'TABULAR')
+              : (layer?.geometryType ?? 'TABULAR')
+          }
           onClose={(next) => {
             setVector(false)
             if (next) onChange({ ...config, ...next })

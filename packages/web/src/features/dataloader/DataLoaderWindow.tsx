@@ -13,6 +13,7 @@ import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useMemo, useState } from 'react'
 import { useDispatch } from 'react-redux'
+import { api } from '../../api/base-api'
 import { useGetPermissionsQuery } from '../../api/session.api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { removeWindow } from '../../state/workspace-slice'
@@ -112,7 +113,14 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
     if (!s.jobId || !s.config) return
     try {
       await execute({ id: s.jobId, config: s.config }).unwrap()
-      update({ step: 2 })
+      if (s.config.destinyType === 1) {
+        // The new layer exists now: the catalogue reloads, and a new run updates it.
+        enqueueSnackbar(t('dataloader.newLayerCreated'), { variant: 'success' })
+        dispatch(api.util.invalidateTags(['Layers', 'Permissions']))
+        update({ step: 2, config: { ...s.config, destinyType: 0 } })
+      } else {
+        update({ step: 2 })
+      }
     } catch (err) {
       const detail = (err as { message?: string }).message
       enqueueSnackbar(

@@ -53,6 +53,7 @@ export function VectorDialog({
   geometryType: string
   onClose: (next?: Partial<ImportConfig>) => void
 }) {
+  const [geometry, setGeometry] = useState(geometryType)
   const [type, setType] = useState<SpatializeType>(config.spatializeType)
   const [mode, setMode] = useState<SpatializeMode>(config.spatializeMode)
   const [source, setSource] = useState(config.spatializeSourceAttribute ?? '')
@@ -89,7 +90,7 @@ export function VectorDialog({
 
   function close() {
     if (type === 'generate' && mode !== 'none') {
-      const [n, key] = needed(geometryType)
+      const [n, key] = needed(geometry)
       if (vertices.length < n) {
         setError(t(key))
         return
@@ -104,6 +105,9 @@ export function VectorDialog({
       spatializeMode: type === 'none' ? 'none' : mode,
       spatializeSourceAttribute: type === 'source-attribute' ? source : null,
       spatializeVertices: type === 'generate' ? vertices : [],
+      ...(config.destinyType === 1
+        ? { spatializeGeometry: geometry === 'TABULAR' ? null : geometry }
+        : {}),
     })
   }
 
@@ -115,8 +119,9 @@ export function VectorDialog({
         <TextField
           select
           label={t('dataloader.vectorGeometry')}
-          value={geometryType}
+          value={geometry}
           disabled={config.destinyType === 0}
+          onChange={(e) => setGeometry(e.target.value)}
         >
           {GEOMETRIES.map((g) => (
             <MenuItem key={g} value={g}>

@@ -35,6 +35,8 @@ export interface ImportConfig {
   spatializeMode: SpatializeMode
   spatializeSourceAttribute: string | null
   spatializeVertices: { x: string; y: string }[]
+  /** A new layer's geometry type (point, linestring, …; none: tabular). */
+  spatializeGeometry?: string | null
 }
 
 export interface ImportReport {
