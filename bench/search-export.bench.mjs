@@ -148,7 +148,10 @@ try {
       if (job.status === 'ERROR') throw new Error(`export ${format}: ${job.message}`)
       await new Promise((r) => setTimeout(r, 50))
     }
-    const file = await fetch(`${server.url}/api/report/${id}`, { headers })
+    // Downloaded as Chromium asks for it (brotli first).
+    const file = await fetch(`${server.url}/api/report/${id}`, {
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    })
     const bytes = (await file.arrayBuffer()).byteLength
     const oursMs = performance.now() - started
     const target = path.join(outDir, `${ext}-${Date.now()}.${ext}`)

@@ -92,4 +92,33 @@ describe('compressed answers', () => {
     expect(legend.headers['content-encoding']).toBeUndefined()
     expect(legend.body.subarray(1, 4).toString()).toBe('PNG')
   })
+
+  it('sends exported files compressed at the fastest settings, the same file', async () => {
+    const started = await t.api({
+      method: 'POST',
+      url: '/api/features/placas/report?format=csv',
+      payload: { fields: ['id', 'codigo_ctb', 'rodovia', 'km'] },
+      token: admin,
+    })
+    expect(started.statusCode).toBe(202)
+    const id = started.json().id
+    for (;;) {
+      const job = (await t.api({ url: `/api/reports/jobs/${id}`, token: admin })).json()
+      if (job.status === 'COMPLETE') break
+      expect(job.status).not.toBe('ERROR')
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    const plain = await raw(`/api/report/${id}`)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toMatch(/^\uFEFFid;codigo_ctb;rodovia;km\r\n/)
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+    ]) {
+      const packed = await raw(`/api/report/${id}`, { 'accept-encoding': accept! })
+      expect(packed.headers['content-encoding']).toBe(encoding)
+      expect(packed.body.length).toBeLessThan(plain.body.length * 0.7)
+      expect(decode(packed).equals(plain.body)).toBe(true)
+    }
+  })
 })

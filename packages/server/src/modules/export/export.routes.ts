@@ -10,6 +10,7 @@ import {
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import type { RouteScope } from '../../http/scopes'
+import { FILE_COMPRESSION } from '../../http/compression'
 import * as service from './export.service'
 import { kmzExport, kmzItems } from './kmz.service'
 
@@ -83,6 +84,7 @@ const featureReportRoutes =
     app.post(
       '/:layer/searchreport',
       {
+        compress: FILE_COMPRESSION,
         schema: {
           tags: ['export'],
           summary: `The same export written during the request and answered as the file (at most ${EXPORT_DIRECT_MAX_ROWS} rows)`,
@@ -120,6 +122,7 @@ const browserReportRoutes =
     app.post(
       '/createreport',
       {
+        compress: FILE_COMPRESSION,
         schema: {
           tags: ['export'],
           summary:
@@ -146,6 +149,7 @@ const browserReportRoutes =
     app.get(
       '/parametersreport',
       {
+        compress: FILE_COMPRESSION,
         schema: {
           tags: ['export'],
           summary:
@@ -194,6 +198,7 @@ const downloadRoutes =
     app.get(
       '/:id',
       {
+        compress: FILE_COMPRESSION,
         schema: {
           tags: ['export'],
           summary:
@@ -238,6 +243,7 @@ const kmzRoutes =
     app.get(
       '/:regulator/kmz',
       {
+        compress: FILE_COMPRESSION,
         schema: {
           tags: ['export'],
           summary:
