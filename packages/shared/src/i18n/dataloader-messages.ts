@@ -38,6 +38,13 @@ export const dataloaderMessages = {
   'dataloader.colDestiny': 'Atributo de destino',
   'dataloader.colKey': 'Campo chave',
   'dataloader.noDestiny': 'Nenhum',
+  'dataloader.oldKey': 'CHAVE ANTIGA',
+  'dataloader.oldKeyOf': 'CHAVE ANTIGA: {column}',
+  'dataloader.oldKeyTitle': 'Atualização da chave',
+  'dataloader.oldKeyHelp':
+    'Escolha a coluna com o valor antigo da chave: as feições são encontradas por ele e recebem o valor novo.',
+  'dataloader.oldKeyColumn': 'Coluna com a chave antiga',
+  'dataloader.oldKeyRemove': 'REMOVER',
   'dataloader.autoMap': 'AUTO MAPEAR',
   'dataloader.clear': 'LIMPAR',
   'dataloader.vectorSettings': 'CONFIGURAÇÕES DO VETOR GRÁFICO',

@@ -2,6 +2,10 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
 import Chip from '@mui/material/Chip'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
@@ -87,6 +91,7 @@ export function ConfigTab({
   const [newError, setNewError] = useState(false)
   const [redefine, setRedefine] = useState(false)
   const [vector, setVector] = useState(false)
+  const [oldKey, setOldKey] = useState<{ index: number; source: string } | null>(null)
   const layer = layers.find((l) => l.name === config?.layerName)
   const destinations = destinationsOf(layer, config, job)
 
@@ -275,6 +280,16 @@ export function ConfigTab({
                       )
                     }
                   />
+                  {m.primaryKey && m.destiny !== 'id' && (
+                    <Button
+                      size="small"
+                      onClick={() => setOldKey({ index: i, source: m.oldPrimaryKeySource ?? '' })}
+                    >
+                      {m.oldPrimaryKeySource
+                        ? t('dataloader.oldKeyOf', { column: m.oldPrimaryKeySource })
+                        : t('dataloader.oldKey')}
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -292,6 +307,44 @@ export function ConfigTab({
         }}
         onClose={() => setRedefine(false)}
       />
+      <Dialog open={oldKey !== null} onClose={() => setOldKey(null)} fullWidth maxWidth="xs">
+        <DialogTitle>{t('dataloader.oldKeyTitle')}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          <Typography variant="body2">{t('dataloader.oldKeyHelp')}</Typography>
+          <TextField
+            select
+            label={t('dataloader.oldKeyColumn')}
+            value={oldKey?.source ?? ''}
+            onChange={(e) => oldKey && setOldKey({ ...oldKey, source: e.target.value })}
+          >
+            {job.metadata.columnNames.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c}
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            onClick={() => {
+              if (oldKey) setMapping(oldKey.index, { oldPrimaryKeySource: null })
+              setOldKey(null)
+            }}
+          >
+            {t('dataloader.oldKeyRemove')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={!oldKey?.source}
+            onClick={() => {
+              if (oldKey) setMapping(oldKey.index, { oldPrimaryKeySource: oldKey.source })
+              setOldKey(null)
+            }}
+          >
+            {t('dataloader.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       {vector && (
         <VectorDialog
           open

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { z } from 'zod'
 import { FormTextField, SchemaForm, useSchemaForm } from '../../components/form'
 import { schemaResolver } from '../../components/form/schema-resolver'
@@ -29,15 +29,16 @@ export function TemplatesDialog({
   const { enqueueSnackbar } = useSnackbar()
   const [paging, setPaging] = useState<PagedState>(FIRST_PAGE)
   const [sort, setSort] = useState('name')
-  const { data, isFetching, isError } = useListTemplatesQuery({
+  const { data, isFetching, isError, refetch } = useListTemplatesQuery({
     page: paging.page,
     limit: paging.limit,
     sort,
     search: paging.query,
   })
   const [remove] = useDeleteTemplateMutation()
-  if (isError)
-    enqueueSnackbar(t('dataloader.templatesFailed'), { variant: 'error', preventDuplicate: true })
+  useEffect(() => {
+    if (isError) enqueueSnackbar(t('dataloader.templatesFailed'), { variant: 'error' })
+  }, [isError, enqueueSnackbar])
   const columns: Column<ImportTemplate>[] = [
     { key: 'name', label: t('dataloader.templateName'), sortKey: 'name', render: (r) => r.name },
     {
@@ -75,6 +76,7 @@ export function TemplatesDialog({
             onClick={() =>
               void remove(r.id)
                 .unwrap()
+                .then(() => refetch())
                 .catch(() =>
                   enqueueSnackbar(t('dataloader.templateDeleteFailed'), { variant: 'error' }),
                 )
