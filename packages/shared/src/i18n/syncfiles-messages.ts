@@ -80,6 +80,7 @@ export const syncFilesMessages = {
   // step 3
   'syncfiles.missingTitle': 'Arquivos ausentes na ppasta de origem',
   'syncfiles.missingNone': 'Nenhum arquivo ausente.',
+  'syncfiles.filesNone': 'Nenhum arquivo para exibir.',
   'syncfiles.matchedSummary': '{files} arquivo(s) a enviar para {records} registro(s).',
   'syncfiles.colLayer': 'Layer',
   'syncfiles.colLayerIndex': 'Indice da Layer',

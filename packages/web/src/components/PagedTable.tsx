@@ -19,7 +19,8 @@ import { TablePager } from './TablePager'
 export interface Column<R> {
   key: string
   label: string
-  render: (row: R) => ReactNode
+  /** `index`: the row's position in the whole list (0-based). */
+  render: (row: R, index: number) => ReactNode
   /** Left out on phone-sized screens. */
   wide?: boolean
   /** The API's sort name of the column: its header sorts (with `sort` and `onSort`). */
@@ -157,55 +158,114 @@ export function PagedTable<R extends { id: number }>({
         {searchLabel && <SearchBox label={searchLabel} paging={paging} onPaging={onPaging} />}
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
       </Box>
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={loading}
+        empty={empty}
+        sort={sort}
+        onSort={onSort}
+        pager={{
+          total,
+          page: paging.page,
+          limit: paging.limit,
+          sizes: PAGE_SIZES,
+          onPage: (page, limit) => onPaging({ ...paging, page, limit }),
+        }}
+      />
+    </Box>
+  )
+}
+
+export interface DataTableProps<R> {
+  columns: Column<R>[]
+  /** The rows of the page shown. */
+  rows: readonly R[]
+  rowKey: (row: R, index: number) => string | number
+  empty: string
+  loading?: boolean
+  /** Names the table for assistive technology (and tests). */
+  label?: string
+  /** Caps the height, the header staying in view while the rows scroll. */
+  maxHeight?: string
+  sort?: string
+  onSort?: (sort: string) => void
+  pager: {
+    total: number
+    page: number
+    limit: number
+    sizes: readonly number[]
+    onPage: (page: number, limit: number) => void
+  }
+}
+
+/**
+ * The table and paginator of PagedTable without its title and search box, for tables paged
+ * in the browser too (a folder's files); `render` gets the row's position in the whole list.
+ */
+export function DataTable<R>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  loading = false,
+  label,
+  maxHeight,
+  sort,
+  onSort,
+  pager,
+}: DataTableProps<R>) {
+  const first = pager.page * pager.limit
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
+      <TableContainer sx={maxHeight ? { maxHeight } : undefined}>
+        <Table size="small" stickyHeader={Boolean(maxHeight)} aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.key} sx={cellSx(c)}>
+                  <HeaderLabel column={c} sort={sort} onSort={onSort} />
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row, i) => (
+              <TableRow key={rowKey(row, first + i)} hover>
                 {columns.map((c) => (
                   <TableCell key={c.key} sx={cellSx(c)}>
-                    <HeaderLabel column={c} sort={sort} onSort={onSort} />
+                    {c.render(row, first + i)}
                   </TableCell>
                 ))}
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} hover>
-                  {columns.map((c) => (
-                    <TableCell key={c.key} sx={cellSx(c)}>
-                      {c.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-              {!loading && rows.length === 0 && (
-                <TableRow>
-                  <TableCell
-                    colSpan={columns.length}
-                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                  >
-                    {empty}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePager
-          total={total}
-          page={paging.page}
-          limit={paging.limit}
-          sizes={PAGE_SIZES}
-          onPage={(page, limit) => onPaging({ ...paging, page, limit })}
-          sx={{
-            '& .MuiTablePagination-toolbar': { pl: { xs: 1, sm: 2 }, pr: { xs: 0.5, sm: 1 } },
-            '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
-            '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
-          }}
-        />
-      </Paper>
-    </Box>
+            ))}
+            {!loading && rows.length === 0 && (
+              <TableRow>
+                <TableCell
+                  colSpan={columns.length}
+                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                >
+                  {empty}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePager
+        total={pager.total}
+        page={pager.page}
+        limit={pager.limit}
+        sizes={pager.sizes}
+        onPage={pager.onPage}
+        sx={{
+          '& .MuiTablePagination-toolbar': { pl: { xs: 1, sm: 2 }, pr: { xs: 0.5, sm: 1 } },
+          '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
+          '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
+        }}
+      />
+    </Paper>
   )
 }
