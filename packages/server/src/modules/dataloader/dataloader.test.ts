@@ -255,6 +255,24 @@ describe('POST /api/dataloader/{id}/execute', () => {
     ])
   })
 
+  it('finds the feature by the old key column and writes the new key', async () => {
+    const job = (await upload('renumera.csv', 'km_antigo;km\n911,25;921,25')).body
+    const res = await post(`/api/dataloader/${job.id}/execute`, {
+      destinyType: 0,
+      layerName: 'marcos_km',
+      mappings: [
+        { source: 'km', destiny: 'km', primaryKey: true, oldPrimaryKeySource: 'km_antigo' },
+      ],
+    })
+    expect(res.statusCode).toBe(202)
+    await waitComplete(job.id)
+    expect((await get(`/api/dataloader/${job.id}/report`)).json()).toMatchObject({ updated: 1 })
+    const { rows } = await t.db.query<{ km: string }>(
+      `SELECT km::text AS km FROM data.marcos_km WHERE rodovia = 'SP-KEY' ORDER BY km`,
+    )
+    expect(rows.map((r) => r.km)).toEqual(['910.250', '912.250', '921.250'])
+  })
+
   it('updates by id, and an id that does not exist is an error of its row', async () => {
     const job = (await upload('ids.csv', 'id,sentido\n1,Oeste\n99999999,Norte')).body
     const res = await post(`/api/dataloader/${job.id}/execute`, {
