@@ -1,20 +1,21 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { pagingQuerySchema, t } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/errors'
 import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import { callerOf } from '../features/features.routes'
 import {
-  dataRowSchema,
-  executeBodySchema,
+  pagingQuerySchema,
+  t,
+  importRowSchema,
+  importExecuteSchema,
   importJobSchema,
-  reportSchema,
-  templateBodySchema,
-  templateSchema,
-} from './dataloader.schemas'
+  importReportSchema,
+  importTemplateBodySchema,
+  importTemplateSchema,
+} from '@gis/shared'
 import * as service from './dataloader.service'
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
@@ -84,7 +85,7 @@ const dataloaderRoutes =
           summary:
             "Import templates: the caller's own and the public ones, paged; sort by name, description, createdDate or user; `search` in name and description; total in x-rowcount",
           querystring: pagingQuerySchema.extend({ search: z.string().trim().max(200).optional() }),
-          response: { 200: z.array(templateSchema) },
+          response: { 200: z.array(importTemplateSchema) },
         },
       },
       async (request, reply) => {
@@ -100,7 +101,7 @@ const dataloaderRoutes =
           tags: ['dataloader'],
           summary:
             'Saves a template (name, description, metadata, isPublic); only mappings with a destination are kept; 201, the id at the end of Location',
-          body: templateBodySchema,
+          body: importTemplateBodySchema,
           response: { 201: z.object({ id: z.number().int() }) },
         },
       },
@@ -159,7 +160,7 @@ const dataloaderRoutes =
           tags: ['dataloader'],
           summary: 'Rows created, updated, pending and with errors',
           params: idParams,
-          response: { 200: reportSchema },
+          response: { 200: importReportSchema },
         },
       },
       async (request) => service.report(db, userOf(request), request.params.id),
@@ -174,7 +175,7 @@ const dataloaderRoutes =
             "The import's rows with status (C, U, E, S, P) and message, paged; body `{ data: [...] }`, total in x-rowcount",
           params: idParams,
           querystring: pagingQuerySchema,
-          response: { 200: z.object({ data: z.array(dataRowSchema) }) },
+          response: { 200: z.object({ data: z.array(importRowSchema) }) },
         },
       },
       async (request, reply) => {
@@ -197,7 +198,7 @@ const dataloaderRoutes =
           summary:
             'Runs the import into a layer the caller may write (destinyType 0): each row inserted, or updated by the key field, through the feature write path; a job followed at /{id}/status. destinyType 1 (new layer) is refused for now',
           params: idParams,
-          body: executeBodySchema,
+          body: importExecuteSchema,
           response: { 202: z.object({ id: z.number().int(), status: z.string() }) },
         },
       },

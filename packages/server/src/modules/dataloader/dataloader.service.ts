@@ -3,6 +3,8 @@ import {
   layerRegisterSchema,
   t,
   type FieldDefinition,
+  type ImportExecuteBody,
+  type ImportTemplateBody,
   type PagingQuery,
   type SessionUser,
   type TableGeometry,
@@ -27,7 +29,6 @@ import {
   type Cell,
   type ColumnType,
 } from './dataloader-files'
-import type { ExecuteBody, TemplateBody } from './dataloader.schemas'
 import * as sql from './dataloader.sql'
 
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
@@ -50,7 +51,7 @@ export interface ImportJob {
     columnIndexes: Record<string, number>
     columnTypes: Record<string, ColumnType>
   }
-  config: ExecuteBody | null
+  config: ImportExecuteBody | null
 }
 
 function toJob(row: sql.ImportRow): ImportJob {
@@ -61,7 +62,7 @@ function toJob(row: sql.ImportRow): ImportJob {
     createdDate: row.created_at.toISOString(),
     rowCount: row.row_count,
     metadata: row.metadata as ImportJob['metadata'],
-    config: (row.config as ExecuteBody | null) ?? null,
+    config: (row.config as ImportExecuteBody | null) ?? null,
   }
 }
 
@@ -164,7 +165,7 @@ async function refuseWhileRunning(deps: AppDeps, row: sql.ImportRow) {
  * caller may write (create or update), sources columns of the file, destinations fields of the
  * layer used once, one key at most, coordinates and source attribute columns of the file.
  */
-async function checkExecution(db: Db, user: User, job: ImportJob, body: ExecuteBody) {
+async function checkExecution(db: Db, user: User, job: ImportJob, body: ImportExecuteBody) {
   const { layer, perms } = await layerAccess(db, user, body.layerName)
   if (!perms.createFeature && !perms.updateFeature) {
     throw new HttpError(403, t('dataloader.noWritePermission'))
@@ -261,7 +262,7 @@ const TABLE_GEOMETRY_OF: Record<string, TableGeometry> = {
  * geometry type chosen in the vector settings (none: tabular), registered as a layer titled
  * layerTitle. The file's columns are checked first, so a bad mapping creates nothing.
  */
-async function createDestination(db: Db, user: User, job: ImportJob, body: ExecuteBody) {
+async function createDestination(db: Db, user: User, job: ImportJob, body: ImportExecuteBody) {
   if (!user.admin) throw new HttpError(403, t('dataloader.newLayerAdminOnly'))
   const mapped = body.mappings.filter((m) => m.destiny && m.destiny !== 'id')
   const errors: FieldError[] = []
@@ -306,7 +307,7 @@ export async function execute(
   deps: AppDeps,
   caller: features.Caller,
   id: number,
-  body: ExecuteBody,
+  body: ImportExecuteBody,
 ): Promise<{ id: number; status: ImportStatus }> {
   const row = await ownImport(deps.db, caller.user, id)
   await refuseWhileRunning(deps, row)
@@ -440,7 +441,7 @@ async function writeRow(
   caller: features.Caller,
   layer: CatalogueLayer,
   job: ImportJob,
-  config: ExecuteBody,
+  config: ImportExecuteBody,
   cells: Cell[],
 ): Promise<{ status: string; message: string | null }> {
   const index = job.metadata.columnIndexes
@@ -572,7 +573,11 @@ export async function listTemplates(db: Db, user: User, query: PagingQuery & { s
   }
 }
 
-export async function createTemplate(db: Db, user: User, body: TemplateBody): Promise<number> {
+export async function createTemplate(
+  db: Db,
+  user: User,
+  body: ImportTemplateBody,
+): Promise<number> {
   const metadata = {
     ...body.metadata,
     mappings: (body.metadata.mappings ?? []).filter((m) => m.destiny),

@@ -1,17 +1,7 @@
-/** Import job as the server answers it (spec 2 §3). */
-export interface ImportJob {
-  id: number
-  filename: string
-  user: string
-  createdDate: string
-  rowCount: number
-  metadata: {
-    columnNames: string[]
-    columnIndexes: Record<string, number>
-    columnTypes: Record<string, string>
-  }
-}
+// The server's answers come from the API's schemas; the rest is the wizard's own model.
+export type { ImportJob, ImportReport, ImportRow } from '@gis/shared'
 
+/** A mapping row as the wizard edits it (the execute body's `mappings`, every field set). */
 export interface ColumnMapping {
   index: number
   source: string
@@ -37,21 +27,6 @@ export interface ImportConfig {
   spatializeVertices: { x: string; y: string }[]
   /** A new layer's geometry type (point, linestring, …; none: tabular). */
   spatializeGeometry?: string | null
-}
-
-export interface ImportReport {
-  created: number
-  updated: number
-  pending: number
-  errors: number
-  success: number
-}
-
-export interface ImportRow {
-  id: number
-  status: string
-  message: string | null
-  data: Record<string, unknown>
 }
 
 export interface ImportTemplate {

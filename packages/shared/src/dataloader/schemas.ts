@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { t } from '@gis/shared'
+import { t } from '../i18n/messages'
 
 const name = z.string().trim().min(1).max(200)
 
 /** Column mapping (spec 2 §3): a file column to a layer field, one of them the key. */
-export const mappingSchema = z.object({
+export const importMappingSchema = z.object({
   index: z.number().int().min(0).optional(),
   source: name,
   destiny: z.string().max(63).nullable().optional(),
@@ -14,24 +14,24 @@ export const mappingSchema = z.object({
   oldPrimaryKeySource: name.nullable().optional(),
 })
 
-export const vertexSchema = z.object({ x: name, y: name })
+export const importVertexSchema = z.object({ x: name, y: name })
 
 /** Destination, mappings and spatialization: the body of execute and a template's metadata. */
-export const executeBodySchema = z.object({
+export const importExecuteSchema = z.object({
   destinyType: z.union([z.literal(0), z.literal(1)]),
   layerName: z.string().trim().min(1).max(63),
   layerTitle: z.string().max(200).nullable().optional(),
-  mappings: z.array(mappingSchema).max(1000),
+  mappings: z.array(importMappingSchema).max(1000),
   spatializeType: z.enum(['none', 'source-attribute', 'generate']).default('none'),
   spatializeMode: z.enum(['none', 'new', 'all']).default('none'),
   spatializeSourceAttribute: z.string().max(200).nullable().optional(),
-  spatializeVertices: z.array(vertexSchema).max(1000).default([]),
+  spatializeVertices: z.array(importVertexSchema).max(1000).default([]),
   /** The geometry type of a new layer (destinyType 1): point, linestring, … (none: tabular). */
   spatializeGeometry: z.string().max(40).nullable().optional(),
 })
-export type ExecuteBody = z.infer<typeof executeBodySchema>
+export type ImportExecuteBody = z.infer<typeof importExecuteSchema>
 
-export const templateBodySchema = z.object({
+export const importTemplateBodySchema = z.object({
   name: z
     .string({ error: t('field.required') })
     .trim()
@@ -39,11 +39,11 @@ export const templateBodySchema = z.object({
     .max(200),
   description: z.string().max(2000).optional(),
   isPublic: z.boolean().optional(),
-  metadata: executeBodySchema
+  metadata: importExecuteSchema
     .partial()
-    .extend({ mappings: z.array(mappingSchema).max(1000).optional() }),
+    .extend({ mappings: z.array(importMappingSchema).max(1000).optional() }),
 })
-export type TemplateBody = z.infer<typeof templateBodySchema>
+export type ImportTemplateBody = z.infer<typeof importTemplateBodySchema>
 
 export const importJobSchema = z.object({
   id: z.number().int(),
@@ -59,14 +59,14 @@ export const importJobSchema = z.object({
   config: z.unknown(),
 })
 
-export const dataRowSchema = z.object({
+export const importRowSchema = z.object({
   id: z.number().int(),
   status: z.string(),
   message: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
 })
 
-export const reportSchema = z.object({
+export const importReportSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   pending: z.number().int(),
@@ -74,7 +74,7 @@ export const reportSchema = z.object({
   success: z.number().int(),
 })
 
-export const templateSchema = z.object({
+export const importTemplateSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -83,3 +83,7 @@ export const templateSchema = z.object({
   isPublic: z.boolean(),
   metadata: z.record(z.string(), z.unknown()),
 })
+
+export type ImportJob = z.infer<typeof importJobSchema>
+export type ImportRow = z.infer<typeof importRowSchema>
+export type ImportReport = z.infer<typeof importReportSchema>
