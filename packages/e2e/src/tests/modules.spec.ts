@@ -10,9 +10,12 @@ async function withModules(page: Page, modules: string[]): Promise<void> {
   })
 }
 
-/** Holds the module pages' code back a moment, so the loading text can be seen. */
+/**
+ * Holds the code of the module pages and of the control panel back a moment, so their loading
+ * text can be seen (each is its own chunk; which shared chunks they import changes with the code).
+ */
 async function slowModuleCode(page: Page): Promise<void> {
-  await page.route('**/assets/modules-*.js', async (route) => {
+  await page.route('**/assets/{modules,admin}-*.js', async (route) => {
     await new Promise((r) => setTimeout(r, 1200))
     await route.continue()
   })
