@@ -4,7 +4,7 @@ import path from 'node:path'
 import { stringify } from 'csv-stringify'
 import type { ExportFormat, LayerGeometryType } from '@gis/shared'
 import type { ServerConfig } from '../../config'
-import type { Db, Queryable } from '../../db/types'
+import type { Db } from '../../db/types'
 import { fieldOf, tableSql, type LayerField } from '../../layer-data/model'
 import { orderBySql, searchWhere } from '../../layer-data/search'
 import {
@@ -15,7 +15,7 @@ import {
   type ExportQuery,
 } from '../../layer-data/search-export'
 import { SqlParams } from '../../layer-data/where'
-import { gdalMode, runNativeOgr2ogr, runWasmOgr2ogr } from './gdal'
+import { gdalMode, inExportedSnapshot, runNativeOgr2ogr, runWasmOgr2ogr } from './gdal'
 import {
   auxIndexScript,
   copyIndexScript,
@@ -23,19 +23,16 @@ import {
   RTreeCollector,
   runSqliteScript,
 } from './gpkg-rtree'
-import { mergeShapefiles } from './shapefile-merge'
+import {
+  PARALLEL_SHAPEFILE_MAX_ROWS,
+  PARALLEL_SHAPEFILE_MIN_ROWS,
+  writeShapefileInParts,
+} from './shapefile-parts'
 
 export type GdalFormat = Extract<ExportFormat, `ogr/${string}`>
 
 /** Linux takes at most 128 KiB in one command-line argument. */
 const MAX_SQL_ARGUMENT = 120_000
-
-/**
- * Shapefiles of this many rows are written in two parts at once (decision 60); the parts are
- * joined in memory, which bounds the rows (a shapefile holds at most 2 GB anyway).
- */
-export const PARALLEL_SHAPEFILE_MIN_ROWS = 50_000
-const PARALLEL_SHAPEFILE_MAX_ROWS = 2_000_000
 
 /** Up to this many rows a GeoPackage gets our packed spatial index (32 bytes a row in memory). */
 const OWN_RTREE_MAX_ROWS = 5_000_000
@@ -357,85 +354,6 @@ async function writeGpkgWithOwnIndex(
   } finally {
     rmSync(aux, { force: true })
     rmSync(seed, { force: true })
-  }
-}
-
-/**
- * Runs `fn` in a read-only transaction whose snapshot GDAL's own connections share: the
- * `-oo` options make an ogr2ogr read exactly the rows this transaction sees.
- */
-async function inExportedSnapshot<T>(
-  db: Db,
-  fn: (conn: Queryable, snapshotOptions: string[]) => Promise<T>,
-): Promise<T> {
-  return db.session(async (conn) => {
-    await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-    try {
-      const { rows } = await conn.query<{ id: string }>('SELECT pg_export_snapshot() AS id')
-      const snapshot = rows[0]!.id.replaceAll("'", "''")
-      const result = await fn(conn, [
-        '-oo',
-        `PRELUDE_STATEMENTS=BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET TRANSACTION SNAPSHOT '${snapshot}'`,
-        '-oo',
-        'CLOSING_STATEMENTS=COMMIT',
-      ])
-      await conn.query('COMMIT')
-      return result
-    } catch (err) {
-      await conn.query('ROLLBACK').catch(() => undefined)
-      throw err
-    }
-  })
-}
-
-/**
- * A large shapefile from PostgreSQL written by two ogr2ogr at once, each a half of the rows in
- * the export's order and one snapshot, then joined (`shapefile-merge.ts`, decision 60): GDAL
- * spends most of a shapefile export in its own process, so the second core halves the wait.
- * Parts that cannot be joined, or a failed part, leave it to one ogr2ogr as usual.
- */
-async function writeShapefileInParts(
-  output: string,
-  sql: string,
-  args: string[],
-  opts: Parameters<typeof runNativeOgr2ogr>[1],
-  ctx: GdalWriteContext,
-): Promise<void> {
-  const half = Math.ceil(ctx.total / 2)
-  const slices = [` LIMIT ${half}`, ` OFFSET ${half}`]
-  const outDir = path.dirname(output)
-  const fileName = path.basename(output)
-  const partDirs = slices.map((_, i) => path.join(outDir, `part${i + 1}`))
-  const baseName = fileName.replace(/\.[^.]+$/, '')
-  const done = [0, 0]
-  let merged = false
-  try {
-    await inExportedSnapshot(ctx.db, async (_conn, snapshotOptions) => {
-      await Promise.all(
-        slices.map((slice, i) => {
-          mkdirSync(partDirs[i]!, { recursive: true })
-          const partArgs = args.map((arg) =>
-            arg === sql ? sql + slice : arg === output ? path.join(partDirs[i]!, fileName) : arg,
-          )
-          return runNativeOgr2ogr([...partArgs, ...snapshotOptions], {
-            ...opts,
-            onProgress: (fraction) => {
-              done[i] = fraction
-              opts?.onProgress?.((done[0]! + done[1]!) / 2)
-            },
-          })
-        }),
-      )
-    })
-    merged = await mergeShapefiles(partDirs, baseName, outDir)
-  } catch (err) {
-    if (ctx.signal?.aborted) throw err
-  } finally {
-    for (const d of partDirs) rmSync(d, { recursive: true, force: true })
-  }
-  if (!merged) {
-    for (const f of readdirSync(outDir)) rmSync(path.join(outDir, f), { force: true })
-    await runNativeOgr2ogr(args, opts)
   }
 }
 

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
+import type { Db, Queryable } from '../../db/types'
 
 /**
  * GDAL for the exports: the native `ogr2ogr` when it is on PATH, else gdal3.js (GDAL compiled
@@ -210,4 +211,32 @@ export function runWasmOgr2ogr(job: {
   const result = queue.then(run, run)
   queue = result.catch(() => undefined)
   return result
+}
+
+/**
+ * Runs `fn` in a read-only transaction whose snapshot GDAL's own connections share: the
+ * `-oo` options make an ogr2ogr read exactly the rows this transaction sees.
+ */
+export async function inExportedSnapshot<T>(
+  db: Db,
+  fn: (conn: Queryable, snapshotOptions: string[]) => Promise<T>,
+): Promise<T> {
+  return db.session(async (conn) => {
+    await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+    try {
+      const { rows } = await conn.query<{ id: string }>('SELECT pg_export_snapshot() AS id')
+      const snapshot = rows[0]!.id.replaceAll("'", "''")
+      const result = await fn(conn, [
+        '-oo',
+        `PRELUDE_STATEMENTS=BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET TRANSACTION SNAPSHOT '${snapshot}'`,
+        '-oo',
+        'CLOSING_STATEMENTS=COMMIT',
+      ])
+      await conn.query('COMMIT')
+      return result
+    } catch (err) {
+      await conn.query('ROLLBACK').catch(() => undefined)
+      throw err
+    }
+  })
 }
