@@ -33,6 +33,9 @@ export default defineConfig({
       '@gis/shared/syncfiles': fileURLToPath(
         new URL('../shared/src/syncfiles/constants.ts', import.meta.url),
       ),
+      '@gis/shared/reports': fileURLToPath(
+        new URL('../shared/src/reports/constants.ts', import.meta.url),
+      ),
     },
   },
   build: {

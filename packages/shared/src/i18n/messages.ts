@@ -8,6 +8,9 @@ import { searchMessages } from './search-messages'
 import { syncMessages } from './sync-messages'
 import { syncFilesMessages } from './syncfiles-messages'
 import { mapMessages } from './map-messages'
+import { reportsMessages } from './reports-messages'
+import { designerMessages } from './designer-messages'
+import { reportsApiMessages } from './reports-api-messages'
 import { systemMessages } from './system-messages'
 import { validationMessages } from './validation-messages'
 import { webMessages } from './web-messages'
@@ -28,6 +31,9 @@ export const messages = {
   ...mapMessages,
   ...systemMessages,
   ...dataloaderMessages,
+  ...reportsMessages,
+  ...designerMessages,
+  ...reportsApiMessages,
   // login
   'login.usernameRequired': 'É necessário informar um usuário!',
   'login.passwordRequired': 'É necessário informar a senha!',

@@ -1,0 +1,3 @@
+export * from './template'
+export type * from './rendered'
+export * from './schemas'
