@@ -17,12 +17,14 @@ import {
   importTemplateSchema,
 } from '@gis/shared'
 import * as service from './dataloader.service'
+import { DATALOADER_JOB, execute, executeJobHandler } from './dataloader-execute'
+import { createTemplate, deleteTemplate, listTemplates } from './dataloader-templates'
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 
 /** The data-import wizard (spec 2 §7.2): every signed-in user, writes checked per layer. */
 export const dataloaderScopes = (deps: AppDeps): RouteScope[] => {
-  deps.jobs.register(service.DATALOADER_JOB, service.executeJobHandler(deps))
+  deps.jobs.register(DATALOADER_JOB, executeJobHandler(deps))
   return [{ prefix: '/api/dataloader', access: 'user', routes: dataloaderRoutes(deps) }]
 }
 
@@ -89,7 +91,7 @@ const dataloaderRoutes =
         },
       },
       async (request, reply) => {
-        const { rows, total } = await service.listTemplates(db, userOf(request), request.query)
+        const { rows, total } = await listTemplates(db, userOf(request), request.query)
         return sendPage(reply, rows, total)
       },
     )
@@ -106,7 +108,7 @@ const dataloaderRoutes =
         },
       },
       async (request, reply) => {
-        const id = await service.createTemplate(db, userOf(request), request.body)
+        const id = await createTemplate(db, userOf(request), request.body)
         reply.code(201).header('location', `/api/dataloader/templates/${id}`)
         return { id }
       },
@@ -122,7 +124,7 @@ const dataloaderRoutes =
         },
       },
       async (request, reply) => {
-        await service.deleteTemplate(db, userOf(request), request.params.id)
+        await deleteTemplate(db, userOf(request), request.params.id)
         return reply.code(204).send()
       },
     )
@@ -203,7 +205,7 @@ const dataloaderRoutes =
         },
       },
       async (request, reply) => {
-        const started = await service.execute(
+        const started = await execute(
           deps,
           callerOf(auth, request),
           request.params.id,
