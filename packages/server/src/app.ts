@@ -34,6 +34,7 @@ import { layersScopes } from './modules/layers/layers.routes'
 import { mapConfigRoutes } from './modules/mapconfig/mapconfig.routes'
 import { meRoutes } from './modules/me/me.routes'
 import { schemaRoutes } from './modules/schema/schema.routes'
+import { reportsScopes } from './modules/reports/reports.routes'
 import { searchScopes } from './modules/search/search.routes'
 import { syncScopes } from './modules/sync/sync.routes'
 import { syncFilesScopes } from './modules/syncfiles/syncfiles.routes'
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, searchScopes(deps))
   await registerScopes(app, deps.auth, debugScopes(deps))
   await registerScopes(app, deps.auth, exportScopes(deps))
+  await registerScopes(app, deps.auth, reportsScopes(deps))
   await registerScopes(app, deps.auth, syncScopes(deps))
   await registerScopes(app, deps.auth, dataloaderScopes(deps))
   await registerScopes(app, deps.auth, syncFilesScopes(deps))

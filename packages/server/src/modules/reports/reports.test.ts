@@ -1,0 +1,204 @@
+import type { ReportNode, ReportRecord } from '@gis/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { postForm, sampleTemplate, saveBody } from './reports.fixture'
+
+let t: TestApp
+let admin: string
+let user: string
+let other: string
+
+beforeAll(async () => {
+  t = await startTestApp()
+  admin = await signIn(t.api, DEMO.admin)
+  user = await signIn(t.api, DEMO.user)
+  other = await signIn(t.api, { username: 'campo', password: 'campo1234' })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const save = (token: string, body: unknown) =>
+  t.api({ method: 'POST', url: '/api/reports/templates', token, payload: body })
+const tree = async (token: string, query = '') => {
+  const res = await t.api({ url: `/api/reports${query}`, token })
+  expect(res.statusCode).toBe(200)
+  return res.json<ReportNode[]>()
+}
+/** Every report node of a tree with the folder path it sits in. */
+function reports(nodes: ReportNode[], path: string[] = []): { path: string; name: string }[] {
+  return nodes.flatMap((n) =>
+    n.type === 'report'
+      ? [{ path: path.join('/'), name: n.name }]
+      : reports(n.children, [...path, n.name]),
+  )
+}
+const rowOf = async (id: number) =>
+  (
+    await t.db.query<{ name: string; owner_id: number | null }>(
+      'SELECT name, owner_id::int AS owner_id FROM app.report_templates WHERE id = $1',
+      [id],
+    )
+  ).rows[0]
+
+describe('report templates', () => {
+  it('shows shared templates in folders, own ones under Meus Relatórios only when owned, invisible ones only with all=true for administrators', async () => {
+    const before = reports(await tree(user))
+    expect(before.some((r) => r.path.startsWith('Meus Relatórios'))).toBe(false)
+
+    const shared = await save(admin, saveBody('Compartilhado A', { folder: 'Testes / Sub ' }))
+    expect(shared.statusCode).toBe(201)
+    expect(shared.json<ReportRecord>()).toMatchObject({ ownerId: null, folder: 'Testes/Sub' })
+    const hidden = await save(admin, saveBody('Oculto B', { visible: false }))
+    expect(hidden.statusCode).toBe(201)
+    const mine = await save(user, saveBody('Meu C', { folder: 'Pessoal' }))
+    expect(mine.statusCode).toBe(201)
+    expect(mine.json<ReportRecord>().ownerId).not.toBeNull()
+
+    const seen = reports(await tree(user))
+    expect(seen).toContainEqual({ path: 'Testes/Sub', name: 'Compartilhado A' })
+    expect(seen).toContainEqual({ path: 'Meus Relatórios/Pessoal', name: 'Meu C' })
+    expect(seen.map((r) => r.name)).not.toContain('Oculto B')
+    // all=true is for administrators only
+    expect(reports(await tree(user, '?all=true')).map((r) => r.name)).not.toContain('Oculto B')
+    const adminAll = reports(await tree(admin, '?all=true'))
+    expect(adminAll.map((r) => r.name)).toContain('Oculto B')
+    // another user's own template never shows, nor their Meus Relatórios
+    const adminSeen = reports(await tree(admin))
+    expect(adminSeen.map((r) => r.name)).not.toContain('Meu C')
+    expect(adminSeen.map((r) => r.name)).not.toContain('Oculto B')
+    expect(reports(await tree(other)).some((r) => r.path.startsWith('Meus Relatórios'))).toBe(false)
+
+    const roots = await tree(user)
+    const my = roots.find((n) => n.name === 'Meus Relatórios')!
+    expect(my).toMatchObject({ type: 'directory', reportType: 'folder', parent: null })
+    const node = my.children[0]!.children[0]!
+    expect(node).toMatchObject({ type: 'report', reportId: mine.json().id, name: 'Meu C' })
+
+    const custom = await t.api({ url: '/api/reports/custom', token: user })
+    expect(custom.json<ReportNode[]>().map((n) => n.name)).toEqual(['Meu C'])
+    const simpleSaved = await save(admin, saveBody('Simples D', { reportType: 'simple' }))
+    expect(simpleSaved.statusCode).toBe(201)
+    const simple = await t.api({ url: '/api/reports/simple', token: user })
+    expect(simple.json<ReportNode[]>().map((n) => n.name)).toContain('Simples D')
+    expect(simple.json<ReportNode[]>().every((n) => n.reportType === 'simple')).toBe(true)
+  })
+
+  it('reads a shared or own template, and answers 404 in Portuguese for anything else', async () => {
+    const shared = (await save(admin, saveBody('Leitura A'))).json<ReportRecord>()
+    const own = (await save(user, saveBody('Leitura B'))).json<ReportRecord>()
+    const hidden = (await save(admin, saveBody('Leitura C', { visible: false }))).json()
+    const ok = await t.api({ url: `/api/reports/json/${shared.id}`, token: user })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json<ReportRecord>().template.name).toBe('Leitura A')
+    expect((await t.api({ url: `/api/reports/json/${own.id}`, token: user })).statusCode).toBe(200)
+    for (const [id, token] of [
+      [own.id, other],
+      [own.id, admin],
+      [hidden.id, user],
+      [999999, user],
+    ] as const) {
+      const res = await t.api({ url: `/api/reports/json/${id}`, token })
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe('Relatório não encontrado.')
+    }
+    expect((await t.api({ url: `/api/reports/json/${hidden.id}`, token: admin })).statusCode).toBe(
+      200,
+    )
+    expect((await t.api({ url: '/api/reports' })).statusCode).toBe(401)
+  })
+
+  it('lets administrators change shared templates and owners their own; others change nothing', async () => {
+    const shared = (await save(admin, saveBody('Permissão A'))).json<ReportRecord>()
+    // a plain user asking for a shared one still saves into their own
+    const own = (await save(user, saveBody('Permissão B', { mine: false }))).json<ReportRecord>()
+    expect((await rowOf(own.id))!.owner_id).not.toBeNull()
+
+    const renamed = (name: string) => saveBody(name, { template: sampleTemplate(name) })
+    const put = (id: number, token: string, name: string) =>
+      t.api({ method: 'PUT', url: `/api/reports/templates/${id}`, token, payload: renamed(name) })
+    const del = (id: number, token: string) =>
+      t.api({ method: 'DELETE', url: `/api/reports/templates/${id}`, token })
+
+    const denied = await put(shared.id, user, 'Invadido')
+    expect(denied.statusCode).toBe(403)
+    expect(denied.json().message).toBe('Você não pode alterar este relatório.')
+    expect((await del(shared.id, user)).statusCode).toBe(403)
+    expect((await put(own.id, other, 'Invadido')).statusCode).toBe(404)
+    expect((await del(own.id, other)).statusCode).toBe(404)
+    expect((await put(own.id, admin, 'Invadido')).statusCode).toBe(404)
+    expect((await rowOf(shared.id))!.name).toBe('Permissão A')
+    expect((await rowOf(own.id))!.name).toBe('Permissão B')
+
+    // bad input changes nothing
+    const bad = await t.api({
+      method: 'PUT',
+      url: `/api/reports/templates/${own.id}`,
+      token: user,
+      payload: { ...renamed('X'), template: { ...sampleTemplate('X'), grid: [] } },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect((await rowOf(own.id))!.name).toBe('Permissão B')
+
+    const ok = await put(shared.id, admin, 'Permissão A2')
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json<ReportRecord>()).toMatchObject({ name: 'Permissão A2', ownerId: null })
+    const ownOk = await put(own.id, user, 'Permissão B2')
+    expect(ownOk.statusCode).toBe(200)
+    expect((await rowOf(own.id))!.name).toBe('Permissão B2')
+
+    expect((await del(own.id, user)).statusCode).toBe(204)
+    expect(await rowOf(own.id)).toBeUndefined()
+    expect((await del(shared.id, admin)).statusCode).toBe(204)
+    expect(await rowOf(shared.id)).toBeUndefined()
+    expect((await del(shared.id, admin)).statusCode).toBe(404)
+  })
+
+  it('imports a .json template into the caller own templates, refusing other files and bad content', async () => {
+    const url = '/api/reports/templates/import'
+    const file = (name: string, content: unknown) => ({
+      name,
+      bytes: typeof content === 'string' ? content : JSON.stringify(content),
+      type: 'application/json',
+    })
+    const bare = await postForm(t.baseUrl, url, user, {
+      category: 'customTemplate',
+      file: file('bare.json', sampleTemplate('Importado A')),
+    })
+    expect(bare.statusCode).toBe(201)
+    expect(bare.json()).toMatchObject({ name: 'Importado A', folder: '' })
+    expect(bare.json().ownerId).not.toBeNull()
+
+    const wrapped = await postForm(t.baseUrl, url, admin, {
+      category: 'customTemplate',
+      file: file('full.JSON', {
+        template: sampleTemplate('Importado B'),
+        parameters: [{ name: 'LAYER_NAME', type: 'LAYER_NAME', value: 'oae' }],
+        reportType: 'record',
+        folder: 'Importados',
+      }),
+    })
+    expect(wrapped.statusCode).toBe(201)
+    // even an administrator's import goes into their own templates
+    expect(wrapped.json()).toMatchObject({ reportType: 'record', folder: 'Importados' })
+    expect(wrapped.json().ownerId).not.toBeNull()
+    expect(wrapped.json().parameters).toHaveLength(1)
+
+    const count = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.report_templates'))
+        .rows[0]!.n
+    const before = await count()
+    const txt = await postForm(t.baseUrl, url, user, {
+      category: 'customTemplate',
+      file: file('modelo.txt', sampleTemplate('X')),
+    })
+    expect(txt.statusCode).toBe(400)
+    expect(txt.json().message).toBe('Formato de arquivo não suportado!')
+    for (const content of ['{nada', { name: 'Sem grade' }, [1, 2], 'null']) {
+      const res = await postForm(t.baseUrl, url, user, { file: file('ruim.json', content) })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('O arquivo não é uma template válida.')
+    }
+    expect(await count()).toBe(before)
+  })
+})

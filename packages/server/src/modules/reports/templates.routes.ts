@@ -1,0 +1,176 @@
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CUSTOM_TEMPLATE_CATEGORY,
+  reportNodeSchema,
+  reportRecordSchema,
+  reportSaveSchema,
+  t,
+} from '@gis/shared'
+import type { AppDeps } from '../../app-deps'
+import { HttpError } from '../../http/errors'
+import * as service from './templates.service'
+
+export const idParam = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+})
+/** A template may carry images as data: URLs. */
+const TEMPLATE_BODY_LIMIT = 20 * 1_048_576
+
+/** The report templates (spec 3 §3, §7): the tree, the lists, one template, saving, import. */
+export const templateRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, auth } = deps
+    const userOf = (request: Parameters<typeof auth.contextOf>[0]) => auth.contextOf(request).user
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags: ['reports'],
+          summary:
+            "The report tree: shared templates in their folders and the caller's own under 'Meus Relatórios'; `all=true` also invisible ones (administrators)",
+          querystring: z.object({ all: z.enum(['true', 'false']).optional() }),
+          response: { 200: z.array(reportNodeSchema) },
+        },
+      },
+      async (request) => service.reportTree(db, userOf(request), request.query.all === 'true'),
+    )
+
+    app.get(
+      '/custom',
+      {
+        schema: {
+          tags: ['reports'],
+          summary: "The caller's own templates as report nodes",
+          response: { 200: z.array(reportNodeSchema) },
+        },
+      },
+      async (request) => service.customReports(db, userOf(request)),
+    )
+
+    app.get(
+      '/simple',
+      {
+        schema: {
+          tags: ['reports'],
+          summary: "The templates of type 'simple' the caller sees, as report nodes",
+          response: { 200: z.array(reportNodeSchema) },
+        },
+      },
+      async (request) => service.simpleReports(db, userOf(request)),
+    )
+
+    app.get(
+      '/json/:id',
+      {
+        schema: {
+          tags: ['reports'],
+          summary: "A template (shared, or the caller's own) with its parameters",
+          params: idParam,
+          response: { 200: reportRecordSchema },
+        },
+      },
+      async (request) => service.getTemplate(db, userOf(request), request.params.id),
+    )
+
+    app.post(
+      '/templates',
+      {
+        bodyLimit: TEMPLATE_BODY_LIMIT,
+        schema: {
+          tags: ['reports'],
+          summary:
+            "Saves a new template: shared when an administrator sends mine=false, else into the caller's own",
+          body: reportSaveSchema,
+          response: { 201: reportRecordSchema },
+        },
+      },
+      async (request, reply) => {
+        const record = await service.createTemplate(db, userOf(request), request.body)
+        reply.code(201).header('location', `/api/reports/json/${record.id}`)
+        return record
+      },
+    )
+
+    app.put(
+      '/templates/:id',
+      {
+        bodyLimit: TEMPLATE_BODY_LIMIT,
+        schema: {
+          tags: ['reports'],
+          summary: 'Rewrites a template: shared ones by administrators, own ones by their owner',
+          params: idParam,
+          body: reportSaveSchema,
+          response: { 200: reportRecordSchema },
+        },
+      },
+      async (request) =>
+        service.updateTemplate(db, userOf(request), request.params.id, request.body),
+    )
+
+    app.delete(
+      '/templates/:id',
+      {
+        schema: {
+          tags: ['reports'],
+          summary: 'Deletes a template: shared ones by administrators, own ones by their owner',
+          params: idParam,
+        },
+      },
+      async (request, reply) => {
+        await service.deleteTemplate(db, userOf(request), request.params.id)
+        return reply.code(204).send()
+      },
+    )
+
+    await app.register(async (upload) => {
+      await upload.register(multipart, {
+        limits: {
+          fileSize: TEMPLATE_BODY_LIMIT + 1,
+          files: 1,
+          fields: 5,
+          parts: 10,
+          headerPairs: 100,
+        },
+      })
+      upload.post(
+        '/templates/import',
+        {
+          schema: {
+            tags: ['reports'],
+            summary: `Imports a .json template (multipart \`file\`, category=${CUSTOM_TEMPLATE_CATEGORY}) into the caller's own templates`,
+            response: { 201: reportRecordSchema },
+          },
+        },
+        async (request, reply) => {
+          const invalid = () => new HttpError(400, t('reportsApi.templateInvalid'))
+          if (!request.isMultipart()) throw invalid()
+          let file: { filename: string; bytes: Buffer } | undefined
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue
+            if (part.fieldname !== 'file' || file) {
+              part.file.resume()
+              continue
+            }
+            const bytes = await part.toBuffer().catch(() => {
+              throw invalid()
+            })
+            if (part.file.truncated) throw invalid()
+            file = { filename: part.filename, bytes }
+          }
+          if (!file) throw invalid()
+          const record = await service.importTemplate(
+            db,
+            userOf(request),
+            file.filename,
+            file.bytes,
+          )
+          reply.code(201).header('location', `/api/reports/json/${record.id}`)
+          return record
+        },
+      )
+    })
+  }
