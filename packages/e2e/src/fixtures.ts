@@ -144,3 +144,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
 }
+
+/** Empties a user's saved workspace (no windows), so a test starts from a known workspace. */
+export async function resetWorkspace(request: APIRequestContext, token: string): Promise<void> {
+  const res = await request.post(`${baseUrl()}/api/users/workspace`, {
+    headers: { authorization: token },
+    data: { active: null, windowCounter: 0, windows: [] },
+  })
+  expect(res.ok()).toBe(true)
+}

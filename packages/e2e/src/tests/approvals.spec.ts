@@ -11,6 +11,7 @@ import {
   snap,
   test,
   unique,
+  resetWorkspace,
 } from '../fixtures'
 import { saveFeatureWindow } from './feature-helpers'
 import { mapBox, openMap } from './map-helpers'
@@ -336,11 +337,7 @@ test.describe('approvals', () => {
   }) => {
     const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
     const campo = await apiToken(request, CAMPO.username, CAMPO.password)
-    const empty = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: campo },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
-    expect(empty.status()).toBe(200)
+    await resetWorkspace(request, campo)
     await page.setViewportSize(DESKTOP)
     await signIn(page, CAMPO.username, CAMPO.password)
     // Over the sea off Ilhabela: no demo feature near.

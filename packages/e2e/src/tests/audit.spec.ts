@@ -10,6 +10,7 @@ import {
   signIn,
   snap,
   test,
+  resetWorkspace,
 } from '../fixtures'
 
 const LAYER = 'oae'
@@ -30,10 +31,7 @@ test.describe('auditor', () => {
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
     const headers = { authorization: token }
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers,
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, headers.authorization)
     // The edit to find: the bridge's width, to a value no earlier run left.
     const loaded = await request.get(`${baseUrl()}/api/features/${LAYER}/${BRIDGE}`, { headers })
     expect(loaded.status()).toBe(200)
@@ -163,10 +161,7 @@ test.describe('auditor', () => {
     request,
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
     await openTools(page)
@@ -212,9 +207,6 @@ test.describe('auditor', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
     await expect(page.getByText('Apenas administradores podem acessar esta função!')).toBeVisible()
     await snap(page, 'audit-not-admin')
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
   })
 })

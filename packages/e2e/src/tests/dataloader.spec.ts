@@ -9,6 +9,7 @@ import {
   snap,
   test,
   unique,
+  resetWorkspace,
 } from '../fixtures'
 
 test.describe('IMPORTAR DADOS', () => {
@@ -17,10 +18,7 @@ test.describe('IMPORTAR DADOS', () => {
     request,
   }) => {
     const token = await apiToken(request, DEMO.username, DEMO.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
     // A road name no other run left, so the rows found afterwards are this run's.
     const road = unique('E2E').slice(0, 12)
     const csv = [
@@ -114,10 +112,7 @@ test.describe('IMPORTAR DADOS', () => {
     request,
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
     const name = unique('importado_').toLowerCase()
     const csv = ['Nome;Valor', 'Primeiro;1,5', 'Segundo;2'].join('\n')
 

@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { ADMIN, DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
+import {
+  ADMIN,
+  DEMO,
+  DESKTOP,
+  apiToken,
+  baseUrl,
+  expect,
+  signIn,
+  snap,
+  test,
+  resetWorkspace,
+} from '../fixtures'
 import { saveFeatureWindow } from './feature-helpers'
 import { mapBox, openMap, pixelOf, urlView, type View } from './map-helpers'
 
@@ -18,14 +29,6 @@ const verticesOf = (wkt: string) =>
   [...wkt.matchAll(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g)].map(
     (m) => [Number(m[1]), Number(m[2])] as const,
   )
-
-async function emptyWorkspace(request: APIRequestContext, token: string) {
-  const res = await request.post(`${baseUrl()}/api/users/workspace`, {
-    headers: { authorization: token },
-    data: { active: null, windowCounter: 0, windows: [] },
-  })
-  expect(res.status()).toBe(200)
-}
 
 async function getFeature(request: APIRequestContext, token: string, layer: string, id: number) {
   const res = await request.get(`${baseUrl()}/api/features/${layer}/${id}`, {
@@ -82,7 +85,7 @@ test.describe('geometry editor on the map', () => {
     request,
   }) => {
     const token = await apiToken(request, DEMO.username, DEMO.password)
-    await emptyWorkspace(request, token)
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO.username, DEMO.password)
     await openMap(page, SEA)
@@ -167,7 +170,7 @@ test.describe('geometry editor on the map', () => {
     request,
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await emptyWorkspace(request, token)
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
     await openMap(page, SEA)
@@ -321,7 +324,7 @@ test.describe('geometry editor on the map', () => {
     request,
   }) => {
     const token = await apiToken(request, DEMO.username, DEMO.password)
-    await emptyWorkspace(request, token)
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO.username, DEMO.password)
     await openMap(page, { ...SEA, z: 11 })
@@ -368,7 +371,7 @@ test.describe('geometry editor on the map', () => {
     })
     expect(made.status()).toBe(201)
     const { id } = (await made.json()) as { id: number }
-    await emptyWorkspace(request, token)
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO.username, DEMO.password)
     await openMap(page, SEA)

@@ -12,6 +12,7 @@ import {
   snap,
   test,
   unique,
+  resetWorkspace,
 } from '../fixtures'
 
 const LAYER = 'oae'
@@ -33,10 +34,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
     const headers = { authorization: token }
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers,
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, headers.authorization)
     // Two bridges whose 'Código ARTESP' names a file of the folder (one in other letter case),
     // and one naming a file the folder lacks.
     const tag = unique('f')
@@ -150,10 +148,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       for (const id of ids) {
         await request.delete(`${baseUrl()}/api/features/${LAYER}/${id}`, { headers })
       }
-      await request.post(`${baseUrl()}/api/users/workspace`, {
-        headers,
-        data: { active: null, windowCounter: 0, windows: [] },
-      })
+      await resetWorkspace(request, headers.authorization)
     }
   })
 
@@ -195,10 +190,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await snap(other, 'file-association-unsupported')
     } finally {
       await context.close()
-      await request.post(`${baseUrl()}/api/users/workspace`, {
-        headers,
-        data: { active: null, windowCounter: 0, windows: [] },
-      })
+      await resetWorkspace(request, headers.authorization)
     }
   })
 })

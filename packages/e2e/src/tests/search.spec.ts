@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { ADMIN, DESKTOP, PHONE, apiToken, baseUrl, expect, signIn, snap, test } from '../fixtures'
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  apiToken,
+  baseUrl,
+  expect,
+  signIn,
+  snap,
+  test,
+  resetWorkspace,
+} from '../fixtures'
 
 const LAYER = 'marcos_km'
 const LAYER_TITLE = 'Marcos quilométricos'
@@ -83,10 +94,7 @@ test.describe('search', () => {
     request,
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await page.addInitScript(() => {
       window.localStorage.removeItem('gis.filterBuilder.mode')
@@ -306,10 +314,7 @@ test.describe('search', () => {
       })
     expect((await put([...stored.modules, 'artespKmz'])).status()).toBe(200)
     try {
-      await request.post(`${baseUrl()}/api/users/workspace`, {
-        headers: { authorization: token },
-        data: { active: null, windowCounter: 0, windows: [] },
-      })
+      await resetWorkspace(request, token)
       await page.setViewportSize(DESKTOP)
       await signIn(page, ADMIN.username, ADMIN.password)
       await openSearch(page)
@@ -339,10 +344,7 @@ test.describe('search', () => {
 
   test('a filter the server refuses says why in Portuguese', async ({ page, request }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
     await openSearch(page)
@@ -359,10 +361,7 @@ test.describe('search', () => {
 
   test("developer mode: 'Validar' shows the filter's SQL", async ({ page, request }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
     await openSearch(page)

@@ -14,6 +14,7 @@ import {
   snap,
   test,
   unique,
+  resetWorkspace,
 } from '../fixtures'
 
 const LAYER = 'marcos_km'
@@ -70,10 +71,7 @@ test.describe('synchronisation packages', () => {
       })
     const external = await externalServer()
     const name = unique('Pacote e2e ')
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     try {
       // Module off: no SINCRONIZAR.

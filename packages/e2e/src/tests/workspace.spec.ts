@@ -10,6 +10,7 @@ import {
   signOut,
   snap,
   test,
+  resetWorkspace,
 } from '../fixtures'
 import type { Page } from '@playwright/test'
 
@@ -28,11 +29,7 @@ test.describe('workspace', () => {
   }) => {
     // Start from an empty saved workspace, whatever earlier tests left.
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const cleared = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
-    expect(cleared.status()).toBe(200)
+    await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
     await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
@@ -90,11 +87,7 @@ test.describe('workspace', () => {
       })
       return ((await res.json()) as { windows: { type: string }[] } | null)?.windows ?? []
     }
-    const cleared = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: null, windowCounter: 0, windows: [] },
-    })
-    expect(cleared.status()).toBe(200)
+    await resetWorkspace(request, token)
     await signIn(page, ADMIN.username, ADMIN.password)
     await openFromDashboard(page, 'Usuários')
     const maria = page.getByRole('cell', { name: 'maria.souza', exact: true })
