@@ -14,9 +14,10 @@ export const searchMessages = {
   'search.showOnMap': 'VER NO MAPA',
   'search.export': 'EXPORTAR',
   'search.search': 'BUSCAR',
-  'search.tabFilters': 'FILTROS',
-  'search.tabResults': 'RESULTADOS',
-  'search.tabResultsCount': 'RESULTADOS ({count})',
+  // the FILTROS and RESULTADOS tabs of search and audit
+  'filters.tabFilters': 'FILTROS',
+  'filters.tabResults': 'RESULTADOS',
+  'filters.tabResultsCount': 'RESULTADOS ({count})',
   'search.empty': 'Nenhum resultado para exibir.',
   'search.notSearched': 'Monte o filtro e clique em BUSCAR para ver os resultados.',
   'search.loadFailed': 'Erro ao carregar dados da busca!',

@@ -8,3 +8,4 @@ export {
   type BuilderField,
   type FilterBuilderState,
 } from './filter-model'
+export { FilterResultTabs, type FilterResultTab } from './FilterResultTabs'

@@ -3,8 +3,6 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { AUDIT_ACTION_CODES, AUDIT_FIELDS } from '@gis/shared/audit'
@@ -16,6 +14,7 @@ import { toFailure } from '../../api/base-api'
 import { useIsAdmin } from '../../app/session'
 import {
   FilterBuilder,
+  FilterResultTabs,
   orphanRules,
   toFilterTree,
   type BuilderField,
@@ -138,15 +137,7 @@ function AuditSearch({ state, setState }: WindowProps<AuditState>) {
         </Button>
       </Paper>
 
-      <Tabs value={s.tab} onChange={(_e, tab: AuditState['tab']) => update({ tab })}>
-        <Tab value="filters" label={t('audit.tabFilters')} />
-        <Tab
-          value="results"
-          label={
-            count === undefined ? t('audit.tabResults') : t('audit.tabResultsCount', { count })
-          }
-        />
-      </Tabs>
+      <FilterResultTabs tab={s.tab} count={count} onChange={(tab) => update({ tab })} />
 
       {s.tab === 'filters' ? (
         <FilterBuilder

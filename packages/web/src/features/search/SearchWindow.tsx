@@ -7,12 +7,9 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import { skipToken } from '@reduxjs/toolkit/query/react'
-import { MAX_GEOMETRY_SEARCH, SYSTEM_FIELD_NAMES, type LayerDescription } from '@gis/shared'
-import type { FilterFieldType } from '@gis/shared/filters'
+import { MAX_GEOMETRY_SEARCH, SYSTEM_FIELD_NAMES } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useMemo, useState } from 'react'
@@ -22,9 +19,9 @@ import { useGetConfigQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../app/store'
 import {
   FilterBuilder,
+  FilterResultTabs,
   orphanRules,
   toFilterTree,
-  type BuilderField,
   type SamplesSource,
 } from '../../components/filter-builder'
 import { showOnMap } from '../../state/map-slice'
@@ -45,27 +42,11 @@ import {
   useStartExportMutation,
 } from './search.api'
 import { ValidateButton } from './ValidateButton'
-
-const INTERNAL = 'd_e_l_e_t_'
+import { builderFields } from './builder-fields'
 
 /** The feature information window (the features issue's), on these features of a layer. */
 const openFeatures = (layer: string, ids: readonly number[]) =>
   openFeatureWindow(ids.map((id) => ({ layer, id })))
-
-/** The fields a layer offers to the builder and the table: its attributes, internal ones out. */
-function builderFields(layer: LayerDescription | undefined): BuilderField[] {
-  return (layer?.attributes ?? [])
-    .filter((a) => a.name !== INTERNAL)
-    .map((a) => {
-      const domain = layer?.domains[a.name]
-      return {
-        name: a.name,
-        title: a.title || a.name,
-        type: a.type as FilterFieldType,
-        ...(domain?.type === 'selectable' ? { domain: domain.values } : {}),
-      }
-    })
-}
 
 /**
  * SearchFeatures (spec 2 §2.3, §4.3; the BUSCAR tool): a readable layer, the filter builder
@@ -253,15 +234,7 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
         </Box>
       </Paper>
 
-      <Tabs value={s.tab} onChange={(_e, tab: SearchState['tab']) => update({ tab })}>
-        <Tab value="filters" label={t('search.tabFilters')} />
-        <Tab
-          value="results"
-          label={
-            count === undefined ? t('search.tabResults') : t('search.tabResultsCount', { count })
-          }
-        />
-      </Tabs>
+      <FilterResultTabs tab={s.tab} count={count} onChange={(tab) => update({ tab })} />
 
       {s.tab === 'filters' ? (
         <Box>
