@@ -1,0 +1,98 @@
+import ContentCopy from '@mui/icons-material/ContentCopy'
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import IconButton from '@mui/material/IconButton'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableRow from '@mui/material/TableRow'
+import type { ExportJob } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
+import { useSnackbar } from 'notistack'
+import type { ReactNode } from 'react'
+import { useUrlToken } from '../feature-form'
+import { jobFileUrl } from './download'
+import { formatCreated, formatElapsed, statusLabel } from './job-labels'
+
+/**
+ * A job's information (spec 3 §2): title, responsible user, status, created, processing
+ * time, the content to download, the message with its copy button, Fechar.
+ */
+export function JobInfoDialog({ job, onClose }: { job: ExportJob; onClose: () => void }) {
+  const token = useUrlToken()
+  const { enqueueSnackbar } = useSnackbar()
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(job.message ?? '')
+      enqueueSnackbar(t('clipboard.messageCopied'), { variant: 'success' })
+    } catch {
+      enqueueSnackbar(t('clipboard.failed'), { variant: 'error' })
+    }
+  }
+  const rows: [string, ReactNode][] = [
+    [t('reports.jobTitle'), job.title],
+    [t('reports.jobUser'), job.username ?? ''],
+    [t('reports.jobStatus'), statusLabel(job)],
+    [t('reports.jobCreated'), formatCreated(job.created)],
+    [t('reports.jobElapsed'), formatElapsed(job.elapsed)],
+    [
+      t('reports.jobContent'),
+      job.status === 'COMPLETE' ? (
+        <Button
+          size="small"
+          startIcon={<FileDownloadOutlined />}
+          href={jobFileUrl(job.id, token)}
+          download
+        >
+          {job.filename ?? t('reports.download')}
+        </Button>
+      ) : (
+        ''
+      ),
+    ],
+    [
+      t('reports.jobMessage'),
+      job.message ? (
+        <>
+          {job.message}
+          <IconButton
+            size="small"
+            aria-label={t('reports.copyMessage')}
+            title={t('reports.copyMessage')}
+            onClick={() => void copy()}
+          >
+            <ContentCopy fontSize="small" />
+          </IconButton>
+        </>
+      ) : (
+        ''
+      ),
+    ],
+  ]
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{job.title}</DialogTitle>
+      <DialogContent>
+        <Table size="small">
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 200 }}>
+                  {label}
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('reports.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
