@@ -4,7 +4,6 @@ import { z } from 'zod'
 import {
   EXPORT_DIRECT_MAX_ROWS,
   exportBodySchema,
-  exportJobSchema,
   exportParametersSchema,
   exportQuerySchema,
 } from '@gis/shared'
@@ -15,27 +14,25 @@ import * as service from './export.service'
 import { kmzExport, kmzItems } from './kmz.service'
 
 const layerParam = z.object({ layer: z.string().max(63) })
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 
 /**
  * The exports of the search (spec 2 §2.3 'Exportar relatório', spec 3 §7): a job with
  * progress whose file lands in the user's downloads, and three direct downloads of the same
- * export (bearer, or `?token=` for what the browser opens by itself).
+ * export (bearer, or `?token=` for what the browser opens by itself). The job and its file
+ * are served with the reports' repository (modules/reports/jobs.routes.ts).
  */
 export const exportScopes = (deps: AppDeps): RouteScope[] => {
   deps.jobs.register(service.EXPORT_JOB, service.exportJobHandler(deps))
   return [
     { prefix: '/api/features', access: 'user', routes: featureReportRoutes(deps) },
     { prefix: '/api/features', access: 'download', routes: browserReportRoutes(deps) },
-    { prefix: '/api/reports/jobs', access: 'user', routes: jobRoutes(deps) },
-    { prefix: '/api/report', access: 'download', routes: downloadRoutes(deps) },
     { prefix: '/api/integration', access: 'user', routes: kmzItemRoutes(deps) },
     { prefix: '/api/integration', access: 'download', routes: kmzRoutes(deps) },
   ]
 }
 
 /** Sends a file as a download. */
-function sendFile(reply: FastifyReply, file: service.Download) {
+export function sendFile(reply: FastifyReply, file: service.Download) {
   if (file.done) {
     const done = file.done
     file.stream.on('close', done)
@@ -170,48 +167,6 @@ const browserReportRoutes =
           ),
         )
       },
-    )
-  }
-
-const jobRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/:id',
-      {
-        schema: {
-          tags: ['export'],
-          summary:
-            "An export job of the caller: status (QUEUED, IN_PROGRESS, COMPLETE, ERROR), progress, and once complete the file's name, type, size and rows",
-          params: idParam,
-          response: { 200: exportJobSchema },
-        },
-      },
-      async (request) =>
-        service.exportJob(deps, deps.auth.contextOf(request).user, request.params.id),
-    )
-  }
-
-const downloadRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/:id',
-      {
-        compress: FILE_COMPRESSION,
-        schema: {
-          tags: ['export'],
-          summary:
-            'The file of a finished export of the caller (bearer or ?token=); 410 once it expired (24 h)',
-          params: idParam,
-          querystring: z.object({ token: z.string().max(200).optional() }),
-        },
-      },
-      async (request, reply) =>
-        sendFile(
-          reply,
-          await service.exportDownload(deps, deps.auth.contextOf(request).user, request.params.id),
-        ),
     )
   }
 

@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs'
 import type { Readable } from 'node:stream'
 import {
   EXPORT_DIRECT_MAX_ROWS,
+  REPORT_JOB_TYPE,
   t,
   type ExportBody,
   type ExportFormat,
-  type ExportJob,
   type ExportParameters,
   type SessionUser,
 } from '@gis/shared'
@@ -153,32 +153,16 @@ export async function sweepExpired(deps: Pick<AppDeps, 'db' | 'storage'>): Promi
   for (const key of keys) await deps.storage.delete(key)
 }
 
-/** An export job of this user as the repository shows it; 404 for anyone else's. */
-export async function exportJob(deps: AppDeps, user: User, id: number): Promise<ExportJob> {
-  const job = await deps.jobs.get(id)
-  if (!job || job.type !== EXPORT_JOB || job.userId !== user.id) throw notFound()
-  const payload = job.payload as ExportPayload
-  const result = (job.result ?? null) as ExportResult | null
-  const owner = await getSessionUser(deps.db, user.id)
-  return {
-    id: job.id,
-    type: job.type,
-    title: t('export.jobTitle', {
-      layer: payload.layerTitle ?? payload.layer,
-      format: t(`export.format.${payload.format}`),
-    }),
-    username: owner?.username ?? null,
-    status: job.status,
-    progress: job.progress,
-    created: job.created,
-    elapsed: job.elapsedMs,
-    message: job.message,
-    filename: result?.filename ?? null,
-    contentType: result?.contentType ?? null,
-    size: result?.size ?? null,
-    rows: result?.rows ?? null,
-  }
+/** The repository's title of an export job: its layer and format. */
+export function exportJobTitle(payload: ExportPayload): string {
+  return t('export.jobTitle', {
+    layer: payload.layerTitle ?? payload.layer,
+    format: t(`export.format.${payload.format}`),
+  })
 }
+
+/** Job types whose finished file is kept in `app.export_files` (exports and reports). */
+export const FILE_JOB_TYPES: ReadonlySet<string> = new Set([EXPORT_JOB, REPORT_JOB_TYPE])
 
 export interface Download {
   stream: Readable
@@ -189,12 +173,17 @@ export interface Download {
   done?: () => void
 }
 
-/** The file of a finished export of this user (`GET /api/report/{id}`). */
+/** The file of a finished export or report of this user (`GET /api/report/{id}`). */
 export async function exportDownload(deps: AppDeps, user: User, id: number): Promise<Download> {
   const file = await sql.findExportFile(deps.db, id, user.id)
   if (!file) {
     const job = await deps.jobs.get(id)
-    if (job && job.type === EXPORT_JOB && job.userId === user.id && job.status === 'COMPLETE') {
+    if (
+      job &&
+      FILE_JOB_TYPES.has(job.type) &&
+      job.userId === user.id &&
+      job.status === 'COMPLETE'
+    ) {
       throw new HttpError(410, t('export.expired'))
     }
     throw notFound()

@@ -1,8 +1,16 @@
 import type { AppDeps } from '../../app-deps'
 import type { RouteScope } from '../../http/scopes'
+import { contentFileRoutes, contentRoutes } from './contents.routes'
+import { downloadRoutes, jobRoutes } from './jobs.routes'
 import { templateRoutes } from './templates.routes'
 
 /** The reports (spec 3 §7): templates, runs, the repository of jobs and the image library. */
 export const reportsScopes = (deps: AppDeps): RouteScope[] => {
-  return [{ prefix: '/api/reports', access: 'user', routes: templateRoutes(deps) }]
+  return [
+    { prefix: '/api/reports', access: 'user', routes: templateRoutes(deps) },
+    { prefix: '/api/reports', access: 'user', routes: jobRoutes(deps) },
+    { prefix: '/api/reports/contents', access: 'user', routes: contentRoutes(deps) },
+    { prefix: '/api/reports/contents', access: 'download', routes: contentFileRoutes(deps) },
+    { prefix: '/api/report', access: 'download', routes: downloadRoutes(deps) },
+  ]
 }
