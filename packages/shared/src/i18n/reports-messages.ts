@@ -19,6 +19,7 @@ export const reportsMessages = {
   'reports.back': 'Voltar',
   'reports.empty': 'Nenhum relatório nesta pasta.',
   'reports.options': 'Opções',
+  'reports.cards': 'Modelos de relatório',
   'reports.hidden': 'Oculto',
   'reports.folder': 'Pasta',
   'reports.noResults': 'Nenhum relatório encontrado.',

@@ -65,6 +65,8 @@ export function ReportCards({
 }) {
   return (
     <Box
+      role="region"
+      aria-label={t('reports.cards')}
       sx={{
         display: 'grid',
         gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
