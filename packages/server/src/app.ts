@@ -115,7 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, searchScopes(deps))
   await registerScopes(app, deps.auth, debugScopes(deps))
   await registerScopes(app, deps.auth, exportScopes(deps))
-  await registerScopes(app, deps.auth, reportsScopes(deps))
+  await registerScopes(app, deps.auth, reportsScopes(deps, { renderDemoPhoto }))
   await registerScopes(app, deps.auth, syncScopes(deps))
   await registerScopes(app, deps.auth, dataloaderScopes(deps))
   await registerScopes(app, deps.auth, syncFilesScopes(deps))
