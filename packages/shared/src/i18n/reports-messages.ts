@@ -43,7 +43,7 @@ export const reportsMessages = {
   'reports.zoom': 'Zoom',
   'reports.pageFailed': 'Error ao Carregar Página...',
   'reports.pageN': 'Página {n}',
-  'reports.previewFeatures': '{count} feições',
+  'reports.previewFeatures': 'Feições lidas: {count}',
   'reports.previewFailed': 'Não foi possível visualizar o relatório',
   // generation
   'reports.generating': 'Gerando Relatório',
@@ -64,6 +64,7 @@ export const reportsMessages = {
   'reports.openFailed': 'Não foi possivel abrir a Template {name}',
   'reports.generateFailed': 'Erro ao gerar o relatório',
   // jobs
+  'reports.progressTitle': 'Gerando {name}',
   'reports.minimize': 'Minimizar',
   'reports.close': 'Fechar',
   'reports.statusError': 'Falha',

@@ -50,7 +50,7 @@ export function JobProgressDialog({ jobId, title, open, onMinimize, onDone }: Pr
   const left = job ? remainingTime(job.elapsed, job.progress.value, job.progress.max) : null
   return (
     <Dialog open={open} onClose={onMinimize} maxWidth="xs" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
+      <DialogTitle>{t('reports.progressTitle', { name: title })}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Typography variant="body2" aria-live="polite">
           {isError ? t('reports.statusError') : statusLabel(shown)}

@@ -1,0 +1,291 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
+import {
+  ADMIN,
+  DEMO,
+  DESKTOP,
+  apiToken,
+  baseUrl,
+  expect,
+  resetWorkspace,
+  signIn,
+  snap,
+  test,
+  unique,
+} from '../fixtures'
+
+const LAYER = 'oae'
+const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
+const FICHA = 'Ficha da Obra de Arte'
+
+interface Node {
+  name: string
+  type: 'directory' | 'report'
+  reportId?: number
+  children: Node[]
+}
+
+function findNode(nodes: Node[], name: string): Node | undefined {
+  for (const n of nodes) {
+    if (n.name === name) return n
+    const inner = findNode(n.children, name)
+    if (inner) return inner
+  }
+  return undefined
+}
+
+/** A small record template on the bridges layer (when the demo seed has none yet). */
+function fichaBody(name: string, folder: string, visible = true) {
+  const cell = (value: string, style = 'Padrão') => ({ colSpan: 1, rowSpan: 1, value, style })
+  return {
+    folder,
+    reportType: 'record',
+    visible,
+    mine: false,
+    parameters: [{ name: 'layer', type: 'LAYER_NAME', value: LAYER }],
+    template: {
+      name,
+      layer: LAYER,
+      variables: [],
+      printable: {
+        landscape: false,
+        scale: 100,
+        marginTop: 2,
+        marginRight: 1.3,
+        marginBottom: 2,
+        marginLeft: 1.3,
+        paperSize: 'A4',
+      },
+      styles: [
+        {
+          name: 'Padrão',
+          wrapText: false,
+          textOrientation: 'NORMAL',
+          horizontalAlignment: 'left',
+          verticalAlignment: 'middle',
+          fontSize: 11,
+          fontFamily: 'ARIAL',
+          fontBold: false,
+          fontItalic: false,
+          fontUnderline: false,
+          borderTop: 'small',
+          borderLeft: 'small',
+          borderRight: 'small',
+          borderBottom: 'small',
+          backgroundColor: '#ffffff',
+          fontColor: '#000000',
+        },
+      ],
+      grid: [
+        {
+          type: 'NONE',
+          title: 'Ficha',
+          rows: [
+            { cells: [{ ...cell('FICHA DA OBRA DE ARTE'), colSpan: 2 }] },
+            { cells: [cell('Código'), cell('${codigo}')] },
+            { cells: [cell('Rodovia'), cell('${rodovia}')] },
+          ],
+        },
+      ],
+    },
+  }
+}
+
+async function tree(request: APIRequestContext, token: string, all = false): Promise<Node[]> {
+  const res = await request.get(`${baseUrl()}/api/reports${all ? '?all=true' : ''}`, {
+    headers: { authorization: token },
+  })
+  expect(res.status()).toBe(200)
+  return (await res.json()) as Node[]
+}
+
+async function saveTemplate(request: APIRequestContext, token: string, body: unknown) {
+  const res = await request.post(`${baseUrl()}/api/reports/templates`, {
+    headers: { authorization: token },
+    data: body,
+  })
+  expect(res.status()).toBe(201)
+  return (await res.json()) as { id: number }
+}
+
+/** The bridges the server finds for `codigo = value`. */
+async function bridge(request: APIRequestContext, token: string) {
+  const res = await request.post(`${baseUrl()}/api/features/${LAYER}/search?limit=1&sort=id`, {
+    headers: { authorization: token },
+    data: {},
+  })
+  expect(res.status()).toBe(200)
+  const body = (await res.json()) as { results: { id: number; codigo: string; rodovia: string }[] }
+  return body.results[0]!
+}
+
+async function openReports(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+  await page.getByRole('menuitem', { name: 'RELATÓRIO' }).click()
+  await expect(page).toHaveURL(/\/workspace$/)
+  await expect(page.getByRole('heading', { name: 'Relatórios' })).toBeVisible()
+}
+
+async function xlsxTexts(file: string): Promise<string[]> {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(file)
+  const out: string[] = []
+  for (const sheet of book.worksheets) {
+    sheet.eachRow((row) => {
+      for (const v of (row.values as unknown[]).slice(1)) if (v != null) out.push(String(v))
+    })
+  }
+  return out
+}
+
+test.describe('reports', () => {
+  test.beforeAll(async ({ request }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    if (!findNode(await tree(request, token), FICHA)) {
+      await saveTemplate(request, token, fichaBody(FICHA, 'Obras de Arte'))
+    }
+  })
+
+  test('a user browses folders, fills the generation dialog, previews, runs and finds the job', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    await resetWorkspace(request, token)
+    // A template of their own without parameters: 'Meus Relatórios', and disabled.
+    const own = unique('Sem parâmetros')
+    const ownBody = { ...fichaBody(own, ''), parameters: [], mine: true }
+    await saveTemplate(request, token, ownBody)
+    const first = await bridge(request, token)
+
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO.username, DEMO.password)
+    await openReports(page)
+    const main = page.getByRole('region', { name: 'Modelos de relatório' })
+    // A plain user has neither 'Paineis' nor Novo.
+    await expect(page.getByRole('button', { name: 'Repositório' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Paineis' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Opções' }).click()
+    await expect(page.getByRole('menuitem', { name: 'Abrir' })).toBeVisible()
+    await expect(page.getByRole('menuitem', { name: 'Novo' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+
+    // Folders open as cards, 'Voltar' goes up.
+    await main.getByRole('button', { name: 'Obras de Arte', exact: true }).click()
+    await expect(main.getByRole('button', { name: FICHA })).toBeVisible()
+    await expect(main.getByRole('button', { name: 'Voltar' })).toBeVisible()
+    await snap(page, 'reports-window')
+    await main.getByRole('button', { name: 'Voltar' }).click()
+    await expect(main.getByRole('button', { name: 'Voltar' })).toHaveCount(0)
+    await expect(main.getByRole('button', { name: 'Meus Relatórios' })).toBeVisible()
+
+    // 'Buscar relatório' finds a report in any folder.
+    await page.getByLabel('Buscar relatório').fill('sem parâm')
+    await expect(main.getByRole('button', { name: own })).toBeVisible()
+    await expect(main.getByRole('button', { name: FICHA })).toHaveCount(0)
+    await main.getByRole('button', { name: own }).click()
+    let dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
+    await expect(
+      dialog.getByText('RELATORIO DESATIVADO, CONSULTE O ADMINISTRADOR PARA MAIS INFORMAÇÕES'),
+    ).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Iniciar' })).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Voltar' }).click()
+    await page.getByLabel('Buscar relatório').fill('')
+
+    // The generation dialog of 'Ficha da Obra de Arte'.
+    await main.getByRole('button', { name: 'Obras de Arte', exact: true }).click()
+    await main.getByRole('button', { name: FICHA }).click()
+    dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
+    await expect(dialog.getByLabel('Template')).toHaveValue(FICHA)
+    await expect(dialog.getByText('Parâmetros')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Iniciar' })).toBeDisabled()
+    await expect(dialog.getByRole('button', { name: 'Visualizar' })).toBeDisabled()
+    await dialog.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+    await expect(dialog.getByRole('button', { name: 'Iniciar' })).toBeEnabled()
+    // One rule: codigo = the first bridge's.
+    await dialog.getByRole('button', { name: 'Adicionar Regra' }).click()
+    const rule = dialog.getByRole('group', { name: 'Regra 1' })
+    await rule.getByLabel('Campo').selectOption({ label: 'Código' })
+    await rule.getByLabel('Valor').fill(first.codigo)
+    await page.keyboard.press('Escape')
+    await snap(page, 'reports-generate-dialog')
+
+    // Visualizar: the page drawn with the bridge's values.
+    await dialog.getByRole('button', { name: 'Visualizar' }).click()
+    const preview = page.getByRole('dialog', { name: `Visualizando ${FICHA}` })
+    await expect(preview).toBeVisible()
+    await expect(preview.getByRole('tab').first()).toBeVisible()
+    await expect(preview.getByRole('table').first()).toContainText(first.codigo)
+    await expect(preview.getByRole('slider')).toHaveAttribute('aria-valuemax', '400')
+    await snap(page, 'reports-preview')
+    await preview.getByRole('button', { name: 'Voltar' }).click()
+    await expect(preview).toHaveCount(0)
+
+    // Iniciar: the progress, then 'Completo' and the xlsx.
+    const downloading = page.waitForEvent('download', { timeout: 60_000 })
+    await dialog.getByRole('button', { name: 'Iniciar' }).click()
+    const download = await downloading
+    const info = page.getByRole('dialog', { name: FICHA })
+    await expect(info.getByText('Completo')).toBeVisible()
+    await expect(info.getByText('Responsável')).toBeVisible()
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gis-report-')), 'r.xlsx')
+    await download.saveAs(file)
+    expect(await xlsxTexts(file)).toContain(first.codigo)
+    await info.getByRole('button', { name: 'Fechar' }).click()
+
+    // The repository lists it as Completo; its details.
+    await page.getByRole('button', { name: 'Repositório' }).click()
+    const table = page.getByRole('table', { name: 'Repositório' })
+    const row = table.locator('tbody tr').filter({ hasText: FICHA }).first()
+    await expect(row).toContainText('Completo')
+    await expect(row).toContainText('Relatório')
+    await expect(page.getByText('Linhas por página')).toBeVisible()
+    await expect(row.getByRole('link', { name: 'Baixar' })).toBeVisible()
+    await snap(page, 'reports-repository')
+    await row.getByRole('button', { name: 'Detalhes' }).click()
+    await expect(page.getByRole('dialog', { name: FICHA }).getByText('Responsável')).toBeVisible()
+    await page.getByRole('dialog', { name: FICHA }).getByRole('button', { name: 'Fechar' }).click()
+
+    // The tab is kept: after a reload the repository is still shown.
+    await page.reload()
+    await expect(page.getByRole('table', { name: 'Repositório' })).toBeVisible()
+  })
+
+  test('an administrator in developer mode sees Paineis with the hidden templates', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await resetWorkspace(request, token)
+    const hidden = unique('Escondido')
+    await saveTemplate(request, token, fichaBody(hidden, '', false))
+    expect(findNode(await tree(request, token), hidden)).toBeUndefined()
+
+    await page.addInitScript(() => window.localStorage.setItem('gis.developer', 'true'))
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openReports(page)
+    const main = page.getByRole('region', { name: 'Modelos de relatório' })
+    await expect(main.getByRole('button', { name: hidden })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Paineis' }).click()
+    const card = main.getByRole('button', { name: hidden })
+    await expect(card).toBeVisible()
+    await expect(card.getByText('Oculto', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Opções' }).click()
+    await expect(page.getByRole('menuitem', { name: 'Novo' })).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    // Importar refuses a file that is not .json.
+    await page.getByTestId('report-import').setInputFiles({
+      name: 'template.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('{}'),
+    })
+    await expect(page.getByText('Formato de arquivo não suportado!')).toBeVisible()
+    await snap(page, 'reports-panels')
+  })
+})
