@@ -8,13 +8,13 @@ import {
   type TemplateTable,
 } from '@gis/shared'
 import type { Block } from './block'
-import { MAX_PAGE_COLUMNS, MAX_PAGE_ROWS } from './layout'
+import { MAX_PAGE_COLUMNS, MAX_PAGE_ROWS, MAX_REPORT_CELLS } from './layout'
 import { renderTable, type TableRenderer } from './table'
 import type { RenderContext } from './types'
 import { valueFormatter, VariableResolver, type Scope } from './values'
 
 export type { ImageLoader, RenderContext, RenderFeature, RenderField } from './types'
-export { MAX_PAGE_COLUMNS, MAX_PAGE_ROWS } from './layout'
+export { MAX_PAGE_COLUMNS, MAX_PAGE_ROWS, MAX_REPORT_CELLS } from './layout'
 export { writeXlsx } from './xlsx'
 
 /** A block as a page: default sizes filled in, cut at MAX_PAGE_ROWS × MAX_PAGE_COLUMNS. */
@@ -45,6 +45,7 @@ export function renderReport(ctx: RenderContext): RenderedReport {
     ctx,
     resolver,
     styles: new Map(template.styles.map((s) => [s.name, s])),
+    budget: { cells: MAX_REPORT_CELLS },
   }
   const pageTitle = (page: TemplateTable, n: number, scope: Scope) =>
     resolver.resolve(page.title, scope).trim() || t('designer.page', { n })
@@ -52,8 +53,10 @@ export function renderReport(ctx: RenderContext): RenderedReport {
   let features = ctx.features.length
   if (ctx.reportType === 'record') {
     const list = ctx.features.slice(0, REPORT_MAX_FEATURES)
-    features = list.length
-    list.forEach((feature, i) => {
+    features = 0
+    for (const [i, feature] of list.entries()) {
+      if (renderer.budget.cells <= 0) break
+      features++
       const scope: Scope = {
         feature,
         index: i + 1,
@@ -65,7 +68,7 @@ export function renderReport(ctx: RenderContext): RenderedReport {
         const title = `${pageTitle(page, p + 1, scope)} – ${feature.id}`
         pages.push(toPage(title, renderTable(renderer, page, scope)))
       })
-    })
+    }
   } else {
     const first = ctx.features[0] ?? null
     const scope: Scope = {

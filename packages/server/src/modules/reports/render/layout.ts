@@ -3,6 +3,8 @@ import type { TemplateCell, TemplateTable } from '@gis/shared'
 /** A rendered page is cut at this many rows and columns (never hang on huge input). */
 export const MAX_PAGE_ROWS = 20_000
 export const MAX_PAGE_COLUMNS = 2_000
+/** A report stops rendering (more copies, more record pages) past this many cells. */
+export const MAX_REPORT_CELLS = 1_000_000
 
 /** A template cell at its place on its table's grid (0-based), spans clamped. */
 export interface PlacedCell {
@@ -22,36 +24,25 @@ export interface TableLayout {
 const span = (n: number | undefined, max: number) =>
   Math.min(max, Math.max(1, Math.floor(Number.isFinite(n) ? (n as number) : 1)))
 
-/** Is column c of a row covered by one of its intervals? Returns the end of the interval. */
-function coveredUntil(intervals: Array<[number, number]>, c: number): number | null {
-  for (const [start, end] of intervals) if (c >= start && c < end) return end
-  return null
-}
-
 /**
  * Places the cells of a table as an HTML table does: each row's cells go to the first columns
  * that earlier rows' row spans left free; a row span never reaches below the last row.
  */
 export function placeCells(table: TemplateTable): TableLayout {
   const rows = table.rows.length
-  const covered: Array<Array<[number, number]>> = table.rows.map(() => [])
+  // the row (exclusive) until which each column is taken by a span of an earlier row
+  const busyUntil = new Int32Array(MAX_PAGE_COLUMNS)
   const cells: PlacedCell[] = []
   let cols = 0
   table.rows.forEach((row, r) => {
     let c = 0
     for (const cell of row.cells) {
-      for (
-        let end = coveredUntil(covered[r]!, c);
-        end !== null;
-        end = coveredUntil(covered[r]!, c)
-      ) {
-        c = end
-      }
+      while (c < MAX_PAGE_COLUMNS && busyUntil[c]! > r) c++
       if (c >= MAX_PAGE_COLUMNS) break
       const rowSpan = span(cell.rowSpan, rows - r)
       const colSpan = span(cell.colSpan, MAX_PAGE_COLUMNS - c)
       cells.push({ cell, row: r, col: c, rowSpan, colSpan })
-      for (let k = r; k < r + rowSpan; k++) covered[k]!.push([c, c + colSpan])
+      busyUntil.fill(r + rowSpan, c, c + colSpan)
       c += colSpan
       cols = Math.max(cols, c)
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cell, context, feature, table } from './fixture'
-import { MAX_PAGE_ROWS, renderReport } from './index'
+import { MAX_PAGE_ROWS, MAX_REPORT_CELLS, renderReport } from './index'
 
 const features = [
   feature(
@@ -295,5 +295,30 @@ describe('renderReport: limits', () => {
     const wide = renderReport(context([table([[cell('a', { colSpan: 1e9, rowSpan: 1e9 })]])], []))
     expect(wide.pages[0]!.columns).toHaveLength(2000)
     expect(wide.pages[0]!.rows).toHaveLength(1)
+  })
+
+  it('stops a report past MAX_REPORT_CELLS cells', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => feature(i + 1, {}))
+    const big = table(
+      Array.from({ length: 30 }, () => Array.from({ length: 10 }, () => cell('${id}'))),
+    )
+    const started = performance.now()
+    const out = renderReport({ ...context([big], many), reportType: 'record' })
+    expect(performance.now() - started).toBeLessThan(6000)
+    const cells = out.pages.reduce((n, p) => n + p.cells.length, 0)
+    expect(out.features).toBe(Math.ceil(MAX_REPORT_CELLS / 300))
+    expect(cells).toBe(out.features * 300)
+    expect(out.pages).toHaveLength(out.features)
+  })
+
+  it('places a template full of long spans quickly', () => {
+    const rows = Array.from({ length: 1000 }, () =>
+      Array.from({ length: 50 }, () => cell('', { rowSpan: 1000, colSpan: 3 })),
+    )
+    const started = performance.now()
+    const page = renderReport(context([table(rows)], [])).pages[0]!
+    expect(performance.now() - started).toBeLessThan(1500)
+    expect(page.columns).toHaveLength(2000)
+    expect(page.cells[50]).toMatchObject({ row: 1, col: 150, rowSpan: 999, colSpan: 3 })
   })
 })

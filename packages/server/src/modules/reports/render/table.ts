@@ -22,6 +22,8 @@ export interface TableRenderer {
   ctx: RenderContext
   resolver: VariableResolver
   styles: ReadonlyMap<string, TemplateStyle>
+  /** Cells the report may still render (MAX_REPORT_CELLS at the start): generators stop at 0. */
+  budget: { cells: number }
 }
 
 /** Which copy of a generator a static table is; sizes along the generated direction follow the policy. */
@@ -149,6 +151,7 @@ function renderStatic(
       image: cell.image ? renderImage(r, cell.image, scope) : null,
     })
     if (cell.rowExpand && !cell.image) expanding.push({ cell, index: block.cells.length - 1 })
+    r.budget.cells--
   })
   for (const { cell, index } of expanding) {
     const rendered = block.cells[index]!
@@ -178,7 +181,7 @@ export function renderTable(
   scope: Scope,
   depth = 0,
 ): Block {
-  if (depth > MAX_DEPTH) return emptyBlock()
+  if (depth > MAX_DEPTH || r.budget.cells <= 0) return emptyBlock()
   if (table.type !== 'ROW_GENERATOR' && table.type !== 'COLUMN_GENERATOR') {
     return renderStatic(r, table, scope, { index: 0, count: 1, direction: null }, depth)
   }
@@ -187,7 +190,7 @@ export function renderTable(
   const items = scope.items
   const copies: Block[] = []
   let extent = 0
-  for (let k = 0; k < items.length && extent < limit; k++) {
+  for (let k = 0; k < items.length && extent < limit && r.budget.cells > 0; k++) {
     const item = items[k]!
     const vars = table.var ? new Map(scope.vars).set(table.var, item) : scope.vars
     const copyScope: Scope = { feature: item, index: k + 1, vars, itemFirst: true, items: [item] }
