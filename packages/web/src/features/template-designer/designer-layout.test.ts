@@ -76,6 +76,8 @@ describe('variables', () => {
       [
         { name: 'km', title: 'Km' },
         { name: 'rodovia', title: 'Rodovia' },
+        { name: 'geom', title: 'Geometria' },
+        { name: 'd_e_l_e_t_', title: 'Excluído?' },
       ],
     )
     expect(vars).toEqual([

@@ -1,5 +1,8 @@
 import { t } from '@gis/shared/i18n'
 import type { EnvironmentVariable, ReportTemplate } from '@gis/shared/reports'
+import { EXPORT_HIDDEN_SYSTEM_FIELDS } from '@gis/shared/search'
+
+const HIDDEN: ReadonlySet<string> = new Set(EXPORT_HIDDEN_SYSTEM_FIELDS)
 
 /**
  * The 'Variáveis de Ambiente' dialog's rules: a new variable starts empty; on confirmation an
@@ -31,14 +34,17 @@ export function editVariable(
   return variables.map((v, i) => (i === index ? { ...v, ...change } : v))
 }
 
-/** 'Associar Layer': the layer's fields become variables (names not already there). */
+/**
+ * 'Associar Layer': the layer's fields become variables (names not already there; not the
+ * geometry nor the hidden system columns uuid, d_e_l_e_t_, m_o_d_i_f_).
+ */
 export function associateLayer(
   variables: EnvironmentVariable[],
   fields: { name: string; title: string }[],
 ): EnvironmentVariable[] {
   const known = new Set(variables.map((v) => v.value.trim()))
   const added = fields
-    .filter((f) => !known.has(f.name))
+    .filter((f) => !known.has(f.name) && !HIDDEN.has(f.name))
     .map((f) => ({ value: f.name, title: f.title || f.name }))
   return [...variables, ...added]
 }
