@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test, unique } from '../fixtures'
 
@@ -44,6 +45,11 @@ test.describe('Editor de Template', () => {
       'true',
     )
     await page.getByRole('tab', { name: 'Página 1' }).click()
+    // F5 keeps the unsaved template (the window's state is saved with the workspace).
+    await page.waitForTimeout(1500)
+    await page.reload()
+    await expect(nameField).toHaveValue(name)
+    await expect(page.getByRole('tab', { name: 'Página 2' })).toBeVisible()
 
     // A value with variables: the unknown ones are marked.
     await cell(page, 'A1').click()
@@ -54,6 +60,14 @@ test.describe('Editor de Template', () => {
       cell(page, 'A1').getByRole('img', { name: /Variável inválida: desconhecida/ }),
     ).toBeVisible()
     await snap(page, 'designer-template')
+    // The zoom slider scales the grid: 50% halves the 64 px column.
+    const slider = page.getByRole('slider', { name: 'Zoom' })
+    await slider.focus()
+    for (let i = 0; i < 5; i++) await slider.press('ArrowLeft')
+    await expect(page.getByText('50%', { exact: true })).toBeVisible()
+    expect((await cell(page, 'A1').boundingBox())?.width).toBeCloseTo(32, 0)
+    for (let i = 0; i < 5; i++) await slider.press('ArrowRight')
+    await expect(page.getByText('100%', { exact: true })).toBeVisible()
 
     // 'Variáveis de Ambiente': a new variable with empty fields and a layer's fields.
     await page.getByRole('button', { name: 'Variáveis', exact: true }).click()
@@ -157,6 +171,15 @@ test.describe('Editor de Template', () => {
     await page.getByRole('button', { name: 'Abrir template' }).click()
     const open = page.getByRole('dialog', { name: 'Templates' })
     await open.getByRole('button', { name: 'Meus Relatórios' }).click()
+    // A template that fails to open says so and clears the selection.
+    await page.route('**/api/reports/json/*', (route) =>
+      route.fulfill({ status: 404, json: { message: 'não encontrado' } }),
+    )
+    await open.getByRole('button', { name }).click()
+    await open.getByRole('button', { name: 'Confirmar' }).click()
+    await expect(page.getByText(`Não foi possivel abrir a Template ${name}`)).toBeVisible()
+    await expect(open.getByRole('button', { name: 'Confirmar' })).toBeDisabled()
+    await page.unroute('**/api/reports/json/*')
     await open.getByRole('button', { name }).click()
     await expect(open.getByRole('button', { name: 'Confirmar' })).toBeEnabled()
     await snap(page, 'designer-open')
@@ -177,5 +200,27 @@ test.describe('Editor de Template', () => {
     await expect(page.getByText('Formato de arquivo não suportado!')).toBeVisible()
     await open.getByRole('button', { name: 'Voltar' }).click()
     await expect(nameField).toHaveValue(name)
+
+    // The downloaded .json opens through 'Abrir Local' after a new template.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Baixar template' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe(`${name}.json`)
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      template: { name: string }
+      reportType: string
+    }
+    expect(file.template.name).toBe(name)
+    await page.getByRole('button', { name: 'Nova template' }).click()
+    await expect(nameField).toHaveValue('Nova Template')
+    await page.getByRole('button', { name: 'Abrir template' }).click()
+    await open.getByTestId('designer-open-local').setInputFiles({
+      name: 'copia.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    })
+    await expect(open).toBeHidden()
+    await expect(nameField).toHaveValue(name)
+    await expect(cell(page, 'B1').getByRole('gridcell')).toHaveCount(1)
   })
 })

@@ -127,7 +127,15 @@ export function TemplateBuilderWindow({
   }
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: 0,
+        overflow: 'hidden',
+      }}
+    >
       <DesignerHeader
         name={s.template.name}
         saving={created.isLoading || updated.isLoading}
