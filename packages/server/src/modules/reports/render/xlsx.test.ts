@@ -187,4 +187,34 @@ describe('writeXlsx', () => {
     expect(name('A B', 4)).toBe('A B (2)')
     expect(name('  ', 5)).toBe('Página 5')
   })
+
+  it('merges thousands of spans quickly and skips a span overlapping an earlier one', async () => {
+    const cells = Array.from({ length: 3000 }, (_, i) => ({
+      row: i,
+      col: 0,
+      rowSpan: 1,
+      colSpan: 2,
+      text: `linha ${i}`,
+    }))
+    cells.push({ row: 0, col: 1, rowSpan: 2, colSpan: 2, text: 'sobreposta' })
+    const page = { title: 'Grande', columns: [64, 64, 64], rows: cells.map(() => 20), cells }
+    const started = performance.now()
+    const buffer = await writeXlsx(
+      {
+        name: 'x',
+        styles: [],
+        printable: context([], []).template.printable,
+        pages: [page],
+        features: 0,
+      },
+      async () => null,
+    )
+    expect(performance.now() - started).toBeLessThan(5000)
+    const sheet = (await read(buffer)).worksheets[0]!
+    const merges = (sheet.model as unknown as { merges: string[] }).merges
+    expect(merges).toHaveLength(3000)
+    expect(merges).toContain('A2999:B2999')
+    expect(sheet.getCell('B1').master.address).toBe('A1')
+    expect(sheet.getCell('C2').isMerged).toBe(false)
+  })
 })

@@ -87,6 +87,42 @@ export function sheetNamer(): (title: string, n: number) => string {
 
 type Loaded = { id: number } | null
 
+/** Larger spans are not merged (exceljs keeps one object per merged cell). */
+export const MAX_MERGED_AREA = 100_000
+
+/**
+ * Merges a range unless one of its cells is merged already (overlapping spans of a malformed
+ * template). exceljs' own check compares each merge with every earlier one, quadratic on pages
+ * of thousands of spans: the check is done here on the range's cells, and exceljs merges with
+ * its index of merges set aside.
+ */
+export function mergeRange(
+  sheet: ExcelJS.Worksheet,
+  top: number,
+  left: number,
+  bottom: number,
+  right: number,
+): boolean {
+  if ((bottom - top + 1) * (right - left + 1) > MAX_MERGED_AREA) return false
+  for (let r = top; r <= bottom; r++) {
+    for (let c = left; c <= right; c++) if (sheet.findCell(r, c)?.isMerged) return false
+  }
+  const internal = sheet as unknown as { _merges?: Record<string, unknown> }
+  const merges = internal._merges
+  if (!merges || typeof merges !== 'object') {
+    sheet.mergeCells(top, left, bottom, right)
+    return true
+  }
+  internal._merges = {}
+  try {
+    sheet.mergeCells(top, left, bottom, right)
+    Object.assign(merges, internal._merges)
+  } finally {
+    internal._merges = merges
+  }
+  return true
+}
+
 async function writePage(
   sheet: ExcelJS.Worksheet,
   page: RenderedPage,
@@ -104,13 +140,7 @@ async function writePage(
     const style = styleOf(cell.style)
     const master = sheet.getCell(top, left)
     if (cell.text) master.value = cell.text.slice(0, XLSX_MAX_CELL_TEXT)
-    if (cell.rowSpan * cell.colSpan > 1) {
-      try {
-        sheet.mergeCells(top, left, bottom, right)
-      } catch {
-        // overlapping ranges (never from renderReport): the cell stays unmerged
-      }
-    }
+    if (cell.rowSpan * cell.colSpan > 1) mergeRange(sheet, top, left, bottom, right)
     if (cell.rowSpan * cell.colSpan <= MAX_STYLED_AREA) {
       for (let r = top; r <= bottom; r++) {
         for (let c = left; c <= right; c++) sheet.getCell(r, c).style = style
