@@ -1,6 +1,7 @@
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { seedDemoPhotos } from './demo-attachments'
 import { seedDemoLayers } from './demo-layers'
+import { seedDemoReports } from './demo-reports'
 import type { Db, Queryable } from '../db/types'
 
 export const DEMO_CREDENTIALS = {
@@ -160,7 +161,11 @@ export async function createFirstAdmin(
  * With `admin` (ADMIN_USERNAME / ADMIN_PASSWORD), that administrator replaces the demo one.
  */
 export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): Promise<boolean> {
-  if (await readSetting(db, 'demoSeeded')) return false
+  if (await readSetting(db, 'demoSeeded')) {
+    // A database seeded before the reports came gets the demo templates it lacks.
+    await seedDemoReports(db)
+    return false
+  }
   await db.transaction(async (tx) => {
     await insertUser(tx, {
       ...(options.admin ?? DEMO_CREDENTIALS.admin),
@@ -223,6 +228,7 @@ export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): P
     }
     await seedDemoLayers(tx)
     await seedDemoPhotos(tx)
+    await seedDemoReports(tx)
     await writeSetting(tx, 'projectName', 'Rodovias do Interior - GIS')
     await writeSetting(tx, 'modules', [])
     await writeSetting(tx, 'demoSeeded', true)

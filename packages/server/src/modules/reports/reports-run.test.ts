@@ -62,7 +62,12 @@ async function workbookOf(jobId: number, token: string) {
 
 const texts = (ws: ExcelJS.Worksheet) => {
   const out: string[] = []
-  ws.eachRow((row) => row.eachCell((cell) => out.push(String(cell.text))))
+  ws.eachRow((row) =>
+    row.eachCell((cell) => {
+      // a merged cell's own value is its master's; read each value once
+      if (cell.master === cell) out.push(String(cell.value ?? ''))
+    }),
+  )
   return out
 }
 

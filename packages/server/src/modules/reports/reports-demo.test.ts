@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs'
+import { reportSaveSchema, type ExportJob, type ReportNode } from '@gis/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { DEMO_REPORTS, seedDemoReports } from '../../demo/demo-reports'
+
+let t: TestApp
+let user: string
+
+beforeAll(async () => {
+  t = await startTestApp()
+  user = await signIn(t.api, DEMO.user)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+function find(nodes: ReportNode[], name: string): ReportNode | undefined {
+  for (const n of nodes) {
+    if (n.name === name) return n
+    const inner = find(n.children, name)
+    if (inner) return inner
+  }
+  return undefined
+}
+
+async function runToWorkbook(reportId: number, body: unknown) {
+  const res = await t.api({
+    method: 'POST',
+    url: `/api/reports/${reportId}`,
+    token: user,
+    payload: body,
+  })
+  expect(res.statusCode).toBe(202)
+  let job: ExportJob
+  for (;;) {
+    job = (await t.api({ url: `/api/reports/jobs/${res.json().id}`, token: user })).json()
+    if (job.status === 'COMPLETE' || job.status === 'ERROR') break
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  expect(job.message).toBeNull()
+  expect(job.status).toBe('COMPLETE')
+  const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ExcelJS.Buffer)
+  return { wb, job }
+}
+const texts = (ws: ExcelJS.Worksheet) => {
+  const out: string[] = []
+  ws.eachRow((row) =>
+    row.eachCell((cell) => {
+      // a merged cell's own value is its master's; read each value once
+      if (cell.master === cell) out.push(String(cell.value ?? ''))
+    }),
+  )
+  return out
+}
+
+describe('demo report templates', () => {
+  it('are valid templates, seeded once in their folders', async () => {
+    for (const r of DEMO_REPORTS) {
+      expect(reportSaveSchema.safeParse({ ...r, mine: false }).success).toBe(true)
+    }
+    expect(await seedDemoReports(t.db)).toBe(0)
+    const tree = (await t.api({ url: '/api/reports', token: user })).json<ReportNode[]>()
+    expect(find(tree, 'Obras de Arte')?.type).toBe('directory')
+    expect(find(tree, 'Rodovias')?.type).toBe('directory')
+    expect(find(tree, 'Ficha da Obra de Arte')).toMatchObject({
+      reportType: 'record',
+      dir: 'Obras de Arte',
+    })
+    expect(find(tree, 'Resumo por Rodovia')).toMatchObject({
+      reportType: 'summary',
+      dir: 'Rodovias',
+    })
+    const simple = (await t.api({ url: '/api/reports/simple', token: user })).json<ReportNode[]>()
+    expect(simple.map((n) => n.name)).toContain('Lista de Obras de Arte')
+  })
+
+  it("'Ficha da Obra de Arte' writes one sheet per bridge with its values and photo", async () => {
+    const tree = (await t.api({ url: '/api/reports', token: user })).json<ReportNode[]>()
+    const ficha = find(tree, 'Ficha da Obra de Arte')!
+    const { rows } = await t.db.query<{ id: number; codigo: string; rodovia: string }>(
+      `SELECT o.id::int AS id, o.codigo, o.rodovia FROM data.oae o
+        WHERE NOT o.d_e_l_e_t_ AND EXISTS (SELECT 1 FROM app.attachments a
+          WHERE a.layer_name = 'oae' AND a.feature_id = o.id) ORDER BY o.id LIMIT 2`,
+    )
+    const { wb, job } = await runToWorkbook(ficha.reportId!, {
+      layerName: 'oae',
+      ids: rows.map((r) => r.id),
+    })
+    expect(job.filename).toBe('Ficha da Obra de Arte.xlsx')
+    expect(wb.worksheets).toHaveLength(2)
+    rows.forEach((r, i) => {
+      const values = texts(wb.worksheets[i]!)
+      expect(values).toContain('FICHA DA OBRA DE ARTE ESPECIAL')
+      expect(values).toContain(r.codigo)
+      expect(values).toContain(r.rodovia)
+      expect(values.some((v) => v.startsWith('Emitido por Ana Paula Ferreira em '))).toBe(true)
+      expect(wb.worksheets[i]!.getImages()).toHaveLength(1)
+    })
+  })
+
+  it("'Resumo por Rodovia' lists every bridge after its summary page", async () => {
+    const tree = (await t.api({ url: '/api/reports', token: user })).json<ReportNode[]>()
+    const resumo = find(tree, 'Resumo por Rodovia')!
+    const { rows } = await t.db.query<{ codigo: string }>(
+      'SELECT codigo FROM data.oae WHERE NOT d_e_l_e_t_ ORDER BY id',
+    )
+    const { wb } = await runToWorkbook(resumo.reportId!, { layerName: 'oae' })
+    expect(wb.worksheets).toHaveLength(2)
+    expect(texts(wb.worksheets[0]!)).toContain(String(rows.length))
+    const list = texts(wb.worksheets[1]!)
+    for (const r of rows) expect(list).toContain(r.codigo)
+  })
+})
