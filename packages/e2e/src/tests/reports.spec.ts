@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
@@ -221,16 +221,44 @@ test.describe('reports', () => {
     await expect(preview.getByRole('tab').first()).toBeVisible()
     await expect(preview.getByRole('table').first()).toContainText(first.codigo)
     await expect(preview.getByRole('slider')).toHaveAttribute('aria-valuemax', '400')
+    // The bridge's photo (an ATTACHMENT image cell) loads with the token.
+    const photo = preview.locator('table img').first()
+    await expect(photo).toHaveAttribute('src', /^\/api\/attachments\/\d+\?token=/)
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
     await snap(page, 'reports-preview')
     await preview.getByRole('button', { name: 'Voltar' }).click()
     await expect(preview).toHaveCount(0)
 
-    // Iniciar: the progress, then 'Completo' and the xlsx.
-    const downloading = page.waitForEvent('download', { timeout: 60_000 })
+    // Iniciar: the job's first polls answer 'in progress' (held back here), then the real
+    // ones: 'Completo', the info dialog and the xlsx.
+    let held = 0
+    const jobUrl = /\/api\/reports\/jobs\/\d+$/
+    await page.route(jobUrl, async (route) => {
+      const real = await route.fetch()
+      const job = (await real.json()) as Record<string, unknown>
+      if (held++ < 5) {
+        await route.fulfill({
+          json: { ...job, status: 'IN_PROGRESS', progress: { value: 1, max: 4 }, elapsed: 3000 },
+        })
+      } else await route.fulfill({ response: real })
+    })
     await dialog.getByRole('button', { name: 'Iniciar' }).click()
+    const progress = page.getByRole('dialog', { name: `Gerando ${FICHA}` })
+    await expect(progress.getByText('Processando 25%')).toBeVisible()
+    await expect(progress.getByText('Tempo restante: Alguns segundos')).toBeVisible()
+    await snap(page, 'reports-progress')
+    const downloading = page.waitForEvent('download', { timeout: 60_000 })
+    // Minimizar: the dialog goes, the job goes on.
+    await progress.getByRole('button', { name: 'Minimizar' }).click()
+    await expect(progress).toHaveCount(0)
     const download = await downloading
     const info = page.getByRole('dialog', { name: FICHA })
     await expect(info.getByText('Completo')).toBeVisible()
+    await page.unroute(jobUrl)
+    await page.waitForTimeout(400)
+    await snap(page, 'reports-job-info')
     await expect(info.getByText('Responsável')).toBeVisible()
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'gis-report-')), 'r.xlsx')
     await download.saveAs(file)
@@ -278,6 +306,26 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: 'Opções' }).click()
     await expect(page.getByRole('menuitem', { name: 'Novo' })).toBeVisible()
     await page.keyboard.press('Escape')
+
+    // Baixar saves the chosen template as .json, and Importar takes it back into 'Meus Relatórios'.
+    await main.getByRole('button', { name: hidden }).click()
+    await page
+      .getByRole('dialog', { name: 'Gerando Relatório' })
+      .getByRole('button', { name: 'Voltar' })
+      .click()
+    const saving = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Opções' }).click()
+    await page.getByRole('menuitem', { name: 'Baixar' }).click()
+    const json = await saving
+    expect(json.suggestedFilename()).toBe(`${hidden}.json`)
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gis-template-')), `${hidden}.json`)
+    await json.saveAs(file)
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { template: { name: string } }
+    expect(saved.template.name).toBe(hidden)
+    await page.getByTestId('report-import').setInputFiles(file)
+    await expect(page.getByText(`Template importada: ${hidden}`)).toBeVisible()
+    await page.getByRole('button', { name: 'Meus Relatórios' }).first().click()
+    await expect(main.getByRole('button', { name: hidden })).toBeVisible()
 
     // Importar refuses a file that is not .json.
     await page.getByTestId('report-import').setInputFiles({
