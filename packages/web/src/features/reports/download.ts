@@ -1,4 +1,4 @@
-/** The address of a finished job's file with `?token=` (as the search export downloads it). */
+/** The address of a finished job's file (search export or report) with `?token=`. */
 export function jobFileUrl(jobId: number, token: string | null): string {
   return token ? `/api/report/${jobId}?token=${encodeURIComponent(token)}` : `/api/report/${jobId}`
 }

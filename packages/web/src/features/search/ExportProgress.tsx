@@ -10,6 +10,7 @@ import { t } from '@gis/shared/i18n'
 import { JOB_POLL_MS } from '@gis/shared/search'
 import { useEffect, useRef, useState } from 'react'
 import { useUrlToken } from '../feature-form'
+import { downloadUrl, jobFileUrl } from '../reports/download'
 import { useExportJobQuery } from './search.api'
 
 interface Props {
@@ -18,20 +19,6 @@ interface Props {
   open: boolean
   onMinimize: () => void
   onClose: () => void
-}
-
-/** The address of a finished export's file, with `?token=` (the browser opens it by itself). */
-export function exportFileUrl(jobId: number, token: string | null): string {
-  return token ? `/api/report/${jobId}?token=${encodeURIComponent(token)}` : `/api/report/${jobId}`
-}
-
-function download(url: string) {
-  const a = document.createElement('a')
-  a.href = url
-  a.download = ''
-  document.body.append(a)
-  a.click()
-  a.remove()
 }
 
 /**
@@ -51,11 +38,11 @@ export function ExportProgress({ jobId, layerTitle, open, onMinimize, onClose }:
     if (finished) setStopped(true)
   }, [finished])
   const downloaded = useRef(false)
-  const url = exportFileUrl(jobId, token)
+  const url = jobFileUrl(jobId, token)
   useEffect(() => {
     if (job?.status === 'COMPLETE' && !downloaded.current) {
       downloaded.current = true
-      download(url)
+      downloadUrl(url)
     }
   }, [job?.status, url])
 
