@@ -206,6 +206,13 @@ describe('renderReport: variables', () => {
     ])
   })
 
+  it('formats Date values of date and date-time fields too', () => {
+    const d = new Date('2024-12-31T23:30:00Z')
+    const gen = table([[cell('${criado}|${visto}')]], { type: 'ROW_GENERATOR' })
+    const out = renderReport(context([gen], [feature(1, { criado: d, visto: d })]))
+    expect(out.pages[0]!.cells[0]!.text).toBe('31/12/2024|31/12/2024 20:30')
+  })
+
   it('reads the system variables and parameters, formatted by kind', () => {
     const ctx = context(
       [table([[cell('${layer} ${data} ${usuario} ${total} ${p1} ${p2} ${p3} ${nada}x')]])],

@@ -129,6 +129,7 @@ function renderStatic(
     const { cell } = placed
     const row = rowStart[placed.row]!
     const col = colStart[placed.col]!
+    // a cell's sizes are those of the column and row where it starts (the larger one wins)
     defineSize(
       block.cols,
       col,

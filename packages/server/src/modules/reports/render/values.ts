@@ -44,6 +44,7 @@ export function valueFormatter(ctx: RenderContext): ValueFormatter {
         return Number.isFinite(n) ? decimalComma(n) : String(value)
       }
       case 'date':
+        if (value instanceof Date) return brazilianDate(value.toISOString().slice(0, 10))
         return /^\d{4}-\d{2}-\d{2}/.test(String(value))
           ? brazilianDate(String(value).slice(0, 10))
           : String(value)

@@ -144,6 +144,8 @@ describe('writeXlsx', () => {
     expect(images).toHaveLength(1)
     expect(images[0]!.range.tl.nativeCol).toBe(1)
     expect(images[0]!.range.tl.nativeRow).toBe(1)
+    expect(images[0]!.range.tl.nativeColOff).toBeGreaterThan(0) // the 0.1 cm margin
+    expect(images[0]!.range.br.nativeCol).toBe(2)
     expect(workbook.model.media).toHaveLength(1)
   })
 
