@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import type { ExportJob, RenderedReport, ReportRecord } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { createTestLayer } from '../search/search.fixture'
 import { sampleTemplate, saveBody } from './reports.fixture'
 
 let t: TestApp
@@ -233,5 +234,41 @@ describe('running reports', () => {
     expect(wb.worksheets).toHaveLength(2)
     rows.forEach((r, i) => expect(texts(wb.worksheets[i]!)).toContain(`Código: ${r.codigo}`))
     expect(wb.worksheets[0]!.getImages()).toHaveLength(1)
+  })
+
+  it('fails a job past 5000 features, or whose user lost the layer meanwhile, in Portuguese and without a file', async () => {
+    await createTestLayer(t.db, 'rel_muitos', { count: 1 })
+    await t.db.query(
+      "INSERT INTO data.rel_muitos (d_e_l_e_t_, s) SELECT false, 'x' FROM generate_series(1, 5001)",
+    )
+    const big = await run(report.id, admin, { layerName: 'rel_muitos' })
+    expect(big.statusCode).toBe(202)
+    const failed = await waitForJob(big.json().id, admin)
+    expect(failed.status).toBe('ERROR')
+    expect(failed.message).toBe('O relatório passa de 5.000 feições: refine o filtro.')
+    expect((await fetch(`${t.baseUrl}/api/report/${failed.id}?token=${admin}`)).status).toBe(404)
+
+    const { rows: demo } = await t.db.query<{ id: number }>(
+      "SELECT id::int AS id FROM app.users WHERE username = 'demo'",
+    )
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO app.jobs (type, payload, user_id) VALUES ('report', $1::text::jsonb, $2)
+       RETURNING id::int AS id`,
+      [
+        JSON.stringify({
+          reportId: report.id,
+          title: report.name,
+          layerName: 'ocorrencias',
+          parameters: {},
+        }),
+        demo[0]!.id,
+      ],
+    )
+    // wake the queue with a job of the user's own
+    const own = await run(report.id, user, { layerName: 'oae', ids: [1] })
+    await waitForJob(own.json().id, user)
+    const gone = await waitForJob(rows[0]!.id, user)
+    expect(gone.status).toBe('ERROR')
+    expect(gone.message).toBe('A layer não existe mais ou você não tem mais permissão de leitura.')
   })
 })

@@ -127,11 +127,11 @@ export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRende
       new JobFailure(
         t('reportsApi.tooManyFeatures', { max: REPORT_MAX_FEATURES.toLocaleString('pt-BR') }),
       )
-    if (total > REPORT_MAX_FEATURES) throw tooMany()
-    const max = total + 1
+    // The count includes deleted rows: it only sizes the progress; the read decides.
+    const max = Math.min(total, REPORT_MAX_FEATURES + 1) + 1
     await ctx.progress(0, max)
     const features = await readFeatures(db, layer, spec, REPORT_MAX_FEATURES, (read) =>
-      ctx.progress(Math.min(read, total), max),
+      ctx.progress(Math.min(read, max - 1), max),
     )
     if (features.length > REPORT_MAX_FEATURES) throw tooMany()
     let timeZone: string
