@@ -15,6 +15,11 @@ import { parseSearchState, type SearchState } from '../search/search-state'
 import { parseAuditState, type AuditState } from '../audit'
 import { parseDataLoaderState, type DataLoaderState } from '../dataloader'
 import { parseFileAssociationState, type FileAssociationState } from '../file-association'
+import {
+  parseTemplateBuilderState,
+  type TemplateBuilderState,
+} from '../template-designer/designer-state'
+import { parseReportBuilderState, type ReportBuilderState } from '../reports'
 
 /**
  * The workspace window types that exist. A later feature adds its window here (search,
@@ -91,5 +96,19 @@ export const WINDOW_TYPES = [
     key: (props) => String(props.approvalId),
     load: async () => (await import('../approvals/ApprovalReviewWindow')).ApprovalReviewWindow,
     parseState: parseApprovalReviewState,
+  }),
+  defineWindowType<ReportBuilderState>({
+    type: 'ReportBuilder',
+    title: 'reports.windowTitle',
+    singleton: true,
+    load: async () => (await import('../reports/ReportBuilderWindow')).ReportBuilderWindow,
+    parseState: parseReportBuilderState,
+  }),
+  defineWindowType<TemplateBuilderState>({
+    type: 'TemplateBuilder',
+    title: 'designer.windowTitle',
+    load: async () =>
+      (await import('../template-designer/TemplateBuilderWindow')).TemplateBuilderWindow,
+    parseState: parseTemplateBuilderState,
   }),
 ]
