@@ -1,6 +1,18 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { DEMO, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test, unique } from '../fixtures'
+import {
+  ADMIN,
+  DEMO,
+  DESKTOP,
+  apiToken,
+  baseUrl,
+  expect,
+  seriousViolations,
+  signIn,
+  snap,
+  test,
+  unique,
+} from '../fixtures'
 
 /** A one-pixel PNG for the image library. */
 const PNG = Buffer.from(
@@ -52,7 +64,10 @@ test.describe('Editor de Template', () => {
     await expect(page.getByRole('tab', { name: 'Página 2' })).toBeVisible()
 
     // A value with variables: the unknown ones are marked.
-    await cell(page, 'A1').click()
+    // A cell is selected by the keyboard (or a click).
+    await expect(panel(page).getByText('Selecione uma célula na grade.')).toBeVisible()
+    await cell(page, 'A1').focus()
+    await page.keyboard.press('Enter')
     await expect(panel(page).getByText('Célula A1')).toBeVisible()
     await panel(page).getByLabel('Valor').fill('Obra ${variable1} ${km} ${desconhecida}')
     await expect(panel(page).getByText('Variável inválida: km', { exact: false })).toBeVisible()
@@ -60,6 +75,7 @@ test.describe('Editor de Template', () => {
       cell(page, 'A1').getByRole('img', { name: /Variável inválida: desconhecida/ }),
     ).toBeVisible()
     await snap(page, 'designer-template')
+    expect(await seriousViolations(page)).toEqual([])
     // The zoom slider scales the grid: 50% halves the 64 px column.
     const slider = page.getByRole('slider', { name: 'Zoom' })
     await slider.focus()
@@ -222,5 +238,59 @@ test.describe('Editor de Template', () => {
     await expect(open).toBeHidden()
     await expect(nameField).toHaveValue(name)
     await expect(cell(page, 'B1').getByRole('gridcell')).toHaveCount(1)
+  })
+
+  test("another user's template does not open: the message, and a new template", async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiToken(request, ADMIN.username, ADMIN.password)
+    const secret = unique('Segredo')
+    const created = await request.post(`${baseUrl()}/api/reports/templates`, {
+      headers: { authorization: admin },
+      data: {
+        mine: true,
+        template: {
+          name: secret,
+          grid: [{ type: 'NONE', rows: [{ cells: [{ colSpan: 1, rowSpan: 1, value: secret }] }] }],
+          styles: [],
+          printable: {
+            landscape: false,
+            scale: 100,
+            marginTop: 2,
+            marginRight: 1.3,
+            marginBottom: 2,
+            marginLeft: 1.3,
+            paperSize: 'A4',
+          },
+          variables: [],
+        },
+      },
+    })
+    expect(created.status()).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: {
+        active: 'w1',
+        windowCounter: 1,
+        windows: [
+          {
+            id: 'w1',
+            type: 'TemplateBuilder',
+            title: 'Editor de Template',
+            props: { templateId: id },
+          },
+        ],
+      },
+    })
+    expect(saved.ok()).toBe(true)
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO.username, DEMO.password)
+    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(page.getByText(`Não foi possivel abrir a Template ${id}`)).toBeVisible()
+    await expect(page.getByLabel('Nome da template')).toHaveValue('Nova Template')
+    await expect(page.getByText(secret)).toHaveCount(0)
   })
 })

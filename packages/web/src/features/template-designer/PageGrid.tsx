@@ -32,12 +32,15 @@ export function PageGrid({
   view,
   titles,
   printLinesOn,
+  label,
 }: {
   template: ReportTemplate
   page: number
   view: GridView
   titles: boolean
   printLinesOn: boolean
+  /** The grid's accessible name: the page's label. */
+  label: string
 }) {
   const table = template.grid[page]
   if (!table) return null
@@ -68,7 +71,7 @@ export function PageGrid({
       >
         <Box
           role="grid"
-          aria-label={`${page + 1}`}
+          aria-label={label}
           sx={{
             position: 'relative',
             display: 'grid',
@@ -89,6 +92,7 @@ export function PageGrid({
               widths.map((__, c) => (
                 <Box
                   key={`g${r}-${c}`}
+                  aria-hidden
                   sx={{
                     gridColumn: c + 1 + offset,
                     gridRow: r + 1 + offset,
@@ -112,6 +116,7 @@ export function PageGrid({
                 <Box
                   key={`px${x}`}
                   data-testid="print-line"
+                  aria-hidden
                   sx={{
                     position: 'absolute',
                     top: 0,
@@ -127,6 +132,7 @@ export function PageGrid({
                 <Box
                   key={`py${y}`}
                   data-testid="print-line"
+                  aria-hidden
                   sx={{
                     position: 'absolute',
                     left: 0,

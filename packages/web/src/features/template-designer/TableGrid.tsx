@@ -40,53 +40,66 @@ export function TableGrid({
   offset?: number
 }) {
   const z = view.zoom
+  const rows = table.rows.map((_, r) => layout.cells.filter((p) => p.row === r))
   return (
     <>
-      {layout.cells.map((p) => {
-        const cell = table.rows[p.row]!.cells[p.cell]!
-        const ref: CellRef = { ...tableRef, row: p.row, cell: p.cell }
-        const selected = sameRef(view.selected, ref)
-        const name = `${columnLetters(p.col)}${p.gridRow + 1}`
-        return (
-          <Box
-            key={`${p.row}-${p.cell}`}
-            data-cell={tableRef.path.length === 0 ? name : undefined}
-            aria-selected={selected}
-            role="gridcell"
-            onClick={(e) => {
-              e.stopPropagation()
-              view.onSelect(ref)
-            }}
-            sx={{
-              gridColumn: `${p.col + 1 + offset} / span ${p.colSpan}`,
-              gridRow: `${p.gridRow + 1 + offset} / span ${p.rowSpan}`,
-              display: 'flex',
-              flexDirection: 'column',
-              minWidth: 0,
-              minHeight: 0,
-              overflow: 'hidden',
-              px: cell.child ? 0 : 0.25,
-              cursor: 'pointer',
-              position: 'relative',
-              outline: view.gridLines ? '1px solid #d0d7de' : undefined,
-              zIndex: selected ? 2 : 1,
-              ...styleCss(styleOf(template, cell), z),
-              ...(selected ? { boxShadow: 'inset 0 0 0 2px #1565c0' } : {}),
-            }}
-          >
-            {cell.child ? (
-              <NestedTable
-                template={template}
-                table={cell.child}
-                tableRef={{ ...tableRef, path: [...tableRef.path, [p.row, p.cell]] }}
-                view={view}
-              />
-            ) : (
-              <CellContent template={template} cell={cell} token={view.token} zoom={z} />
-            )}
-          </Box>
-        )
-      })}
+      {rows.map((cells, r) => (
+        // A row of cells for assistive technology; the CSS grid places the cells themselves.
+        <Box key={r} role="row" sx={{ display: 'contents' }}>
+          {cells.map((p) => {
+            const cell = table.rows[p.row]!.cells[p.cell]!
+            const ref: CellRef = { ...tableRef, row: p.row, cell: p.cell }
+            const selected = sameRef(view.selected, ref)
+            const name = `${columnLetters(p.col)}${p.gridRow + 1}`
+            return (
+              <Box
+                key={`${p.row}-${p.cell}`}
+                data-cell={tableRef.path.length === 0 ? name : undefined}
+                aria-selected={selected}
+                role="gridcell"
+                tabIndex={0}
+                onClick={(e) => {
+                  e.stopPropagation()
+                  view.onSelect(ref)
+                }}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter' && e.key !== ' ') return
+                  e.preventDefault()
+                  e.stopPropagation()
+                  view.onSelect(ref)
+                }}
+                sx={{
+                  gridColumn: `${p.col + 1 + offset} / span ${p.colSpan}`,
+                  gridRow: `${p.gridRow + 1 + offset} / span ${p.rowSpan}`,
+                  display: 'flex',
+                  flexDirection: 'column',
+                  minWidth: 0,
+                  minHeight: 0,
+                  overflow: 'hidden',
+                  px: cell.child ? 0 : 0.25,
+                  cursor: 'pointer',
+                  position: 'relative',
+                  outline: view.gridLines ? '1px solid #d0d7de' : undefined,
+                  zIndex: selected ? 2 : 1,
+                  ...styleCss(styleOf(template, cell), z),
+                  ...(selected ? { boxShadow: 'inset 0 0 0 2px #1565c0' } : {}),
+                }}
+              >
+                {cell.child ? (
+                  <NestedTable
+                    template={template}
+                    table={cell.child}
+                    tableRef={{ ...tableRef, path: [...tableRef.path, [p.row, p.cell]] }}
+                    view={view}
+                  />
+                ) : (
+                  <CellContent template={template} cell={cell} token={view.token} zoom={z} />
+                )}
+              </Box>
+            )
+          })}
+        </Box>
+      ))}
     </>
   )
 }
@@ -105,6 +118,7 @@ function NestedTable({
   const layout = layoutTable(table)
   return (
     <Box
+      role="grid"
       sx={{
         display: 'grid',
         flex: 1,
@@ -146,14 +160,14 @@ export function GridHeaders({
   } as const
   return (
     <>
-      <Box sx={{ ...head, gridColumn: 1, gridRow: 1 }} />
+      <Box aria-hidden sx={{ ...head, gridColumn: 1, gridRow: 1 }} />
       {Array.from({ length: columns }, (_, i) => (
-        <Box key={`c${i}`} sx={{ ...head, gridColumn: i + 2, gridRow: 1 }}>
+        <Box key={`c${i}`} aria-hidden sx={{ ...head, gridColumn: i + 2, gridRow: 1 }}>
           {columnLetters(i)}
         </Box>
       ))}
       {Array.from({ length: rows }, (_, i) => (
-        <Box key={`r${i}`} sx={{ ...head, gridColumn: 1, gridRow: i + 2 }}>
+        <Box key={`r${i}`} aria-hidden sx={{ ...head, gridColumn: 1, gridRow: i + 2 }}>
           {i + 1}
         </Box>
       ))}

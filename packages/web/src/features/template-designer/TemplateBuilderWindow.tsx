@@ -14,7 +14,7 @@ import {
   useUpdateTemplateMutation,
 } from '../reports/reports.api'
 import type { WindowProps } from '../workspace/window-type'
-import { addPage, type CellRef } from './designer-ops'
+import { addPage, pageLabel, type CellRef } from './designer-ops'
 import type { OpenedTemplate } from './designer-open'
 import { templateFile, type TemplateBuilderState } from './designer-state'
 import { DesignerFooter } from './DesignerFooter'
@@ -167,6 +167,7 @@ export function TemplateBuilderWindow({
           page={page}
           titles={s.titles}
           printLinesOn={s.printLines}
+          label={pageLabel(s.template.grid[page]!, page, t('designer.page'))}
           view={{
             zoom: s.zoom / 100,
             gridLines: s.gridLines,
