@@ -7,6 +7,7 @@ import {
   ADMIN,
   DEMO,
   DESKTOP,
+  PHONE,
   apiToken,
   baseUrl,
   expect,
@@ -303,6 +304,7 @@ test.describe('reports', () => {
     const card = main.getByRole('button', { name: hidden })
     await expect(card).toBeVisible()
     await expect(card.getByText('Oculto', { exact: true })).toBeVisible()
+    await snap(page, 'reports-panels')
     await page.getByRole('button', { name: 'Opções' }).click()
     await expect(page.getByRole('menuitem', { name: 'Novo' })).toBeVisible()
     await page.keyboard.press('Escape')
@@ -334,6 +336,11 @@ test.describe('reports', () => {
       buffer: Buffer.from('{}'),
     })
     await expect(page.getByText('Formato de arquivo não suportado!')).toBeVisible()
-    await snap(page, 'reports-panels')
+    await snap(page, 'reports-import')
+
+    // On a phone the sidebar sits above the cards.
+    await page.setViewportSize(PHONE)
+    await expect(main.getByRole('button', { name: hidden })).toBeVisible()
+    await snap(page, 'reports-phone')
   })
 })

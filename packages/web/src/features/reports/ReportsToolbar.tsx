@@ -108,7 +108,7 @@ export function ReportsToolbar({
         label={t('reports.searchPlaceholder')}
         value={search}
         onChange={(e) => onSearch(e.target.value)}
-        sx={{ width: { xs: '100%', sm: 260 } }}
+        sx={{ width: { xs: '100%', sm: 260 }, order: { xs: 3, sm: 0 } }}
         slotProps={{
           input: {
             startAdornment: (
