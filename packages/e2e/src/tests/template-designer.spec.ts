@@ -141,6 +141,11 @@ test.describe('Editor de Template', () => {
       'true',
     )
     await snap(page, 'designer-panel-table')
+    // A click inside the group selects its inner cell; 'Selecionar o grupo' goes back out.
+    await cell(page, 'B1').getByRole('gridcell').click()
+    await expect(panel(page).getByText('Grupo', { exact: true })).toBeVisible()
+    await panel(page).getByRole('button', { name: 'Selecionar o grupo' }).click()
+    await expect(panel(page).getByText('Célula B1')).toBeVisible()
 
     // A third cell as an image from the library: Confirmar waits for a choice.
     await panel(page).getByRole('button', { name: 'Adicionar célula' }).click()

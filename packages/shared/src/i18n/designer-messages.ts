@@ -67,6 +67,7 @@ export const designerMessages = {
   // table tab
   'designer.table': 'Tabela',
   'designer.groupTable': 'Grupo',
+  'designer.selectGroup': 'Selecionar o grupo',
   'designer.generationType': 'Tipo de geração',
   'designer.gen.NONE': 'Estático',
   'designer.gen.ROW_GENERATOR': 'Gerador de linhas',

@@ -6,6 +6,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward'
 import ContentCopy from '@mui/icons-material/ContentCopy'
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined'
 import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
 import Divider from '@mui/material/Divider'
 import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
@@ -81,9 +82,16 @@ export function TableTab({ template, page, selected, edit, select }: PanelProps)
 
   return (
     <Stack spacing={1.5}>
-      <Typography variant="subtitle2">
-        {t(tableRef.path.length ? 'designer.groupTable' : 'designer.table')}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="subtitle2">
+          {t(tableRef.path.length ? 'designer.groupTable' : 'designer.table')}
+        </Typography>
+        {tableRef.path.length > 0 && (
+          <Button size="small" onClick={() => select(ops.parentRef(tableRef))}>
+            {t('designer.selectGroup')}
+          </Button>
+        )}
+      </Stack>
       <OptionField
         label={t('designer.generationType')}
         value={table.type}

@@ -18,6 +18,7 @@ import {
   movePage,
   moveRow,
   pageLabel,
+  parentRef,
   positiveOrNull,
   tableAt,
   updateCell,
@@ -103,6 +104,7 @@ describe('nested tables', () => {
     const edited = updateCell(grouped, inner, (c) => ({ ...c, value: 'dentro' }))
     expect(cellAt(edited, inner)?.value).toBe('dentro')
     expect(cellAt(grouped, inner)?.value).toBe('')
+    expect(parentRef(childRef(ref))).toEqual(ref)
     const more = updateTable(edited, childRef(ref), (t) => addRow(t))
     expect(tableAt(more, childRef(ref))?.rows).toHaveLength(2)
     expect(tpl.grid[0]!.rows[0]!.cells[0]!.child).toBeUndefined()

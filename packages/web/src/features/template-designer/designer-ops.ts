@@ -47,6 +47,12 @@ export function childRef(ref: CellRef): TableRef {
   return { page: ref.page, path: [...ref.path, [ref.row, ref.cell]] }
 }
 
+/** The group cell that holds a nested table (a page has none: callers check the path). */
+export function parentRef(ref: TableRef): CellRef {
+  const [row, cell] = ref.path[ref.path.length - 1] ?? [0, 0]
+  return { page: ref.page, path: ref.path.slice(0, -1), row, cell }
+}
+
 /** A copy of the template with `fn` applied to the table at `ref` (unchanged when missing). */
 export function updateTable(
   template: ReportTemplate,
