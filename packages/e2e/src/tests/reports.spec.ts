@@ -294,6 +294,25 @@ test.describe('reports', () => {
     await saveTemplate(request, token, fichaBody(hidden, '', false))
     expect(findNode(await tree(request, token), hidden)).toBeUndefined()
 
+    // A template with parameters of every type (the debug one shown in developer mode only).
+    const withParams = unique('Parâmetros')
+    await saveTemplate(request, token, {
+      ...fichaBody(withParams, ''),
+      parameters: [
+        { name: 'layer', type: 'LAYER_NAME', value: LAYER },
+        { name: 'fotos', type: 'BOOL', description: 'Incluir fotos' },
+        { name: 'limite', type: 'NUMBER', description: 'Limite' },
+        {
+          name: 'modelo',
+          type: 'TEXT_PICKER',
+          description: 'Modelo',
+          value: ['Completo', 'Resumido'],
+        },
+        { name: 'vazio', type: 'TEXT_PICKER', description: 'Sem opções', value: [] },
+        { name: 'sentidos', type: 'MULTIPICKER', description: 'Sentidos', value: ['Norte', 'Sul'] },
+        { name: 'sql', type: 'TEXT', description: 'Depuração', debug: true },
+      ],
+    })
     await page.addInitScript(() => window.localStorage.setItem('gis.developer', 'true'))
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN.username, ADMIN.password)
@@ -338,9 +357,38 @@ test.describe('reports', () => {
     await expect(page.getByText('Formato de arquivo não suportado!')).toBeVisible()
     await snap(page, 'reports-import')
 
+    // Parameters by type; the debug one only in developer mode.
+    await page.setViewportSize(DESKTOP)
+    await page.getByRole('button', { name: 'Relatórios', exact: true }).click()
+    await page.getByLabel('Buscar relatório').fill(withParams)
+    await main.getByRole('button', { name: withParams }).click()
+    const generate = page.getByRole('dialog', { name: 'Gerando Relatório' })
+    await expect(generate.getByLabel('Incluir fotos: Não')).not.toBeChecked()
+    await generate.getByLabel('Incluir fotos: Não').check()
+    await expect(generate.getByLabel('Incluir fotos: Sim')).toBeChecked()
+    await expect(generate.getByLabel('Limite')).toHaveValue('0')
+    await expect(generate.getByRole('combobox', { name: 'Modelo' })).toHaveText('Completo')
+    await expect(generate.getByText('Selecione uma das opções')).toBeVisible()
+    const sentidos = generate.getByRole('combobox', { name: 'Sentidos' })
+    await expect(sentidos).toHaveText('Nenhum')
+    await sentidos.click()
+    await page.getByRole('option', { name: 'Norte' }).click()
+    await page.getByRole('option', { name: 'Sul' }).click()
+    await page.keyboard.press('Escape')
+    await expect(sentidos).toHaveText('Todos')
+    await expect(generate.getByLabel('Depuração')).toBeVisible()
+    await snap(page, 'reports-parameters')
+    await generate.getByRole('button', { name: 'Voltar' }).click()
+    await page.evaluate(() => window.localStorage.removeItem('gis.developer'))
+    await main.getByRole('button', { name: withParams }).click()
+    await expect(generate.getByLabel('Limite')).toBeVisible()
+    await expect(generate.getByLabel('Depuração')).toHaveCount(0)
+    await generate.getByRole('button', { name: 'Voltar' }).click()
+    await page.getByLabel('Buscar relatório').fill('')
+
     // On a phone the sidebar sits above the cards.
     await page.setViewportSize(PHONE)
-    await expect(main.getByRole('button', { name: hidden })).toBeVisible()
+    await expect(main.getByRole('button', { name: 'Obras de Arte', exact: true })).toBeVisible()
     await snap(page, 'reports-phone')
   })
 })

@@ -43,7 +43,7 @@ export function ReportBuilderWindow({ state, setState }: WindowProps<ReportBuild
   const [info, setInfo] = useState<ExportJob | null>(null)
   const [preview, setPreview] = useState<RenderedReport | null>(null)
 
-  const tree = useReportTreeQuery()
+  const tree = useReportTreeQuery(undefined, { refetchOnMountOrArgChange: true })
   const all = useReportTreeQuery(panels && s.tree === 'panels' ? { all: true } : skipToken)
   const simple = useSimpleReportsQuery(s.tree === 'simple' ? undefined : skipToken)
   const current = s.tree === 'panels' ? all : s.tree === 'simple' ? simple : tree
