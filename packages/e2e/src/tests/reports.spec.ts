@@ -384,6 +384,14 @@ test.describe('reports', () => {
     await expect(generate.getByLabel('Limite')).toBeVisible()
     await expect(generate.getByLabel('Depuração')).toHaveCount(0)
     await generate.getByRole('button', { name: 'Voltar' }).click()
+    // Abrir: the chosen template in the template designer, a window of its own.
+    await page.getByRole('button', { name: 'Opções' }).click()
+    await page.getByRole('menuitem', { name: 'Abrir' }).click()
+    await expect(page.getByRole('tab', { name: new RegExp(withParams) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await page.getByRole('tab', { name: /^RELATÓRIO/ }).click()
     await page.getByLabel('Buscar relatório').fill('')
 
     // On a phone the sidebar sits above the cards.
