@@ -146,6 +146,8 @@ test.describe('Editor de Template', () => {
     await expect(panel(page).getByText('Grupo', { exact: true })).toBeVisible()
     await panel(page).getByRole('button', { name: 'Selecionar o grupo' }).click()
     await expect(panel(page).getByText('Célula B1')).toBeVisible()
+    await expect(cell(page, 'B1').getByTestId('designer-selection')).toHaveCount(1)
+    await expect(page.getByTestId('designer-selection')).toHaveCount(1)
 
     // A third cell as an image from the library: Confirmar waits for a choice.
     await panel(page).getByRole('button', { name: 'Adicionar célula' }).click()

@@ -82,7 +82,6 @@ export function TableGrid({
                   outline: view.gridLines ? '1px solid #d0d7de' : undefined,
                   zIndex: selected ? 2 : 1,
                   ...styleCss(styleOf(template, cell), z),
-                  ...(selected ? { boxShadow: 'inset 0 0 0 2px #1565c0' } : {}),
                 }}
               >
                 {cell.child ? (
@@ -94,6 +93,19 @@ export function TableGrid({
                   />
                 ) : (
                   <CellContent template={template} cell={cell} token={view.token} zoom={z} />
+                )}
+                {selected && (
+                  <Box
+                    aria-hidden
+                    data-testid="designer-selection"
+                    sx={{
+                      position: 'absolute',
+                      inset: 0,
+                      border: '2px solid #1565c0',
+                      pointerEvents: 'none',
+                      zIndex: 5,
+                    }}
+                  />
                 )}
               </Box>
             )
