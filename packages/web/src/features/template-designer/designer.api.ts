@@ -1,14 +1,14 @@
-import type { ReportContent, ReportRecord } from '@gis/shared'
-import { CUSTOM_TEMPLATE_CATEGORY, REPORT_IMAGE_TAG } from '@gis/shared/reports'
+import type { ReportContent } from '@gis/shared'
+import { REPORT_IMAGE_TAG } from '@gis/shared/reports'
 import { useCallback } from 'react'
 import { useDispatch } from 'react-redux'
 import { useUpload, type UploadProgress } from '../../api/upload'
 import { reportsApi } from '../reports/reports.api'
 
 /**
- * The designer's own calls, both multipart uploads with progress (the one upload helper):
- * an image into the report library and a .json template into the caller's templates. Each
- * refreshes the reports API's lists afterwards.
+ * The designer's own call: an image into the report library, a multipart upload with progress
+ * (the one upload helper), then the library's lists refresh. (Importing a .json template is
+ * RELATÓRIO's Importar, features/reports.)
  */
 export function useUploadReportImage() {
   const upload = useUpload()
@@ -24,22 +24,6 @@ export function useUploadReportImage() {
       })
       dispatch(reportsApi.util.invalidateTags(['ReportContents']))
       return content
-    },
-    [upload, dispatch],
-  )
-}
-
-export function useImportTemplate() {
-  const upload = useUpload()
-  const dispatch = useDispatch()
-  return useCallback(
-    async (file: File) => {
-      const form = new FormData()
-      form.append('category', CUSTOM_TEMPLATE_CATEGORY)
-      form.append('file', file)
-      const record = await upload<ReportRecord>('/api/reports/templates/import', form)
-      dispatch(reportsApi.util.invalidateTags(['ReportTree']))
-      return record
     },
     [upload, dispatch],
   )
