@@ -9,3 +9,4 @@ export {
   type FilterBuilderState,
 } from './filter-model'
 export { FilterResultTabs, type FilterResultTab } from './FilterResultTabs'
+export { builderFields, DELETED_FIELD } from './builder-fields'

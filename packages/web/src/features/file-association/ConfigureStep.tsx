@@ -15,40 +15,23 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import type { LayerDescription } from '@gis/shared'
-import type { FilterFieldType } from '@gis/shared/filters'
 import { t } from '@gis/shared/i18n'
 import { autoMapFields, ID_FIELD, type FileEntry } from '@gis/shared/syncfiles'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import {
   EMPTY_FILTER,
+  builderFields,
+  DELETED_FIELD,
   FilterBuilder,
-  type BuilderField,
   type SamplesSource,
 } from '../../components/filter-builder'
 import { useFieldSamplesQuery } from '../search/search.api'
 import type { FileAssociationState } from './file-association-state'
 import { FilesTable } from './tables'
 
-const INTERNAL = 'd_e_l_e_t_'
-
-/** The builder's fields of the destination layer, internal ones out. */
-export function builderFields(layer: LayerDescription | undefined): BuilderField[] {
-  return (layer?.attributes ?? [])
-    .filter((a) => a.name !== INTERNAL)
-    .map((a) => {
-      const domain = layer?.domains[a.name]
-      return {
-        name: a.name,
-        title: a.title || a.name,
-        type: a.type as FilterFieldType,
-        ...(domain?.type === 'selectable' ? { domain: domain.values } : {}),
-      }
-    })
-}
-
 /** Text columns the system fills, which never name a file. */
-const SYSTEM_TEXT = new Set([INTERNAL, ID_FIELD, 'uuid'])
+const SYSTEM_TEXT = new Set([DELETED_FIELD, ID_FIELD, 'uuid'])
 
 /** The mapping table's rows: id first (never an image field), then the layer's text fields. */
 function mappingRows(layer: LayerDescription): { name: string; title: string }[] {

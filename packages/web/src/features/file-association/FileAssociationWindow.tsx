@@ -26,7 +26,7 @@ import { useUpload } from '../../api/upload'
 import { useIsAdmin } from '../../app/session'
 import { useAppDispatch } from '../../app/store'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { toFilterTree } from '../../components/filter-builder'
+import { builderFields, toFilterTree } from '../../components/filter-builder'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import type { WindowProps } from '../workspace'
 import {
@@ -36,7 +36,7 @@ import {
   uploadMatches,
   uploadReport,
 } from './association-run'
-import { builderFields, ConfigureStep } from './ConfigureStep'
+import { ConfigureStep } from './ConfigureStep'
 import { INITIAL_FILE_ASSOCIATION, type FileAssociationState } from './file-association-state'
 import { downloadCsv, folderAccessSupported, type PickedFolder } from './folder-read'
 import { FolderStep } from './FolderStep'

@@ -17,6 +17,7 @@ import { developerMode } from '../../api/local-session'
 import { toFailure } from '../../api/base-api'
 import {
   EMPTY_FILTER,
+  builderFields,
   FilterBuilder,
   toFilterTree,
   type FilterBuilderState,
@@ -24,7 +25,6 @@ import {
 } from '../../components/filter-builder'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import { problemText } from '../search'
-import { builderFields } from '../search/builder-fields'
 import { useFieldSamplesQuery } from '../search/search.api'
 import { ParameterInput } from './ParameterInput'
 import { initialValues, shownParameters, type ParameterValue } from './parameters'

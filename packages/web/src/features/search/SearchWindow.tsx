@@ -18,6 +18,7 @@ import { toFailure } from '../../api/base-api'
 import { useGetConfigQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../app/store'
 import {
+  builderFields,
   FilterBuilder,
   FilterResultTabs,
   orphanRules,
@@ -42,7 +43,6 @@ import {
   useStartExportMutation,
 } from './search.api'
 import { ValidateButton } from './ValidateButton'
-import { builderFields } from './builder-fields'
 
 /** The feature information window (the features issue's), on these features of a layer. */
 const openFeatures = (layer: string, ids: readonly number[]) =>
