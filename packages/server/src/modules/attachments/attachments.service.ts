@@ -1,3 +1,4 @@
+import { buffer as readAll } from 'node:stream/consumers'
 import { PassThrough, Transform, type Readable } from 'node:stream'
 import sharp from 'sharp'
 import {
@@ -282,12 +283,6 @@ export interface AttachmentFile {
   size: number
   contentType: string
   disposition: string
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
 }
 
 /** The stored file of an attachment, drawing a demo photo first when it is missing. */

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers'
 import type { Readable } from 'node:stream'
 import { t, type PagingQuery, type ReportContent } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
@@ -67,9 +68,7 @@ export async function contentBytes(
   if (!row) return undefined
   const file = await deps.storage.get(row.storage_key)
   if (!file) return undefined
-  const chunks: Buffer[] = []
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer)
-  return { bytes: Buffer.concat(chunks), contentType: row.content_type }
+  return { bytes: await buffer(file.stream), contentType: row.content_type }
 }
 
 export async function openContent(

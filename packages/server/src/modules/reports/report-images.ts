@@ -1,3 +1,4 @@
+import { buffer as readAll } from 'node:stream/consumers'
 import sharp from 'sharp'
 import type { SessionUser } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
@@ -20,12 +21,6 @@ async function asWorkbookImage(bytes: Buffer): Promise<Loaded> {
   } catch {
     return null
   }
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
 }
 
 /**
