@@ -1,21 +1,34 @@
 import { defineConfig } from '@playwright/test'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { CHROMIUM_ARGS } from './src/chromium'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+const database = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite'
+const reportDir = path.resolve(here, '../../.tmp/reports')
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the built app
  * and server. `npm run build` must have run; global setup starts the server on a free port
- * with a fresh DATA_DIR (and a fresh PostgreSQL database when TEST_DATABASE_URL is set).
+ * per worker, each with a fresh DATA_DIR (and a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set). On PostgreSQL only the specs tagged @db run, those that cross a
+ * server path that differs by database (docs/decisions.md, docs/testing.md); E2E_ALL=1 runs
+ * them all. Each run writes a JSON report to .tmp/reports for `npm run test:times`.
  */
 export default defineConfig({
   testDir: './src/tests',
   outputDir: './test-results',
   globalSetup: './src/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two workers keep both cores busy; each has its own server (global-setup.ts).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  grep: database === 'postgresql' && process.env.E2E_ALL !== '1' ? /@db/ : undefined,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: 'list',
+  reporter: [['list'], ['json', { outputFile: path.join(reportDir, `e2e-${database}.json`) }]],
+  snapshotPathTemplate: '{testDir}/__pictures__/{testFileName}/{arg}{ext}',
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 export { expect }
 
@@ -16,10 +22,24 @@ export const ADMIN = { username: 'admin', password: 'admin123', name: 'Administr
 export const DEMO = { username: 'demo', password: 'demo1234' }
 export const INACTIVE = { username: 'maria.souza', password: 'maria1234' }
 
+/** This worker's item of a list global setup made, one per worker (global-setup.ts). */
+function ownItem(variable: 'E2E_BASE_URLS' | 'E2E_DATA_DIRS'): string {
+  const list = process.env[variable]?.split(' ')
+  if (!list) throw new Error(`${variable} is not set: run through playwright (global setup)`)
+  const item = list[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]
+  if (!item)
+    throw new Error(`${variable} has no item for worker ${process.env.TEST_PARALLEL_INDEX}`)
+  return item
+}
+
+/** The server of this worker: every worker has its own server and database. */
 export function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright (global setup)')
-  return url
+  return ownItem('E2E_BASE_URLS')
+}
+
+/** The DATA_DIR of this worker's server (its mail outbox, its files). */
+export function dataDir(): string {
+  return ownItem('E2E_DATA_DIRS')
 }
 
 /** Every test talks to the server global setup started. */
@@ -30,18 +50,65 @@ export const test = base.extend({
   },
 })
 
+/**
+ * Runs one of the suite's costs (a sign-in, a wait for the map, a screenshot) as a named step:
+ * the JSON report then holds its time, which `npm run test:times` adds up per kind.
+ */
+export function timed<T>(kind: string, run: () => Promise<T>): Promise<T> {
+  return test.step(kind, run, { box: true })
+}
+
 /** A unique suffix for names created by a test. */
 export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 }
 
+/**
+ * Signs in through the API, as the login screen would, keeps the session where the app keeps
+ * it (local storage, spec section 9) and opens `path` directly: the map page is not loaded
+ * first unless it is the page asked for. Waits for the top bar. Specs that test signing in
+ * itself use `signInThroughScreen`.
+ */
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  pathname = '/',
+): Promise<void> {
+  await timed('sign-in (API)', async () => {
+    const res = await page.request.post(`${baseUrl()}/auth/login`, { data: { username, password } })
+    expect(res.status(), `sign-in of ${username}`).toBe(200)
+    const token = res.headers().authorization
+    const user = await res.text()
+    // Local storage belongs to the origin: a small same-origin page first, then the real one.
+    await page.goto('/healthz')
+    await page.evaluate(
+      ([token, user]) => {
+        window.localStorage.setItem('gis.token', token)
+        window.localStorage.setItem('gis.user', user)
+      },
+      [token ?? '', user] as const,
+    )
+    await page.goto(pathname)
+    if (pathname === '/' || pathname.startsWith('/?'))
+      await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
+    else await expect(page.getByRole('banner')).toBeVisible()
+  })
+}
+
 /** Signs in through the login screen and waits for the map page. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByLabel('Usuário').fill(username)
-  await page.getByLabel('Senha', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'ENTRAR' }).click()
-  await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
+export async function signInThroughScreen(
+  page: Page,
+  username: string,
+  password: string,
+): Promise<void> {
+  await timed('sign-in (screen)', async () => {
+    await page.goto('/login')
+    await page.getByLabel('Usuário').fill(username)
+    await page.getByLabel('Senha', { exact: true }).fill(password)
+    await page.getByRole('button', { name: 'ENTRAR' }).click()
+    await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
+  })
 }
 
 /**
@@ -94,7 +161,7 @@ export async function createUser(
 
 /** The password-reset link of the newest e-mail sent to `email` (DATA_DIR/outbox/*.eml). */
 export function resetLinkFor(email: string): string | undefined {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
+  const outbox = path.join(dataDir(), 'outbox')
   let files: string[]
   try {
     files = readdirSync(outbox).filter((f) => f.endsWith('.eml'))
@@ -111,12 +178,19 @@ export function resetLinkFor(email: string): string | undefined {
   return plain.match(/https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/)?.[0]
 }
 
-/** Saves a screenshot under packages/e2e/screenshots/. */
+/**
+ * Saves a screenshot under packages/e2e/screenshots/ for a person to look at, when
+ * E2E_SCREENSHOTS=1 (otherwise nothing: a picture no one opens only costs time). A picture
+ * that guards a rendering is compared instead: `expectPicture`.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true })
-  await page.waitForLoadState('networkidle').catch(() => undefined)
-  await page.evaluate(() => document.fonts.ready)
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+  if (process.env.E2E_SCREENSHOTS !== '1') return
+  await timed('screenshot', async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true })
+    await page.waitForLoadState('networkidle').catch(() => undefined)
+    await page.evaluate(() => document.fonts.ready)
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) })
+  })
 }
 
 /** Runs axe-core on the page; returns the serious and critical violations. */
@@ -152,4 +226,48 @@ export async function resetWorkspace(request: APIRequestContext, token: string):
     data: { active: null, windowCounter: 0, windows: [] },
   })
   expect(res.ok()).toBe(true)
+}
+
+/**
+ * Holds the requests that match `url` (and `method`) until `release()` is called, so a test
+ * sees what the screen shows while a call is in flight (a spinner, a loading text, a disabled
+ * button) without guessing how long to wait.
+ */
+export async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) await released
+    await route.continue()
+  })
+  return release
+}
+
+/** The database the run's servers use: some pictures differ by it (docs/testing.md). */
+export const DATABASE = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite'
+
+/**
+ * Compares what `target` shows with the expected picture in `tests/__pictures__/<spec>/`, as
+ * OpenLayers' rendering tests do: a rendering that changes by more than a few pixels fails,
+ * and the report shows expected, actual and their difference. `perDatabase`: a picture per
+ * database, where the server's encoders differ in the last pixel (tiles: PostGIS's ST_AsMVT
+ * and the embedded encoder). After an intended change of rendering, write the pictures again
+ * with `npm run test:e2e -- --update-snapshots <spec>` and look at them before committing.
+ */
+export async function expectPicture(
+  target: Page | Locator,
+  name: string,
+  options: { mask?: Locator[]; perDatabase?: boolean; stylePath?: string } = {},
+): Promise<void> {
+  await timed('picture', async () => {
+    const file = options.perDatabase ? `${name}-${DATABASE}.png` : `${name}.png`
+    await expect(target).toHaveScreenshot(file, {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      mask: options.mask,
+      stylePath: options.stylePath,
+      maxDiffPixelRatio: 0.0005,
+    })
+  })
 }

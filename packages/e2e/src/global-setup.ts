@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { FullConfig } from '@playwright/test'
 import pg from 'pg'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -86,13 +87,15 @@ async function withAdmin<T>(baseUrl: string, run: (client: pg.Client) => Promise
   }
 }
 
-/**
- * Starts the built server for the run (`npm run build` must have run) with a fresh DATA_DIR,
- * and with TEST_DATABASE_URL set, on a fresh PostgreSQL database seeded by dist/seed.js.
- * Returns the teardown that stops it and removes both.
- */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gis-e2e-'))
+/** One server's place: its URL, its DATA_DIR and, on PostgreSQL, its database. */
+interface Instance {
+  server: ChildProcess
+  baseUrl: string
+  dataDir: string
+  database?: string
+}
+
+function serverEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -104,46 +107,90 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   delete env.SMTP_URL
   delete env.MODULES
+  delete env.DATABASE_URL
+  return env
+}
 
-  let database: string | undefined
+function databaseUrl(testDatabaseUrl: string, database: string): string {
+  const url = new URL(testDatabaseUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+/**
+ * Starts one built server per Playwright worker (`npm run build` must have run), each with a
+ * fresh DATA_DIR and, with TEST_DATABASE_URL set, a fresh PostgreSQL database (the first is
+ * seeded by dist/seed.js, the others are copies of it). Workers share nothing: a spec that
+ * changes the saved workspace, the settings or the demo data changes them for its own worker
+ * only, as when one worker ran everything (docs/testing.md). A worker finds its server with
+ * TEST_PARALLEL_INDEX (fixtures.ts). Returns the teardown that stops them and removes all.
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const began = Date.now()
+  const count = Math.max(1, config.workers)
   const testDatabaseUrl = process.env.TEST_DATABASE_URL
+  const stamp = `${process.pid}_${Date.now()}`
+  const dataDirs = Array.from({ length: count }, () => mkdtempSync(path.join(tmpdir(), 'gis-e2e-')))
+  const databases: string[] = []
   if (testDatabaseUrl) {
-    database = `gis_e2e_${process.pid}_${Date.now()}`
-    await withAdmin(testDatabaseUrl, (c) => c.query(`CREATE DATABASE ${database}`))
-    const url = new URL(testDatabaseUrl)
-    url.pathname = `/${database}`
-    env.DATABASE_URL = url.toString()
+    const first = `gis_e2e_${stamp}_0`
+    await withAdmin(testDatabaseUrl, (c) => c.query(`CREATE DATABASE ${first}`))
+    databases.push(first)
+    const env = { ...serverEnv(dataDirs[0]!), DATABASE_URL: databaseUrl(testDatabaseUrl, first) }
     const seeded = spawnSync(process.execPath, [serverSeed], { env, encoding: 'utf8' })
     if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`)
-  } else {
-    delete env.DATABASE_URL
+    for (let i = 1; i < count; i++) {
+      const copy = `gis_e2e_${stamp}_${i}`
+      await withAdmin(testDatabaseUrl, (c) => c.query(`CREATE DATABASE ${copy} TEMPLATE ${first}`))
+      databases.push(copy)
+    }
   }
 
-  // The server's output goes to test-results/server.log, and to the console if it dies early.
+  // Each server's output goes to test-results/server-N.log, and to the console if it dies.
   const logDir = path.resolve(here, '../test-results')
   mkdirSync(logDir, { recursive: true })
-  const { server, baseUrl } = await startServer(env, path.join(logDir, 'server.log'))
-  process.env.E2E_BASE_URL = baseUrl
-  process.env.E2E_DATA_DIR = dataDir
+  const instances: Instance[] = await Promise.all(
+    dataDirs.map(async (dataDir, i) => {
+      const env = serverEnv(dataDir)
+      const database = databases[i]
+      if (testDatabaseUrl && database) env.DATABASE_URL = databaseUrl(testDatabaseUrl, database)
+      const started = await startServer(env, path.join(logDir, `server-${i}.log`))
+      return { ...started, dataDir, database }
+    }),
+  )
+  // The start-up's cost, for `npm run test:times` (the test reports do not hold it).
+  const reports = path.resolve(here, '../../../.tmp/reports')
+  mkdirSync(reports, { recursive: true })
+  writeFileSync(
+    path.join(reports, `e2e-startup-${testDatabaseUrl ? 'postgresql' : 'pglite'}.json`),
+    JSON.stringify({ seconds: (Date.now() - began) / 1000, servers: count }),
+  )
+  process.env.E2E_BASE_URLS = instances.map((s) => s.baseUrl).join(' ')
+  process.env.E2E_DATA_DIRS = instances.map((s) => s.dataDir).join(' ')
 
   return async () => {
     stopping = true
-    server.kill('SIGTERM')
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        server.kill('SIGKILL')
-        resolve()
-      }, 10_000)
-      server.once('exit', () => {
-        clearTimeout(timer)
-        resolve()
-      })
+    await Promise.all(instances.map((instance) => stop(instance, testDatabaseUrl)))
+  }
+}
+
+async function stop(instance: Instance, testDatabaseUrl: string | undefined): Promise<void> {
+  const { server, dataDir, database } = instance
+  server.kill('SIGTERM')
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      server.kill('SIGKILL')
+      resolve()
+    }, 10_000)
+    server.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
     })
-    rmSync(dataDir, { recursive: true, force: true })
-    if (database && testDatabaseUrl) {
-      await withAdmin(testDatabaseUrl, (c) =>
-        c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
-      ).catch(() => undefined)
-    }
+  })
+  rmSync(dataDir, { recursive: true, force: true })
+  if (database && testDatabaseUrl) {
+    await withAdmin(testDatabaseUrl, (c) =>
+      c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+    ).catch(() => undefined)
   }
 }

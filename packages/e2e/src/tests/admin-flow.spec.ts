@@ -202,6 +202,8 @@ test.describe('administration, end to end', () => {
     const matrixFlag = async (flag: string, on: boolean) => {
       await openSection(page, 'Grupos e permissões')
       await page.getByLabel('Procurar grupo').fill(group)
+      // The search answers after a pause: a click before it lands on a row that is replaced.
+      await expect(page.getByText('1-1 de 1')).toBeVisible()
       await page.getByRole('button', { name: `Permissões e membros de ${group}` }).click()
       await page.getByLabel('Procurar layer').fill(title)
       const box = page.getByRole('checkbox', { name: `${flag} em ${title}`, exact: true })

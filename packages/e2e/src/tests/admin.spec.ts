@@ -284,6 +284,8 @@ test.describe('control panel', () => {
     await signIn(page, ADMIN.username, ADMIN.password)
     await openSection(page, 'Grupos e permissões')
     await page.getByLabel('Procurar grupo').fill(group)
+    // The search answers after a pause: a click before it lands on a row that is replaced.
+    await expect(page.getByText('1-1 de 1')).toBeVisible()
     await page.getByRole('button', { name: `Permissões e membros de ${group}` }).click()
     await page.getByLabel('Procurar layer').fill(layer.title)
     // Checking Editar checks Visualizar too: without it nothing holds.
@@ -299,8 +301,7 @@ test.describe('control panel', () => {
 
     // The member is not an administrator: the panel refuses them.
     await signOut(page)
-    await signIn(page, member.username, member.password)
-    await page.goto('/dashboard')
+    await signIn(page, member.username, member.password, '/dashboard')
     await expect(page.getByTestId('error-code')).toHaveText('403')
     await expect(page.getByText('OPS... Algo de errado aconteceu aqui')).toBeVisible()
   })

@@ -104,284 +104,289 @@ async function openFeatureWindow(
 }
 
 test.describe('approvals', () => {
-  test('a moderated user submits; the administrator reviews with the photo, approves one and rejects another', async ({
-    page,
-    request,
-  }) => {
-    const field = await moderatedUser(request)
-    const before2 = await feature(request, field.admin, 2)
-    const before3 = await feature(request, field.admin, 3)
-    const description = unique('Vistoria de campo ')
-    const submitted = await request.post(`${baseUrl()}/api/approvals`, {
-      headers: { authorization: field.token },
-      multipart: {
-        payload: JSON.stringify({
-          description,
-          items: [
-            {
-              layer: 'oae',
-              featureId: 2,
-              action: 'UPDATE',
-              attributes: { largura: 14.5, sentido: 'Norte' },
-              attachments: [{ part: 'foto', description: 'Junta de dilatação' }],
-            },
-            { layer: 'oae', featureId: 3, action: 'UPDATE', attributes: { tipo: 'passarela' } },
-          ],
-        }),
-        foto: { name: 'junta.png', mimeType: 'image/png', buffer: PHOTO },
-      },
-    })
-    expect(submitted.status(), await submitted.text()).toBe(201)
-    // Nothing changes until a decision.
-    expect((await feature(request, field.admin, 2)).version).toBe(before2.version)
-
-    await page.setViewportSize({ width: 1600, height: 900 })
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-    await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
-    await expect(page).toHaveURL(/\/workspace$/)
-    await expect(page.getByRole('heading', { name: 'Gerenciar Aprovações' })).toBeVisible()
-    for (const column of [
-      'Usuário',
-      'Data de Criação',
-      'Data de Revisão',
-      'Descrição',
-      'Mudanças',
-      'Aceitas',
-      'Rejeitadas',
-      'Status',
-      'Ações',
-    ]) {
-      await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
-    }
-    await page.getByRole('button', { name: 'ATUALIZAR' }).click()
-    const row = page.getByRole('row').filter({ hasText: description })
-    await expect(row).toContainText(field.username)
-    await expect(row).toContainText('Pendente')
-    // Sorting by a column asks the server again, newest first on a second click.
-    await page.getByRole('columnheader', { name: 'Data de Criação' }).click()
-    await expect(page.getByRole('row').nth(1)).toContainText(description)
-    await snap(page, 'approvals-list')
-
-    await row.getByRole('button', { name: 'Revisar' }).click()
-    await expect(tab(page, /^APROVAR \/ REJEITAR/)).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByRole('heading', { name: description })).toBeVisible()
-    await expect(page.getByText('Criado por')).toBeVisible()
-    await expect(page.getByText('Criado em')).toBeVisible()
-    await expect(page.getByText('Revisado em')).toBeVisible()
-    await expect(page.getByText('Selecione um item para iniciar')).toBeVisible()
-
-    const items = page.getByRole('row').filter({ hasText: 'Atualização' })
-    await expect(items).toHaveCount(2)
-    // Items name their layer by its title, as the map does.
-    await expect(items.nth(0)).toContainText('Obras de arte especiais')
-    await items.nth(0).click()
-    await expect(page.getByRole('button', { name: 'APROVAR' })).toBeEnabled()
-    const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
-    // values read as pt-BR writes them: decimal comma
-    await expect(largura).toContainText(String(before2.attributes.largura).replace('.', ','))
-    await expect(largura).toContainText('14,5')
-    await expect(largura).toHaveAttribute('data-changed', 'true')
-    await expect(page.getByTestId('approval-geometry')).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Imagens e Anexos' })).toBeVisible()
-    const thumb = page.getByRole('button', { name: 'junta.png' })
-    await expect(thumb.locator('img')).toHaveJSProperty('complete', true)
-    expect(await thumb.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
-      48,
-    )
-    await snap(page, 'approvals-review')
-    await thumb.click()
-    await expect(page.getByRole('dialog').getByText('1 de 1', { exact: true })).toBeVisible()
-    await page.keyboard.press('Escape')
-
-    await page.getByRole('button', { name: 'APROVAR' }).click()
-    await expect(page.getByText('Mudança aceita')).toBeVisible()
-    await expect(items.nth(0)).toContainText('Aceito')
-    await expect(page.getByRole('button', { name: 'APROVAR' })).toBeDisabled()
-    await expect(page.getByRole('button', { name: 'REJEITAR' })).toBeDisabled()
-
-    await items.nth(1).click()
-    await expect(page.getByRole('row').filter({ hasText: 'Tipo' }).first()).toContainText(
-      'passarela',
-    )
-    await page.getByRole('button', { name: 'REJEITAR' }).click()
-    await expect(page.getByText('Mudança rejeitada')).toBeVisible()
-    await expect(items.nth(1)).toContainText('Rejeitado')
-    await expect(page.locator('text="Revisado" >> visible=true')).toBeVisible()
-    await expect(page.getByText(/1 aceitas, 1 rejeitadas/)).toBeVisible()
-    await snap(page, 'approvals-review-decided')
-
-    // The layer has the approved change only; the history names the field user.
-    const after2 = await feature(request, field.admin, 2)
-    expect(after2.attributes.largura).toBe(14.5)
-    expect(after2.attributes.sentido).toBe('Norte')
-    expect((await feature(request, field.admin, 3)).attributes.tipo).toBe(before3.attributes.tipo)
-    const history = (await (
-      await request.get(`${baseUrl()}/api/audit/oae/2`, { headers: field.admin })
-    ).json()) as { user: string; action: string }[]
-    expect(history[0]).toMatchObject({ user: field.username, action: 'U' })
-    const photos = (await (
-      await request.get(`${baseUrl()}/api/features/oae/2/attachments`, { headers: field.admin })
-    ).json()) as { filename: string }[]
-    expect(photos.map((p) => p.filename)).toContain('junta.png')
-
-    // The list shows the decision; its state survives closing and reopening.
-    await tab(page, /^APROVAÇÕES/).click()
-    await page.getByRole('button', { name: 'ATUALIZAR' }).click()
-    await expect(page.getByRole('row').filter({ hasText: description })).toContainText('Revisado')
-  })
-
-  test('the demo moderated user edits through the feature window; the administrator approves; DADOS and HISTÓRIA show it', async ({
-    page,
-    request,
-  }) => {
-    const campo = { token: await apiToken(request, CAMPO.username, CAMPO.password) }
-    const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
-    const bridge = await untouchedBridge(request, admin)
-    const next = String(Math.round(Number(bridge.attributes.largura ?? 0) * 10 + 13) / 10 + 2)
-    await page.setViewportSize({ width: 1600, height: 900 })
-    await openFeatureWindow(page, request, campo.token, bridge.id)
-
-    // DADOS: SALVAR sends the change for approval instead of saving it.
-    const title = page.getByTestId('feature-title')
-    await expect(title).toContainText(`Feição · ${OAE_TITLE} · ${bridge.id}`)
-    await expect(page.getByTestId('feature-pending')).toHaveCount(0)
-    await expect(page.getByTestId('moderated-notice')).toHaveText(
-      'Suas alterações nesta layer são enviadas para aprovação de um administrador antes de valer.',
-    )
-    const field = page.getByLabel('Largura (m)')
-    await field.fill(next)
-    await page.getByRole('button', { name: 'SALVAR' }).click()
-    await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
-    await expect(page.getByText('Dados gravados com sucesso!')).toHaveCount(0)
-    await expect(page.getByTestId('feature-pending')).toHaveText('Aguardando aprovação')
-    // The form shows the feature as it still is; the layer has not changed.
-    await expect(field).toHaveValue(String(bridge.attributes.largura ?? ''))
-    expect((await feature(request, admin, bridge.id)).version).toBe(bridge.version)
-    await snap(page, 'approvals-moderated-sent')
-
-    // DOCUMENTOS: the photo waits for approval too.
-    await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
-    await page.getByRole('button', { name: 'ADICIONAR' }).click()
-    const attach = page.getByRole('dialog', { name: 'Anexar arquivo' })
-    await attach
-      .getByTestId('attach-input')
-      .setInputFiles({ name: 'vistoria-campo.png', mimeType: 'image/png', buffer: PHOTO })
-    await attach.getByLabel('Descrição').fill('Aparelho de apoio')
-    await attach.getByRole('button', { name: 'CARREGAR' }).click()
-    await expect(attach).toBeHidden()
-    await expect(page.getByText('Mudança enviada para aprovação')).toHaveCount(2)
-    await expect(page.getByText('Arquivo anexado com sucesso!')).toHaveCount(0)
-    await expect(page.getByTestId('documents')).not.toContainText('vistoria-campo.png')
-
-    // The administrator finds it in Gerenciar Aprovações and approves it.
-    await signOut(page)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-    await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
-    await page.getByRole('button', { name: 'ATUALIZAR' }).click()
-    const row = page
-      .getByRole('row')
-      .filter({ hasText: `Atualização da feição ${bridge.id} em ${OAE_TITLE}` })
-    await expect(row).toContainText(CAMPO.username)
-    await expect(row).toContainText('Pendente')
-    await row.getByRole('button', { name: 'Revisar' }).click()
-    const item = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
-    await item.click()
-    const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
-    await expect(largura).toContainText(next.replace('.', ','))
-    await expect(largura).toHaveAttribute('data-changed', 'true')
-    await page.getByRole('button', { name: 'APROVAR' }).click()
-    await expect(page.getByText('Mudança aceita')).toBeVisible()
-    await expect(item).toContainText('Aceito')
-    await snap(page, 'approvals-moderated-approved')
-
-    // The photo's approval: the file shown in 'Imagens e Anexos', then approved.
-    await tab(page, /^APROVAÇÕES/).click()
-    await page
-      .getByRole('row')
-      .filter({ hasText: `Anexo vistoria-campo.png na feição ${bridge.id}` })
-      .getByRole('button', { name: 'Revisar' })
-      .click()
-    const upload = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
-    await upload.click()
-    const thumb = page.getByRole('button', { name: 'vistoria-campo.png' })
-    await expect(thumb.locator('img')).toHaveJSProperty('complete', true)
-    // Approved after the width change: a file does not depend on the feature's values.
-    await expect(
-      page.getByText('Esta mudança só anexa arquivos à feição: veja-os em Imagens e Anexos'),
-    ).toBeVisible()
-    await expect(page.getByText('A feição foi alterada desde o envio')).toHaveCount(0)
-    await snap(page, 'approvals-moderated-photo')
-    await page.getByRole('button', { name: 'APROVAR' }).click()
-    await expect(upload).toContainText('Aceito')
-
-    // The moderated user sees the change applied, no longer pending, and who approved it.
-    await signOut(page)
-    await openFeatureWindow(page, request, campo.token, bridge.id)
-    await expect(page.getByLabel('Largura (m)')).toHaveValue(next)
-    await expect(page.getByTestId('feature-pending')).toHaveCount(0)
-    await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
-    await expect(page.getByTestId('documents')).toContainText('vistoria-campo.png')
-    await expect(page.getByTestId('documents')).toContainText('Aparelho de apoio')
-    await page.getByRole('tab', { name: 'HISTÓRIA', exact: true }).click()
-    const change = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
-    await expect(change).toContainText(CAMPO.username)
-    await expect(change).toContainText(`aprovado por ${ADMIN.username}`)
-    await snap(page, 'approvals-moderated-history')
-  })
-
-  test('the moderated user draws a new bridge in the geometry editor: it goes to review, not to the layer', async ({
-    page,
-    request,
-  }) => {
-    const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
-    const campo = await apiToken(request, CAMPO.username, CAMPO.password)
-    await resetWorkspace(request, campo)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, CAMPO.username, CAMPO.password)
-    // Over the sea off Ilhabela: no demo feature near.
-    await openMap(page, { lat: -24.0, lon: -45.6, z: 14 })
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-    await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
-    const panel = page.getByRole('region', { name: 'Editor de geometria' })
-    await panel.getByRole('combobox', { name: 'Layer' }).click()
-    await page.getByRole('option', { name: OAE_TITLE, exact: true }).click()
-    await panel.getByRole('button', { name: 'INSERIR' }).click()
-    const box = await mapBox(page)
-    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5)
-    await expect(panel.getByLabel('Geometria (WKT, EPSG:4326)')).toHaveValue(/^POINT\(/)
-    await panel.getByRole('button', { name: 'SALVAR' }).click()
-    const form = page.getByRole('dialog', { name: 'Atributos da nova feição' })
-    const code = unique('OAE-CAMPO-')
-    await form.getByLabel('Procurar atributo').fill('Código')
-    await form.getByLabel('Código', { exact: true }).fill(code)
-    await form.getByRole('button', { name: 'Salvar', exact: true }).click()
-    await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
-    await expect(page.getByText(/Feição \d+ criada em/)).toHaveCount(0)
-    await expect(form).toBeHidden()
-    await snap(page, 'approvals-moderated-editor')
-
-    // The layer has no such bridge; an approval by campo proposes it.
-    const list = (await (
-      await request.get(`${baseUrl()}/api/approvals/all?filter=${CAMPO.username}`, {
-        headers: admin,
+  test(
+    'a moderated user submits; the administrator reviews with the photo, approves one and rejects another',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const field = await moderatedUser(request)
+      const before2 = await feature(request, field.admin, 2)
+      const before3 = await feature(request, field.admin, 3)
+      const description = unique('Vistoria de campo ')
+      const submitted = await request.post(`${baseUrl()}/api/approvals`, {
+        headers: { authorization: field.token },
+        multipart: {
+          payload: JSON.stringify({
+            description,
+            items: [
+              {
+                layer: 'oae',
+                featureId: 2,
+                action: 'UPDATE',
+                attributes: { largura: 14.5, sentido: 'Norte' },
+                attachments: [{ part: 'foto', description: 'Junta de dilatação' }],
+              },
+              { layer: 'oae', featureId: 3, action: 'UPDATE', attributes: { tipo: 'passarela' } },
+            ],
+          }),
+          foto: { name: 'junta.png', mimeType: 'image/png', buffer: PHOTO },
+        },
       })
-    ).json()) as { id: number; description: string }[]
-    const approval = list.find((a) => a.description === `Inserção em ${OAE_TITLE}`)
-    expect(approval).toBeDefined()
-    const items = (await (
-      await request.get(`${baseUrl()}/api/approvals/${approval!.id}/items`, { headers: admin })
-    ).json()) as { data: { action: string; featureId: number | null; data: Json; geom: string }[] }
-    expect(items.data[0]).toMatchObject({
-      action: 'INSERT',
-      featureId: null,
-      data: { codigo: code },
-    })
-    const [lon, lat] = /POINT\((\S+) (\S+)\)/.exec(items.data[0]!.geom)!.slice(1).map(Number)
-    expect(lon).toBeCloseTo(-45.6, 2)
-    expect(lat).toBeCloseTo(-24.0, 2)
-  })
+      expect(submitted.status(), await submitted.text()).toBe(201)
+      // Nothing changes until a decision.
+      expect((await feature(request, field.admin, 2)).version).toBe(before2.version)
+
+      await page.setViewportSize({ width: 1600, height: 900 })
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+      await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
+      await expect(page).toHaveURL(/\/workspace$/)
+      await expect(page.getByRole('heading', { name: 'Gerenciar Aprovações' })).toBeVisible()
+      for (const column of [
+        'Usuário',
+        'Data de Criação',
+        'Data de Revisão',
+        'Descrição',
+        'Mudanças',
+        'Aceitas',
+        'Rejeitadas',
+        'Status',
+        'Ações',
+      ]) {
+        await expect(page.getByRole('columnheader', { name: column })).toBeVisible()
+      }
+      await page.getByRole('button', { name: 'ATUALIZAR' }).click()
+      const row = page.getByRole('row').filter({ hasText: description })
+      await expect(row).toContainText(field.username)
+      await expect(row).toContainText('Pendente')
+      // Sorting by a column asks the server again, newest first on a second click.
+      await page.getByRole('columnheader', { name: 'Data de Criação' }).click()
+      await expect(page.getByRole('row').nth(1)).toContainText(description)
+      await snap(page, 'approvals-list')
+
+      await row.getByRole('button', { name: 'Revisar' }).click()
+      await expect(tab(page, /^APROVAR \/ REJEITAR/)).toHaveAttribute('aria-selected', 'true')
+      await expect(page.getByRole('heading', { name: description })).toBeVisible()
+      await expect(page.getByText('Criado por')).toBeVisible()
+      await expect(page.getByText('Criado em')).toBeVisible()
+      await expect(page.getByText('Revisado em')).toBeVisible()
+      await expect(page.getByText('Selecione um item para iniciar')).toBeVisible()
+
+      const items = page.getByRole('row').filter({ hasText: 'Atualização' })
+      await expect(items).toHaveCount(2)
+      // Items name their layer by its title, as the map does.
+      await expect(items.nth(0)).toContainText('Obras de arte especiais')
+      await items.nth(0).click()
+      await expect(page.getByRole('button', { name: 'APROVAR' })).toBeEnabled()
+      const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
+      // values read as pt-BR writes them: decimal comma
+      await expect(largura).toContainText(String(before2.attributes.largura).replace('.', ','))
+      await expect(largura).toContainText('14,5')
+      await expect(largura).toHaveAttribute('data-changed', 'true')
+      await expect(page.getByTestId('approval-geometry')).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Imagens e Anexos' })).toBeVisible()
+      const thumb = page.getByRole('button', { name: 'junta.png' })
+      await expect(thumb.locator('img')).toHaveJSProperty('complete', true)
+      expect(await thumb.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+        48,
+      )
+      await snap(page, 'approvals-review')
+      await thumb.click()
+      await expect(page.getByRole('dialog').getByText('1 de 1', { exact: true })).toBeVisible()
+      await page.keyboard.press('Escape')
+
+      await page.getByRole('button', { name: 'APROVAR' }).click()
+      await expect(page.getByText('Mudança aceita')).toBeVisible()
+      await expect(items.nth(0)).toContainText('Aceito')
+      await expect(page.getByRole('button', { name: 'APROVAR' })).toBeDisabled()
+      await expect(page.getByRole('button', { name: 'REJEITAR' })).toBeDisabled()
+
+      await items.nth(1).click()
+      await expect(page.getByRole('row').filter({ hasText: 'Tipo' }).first()).toContainText(
+        'passarela',
+      )
+      await page.getByRole('button', { name: 'REJEITAR' }).click()
+      await expect(page.getByText('Mudança rejeitada')).toBeVisible()
+      await expect(items.nth(1)).toContainText('Rejeitado')
+      await expect(page.locator('text="Revisado" >> visible=true')).toBeVisible()
+      await expect(page.getByText(/1 aceitas, 1 rejeitadas/)).toBeVisible()
+      await snap(page, 'approvals-review-decided')
+
+      // The layer has the approved change only; the history names the field user.
+      const after2 = await feature(request, field.admin, 2)
+      expect(after2.attributes.largura).toBe(14.5)
+      expect(after2.attributes.sentido).toBe('Norte')
+      expect((await feature(request, field.admin, 3)).attributes.tipo).toBe(before3.attributes.tipo)
+      const history = (await (
+        await request.get(`${baseUrl()}/api/audit/oae/2`, { headers: field.admin })
+      ).json()) as { user: string; action: string }[]
+      expect(history[0]).toMatchObject({ user: field.username, action: 'U' })
+      const photos = (await (
+        await request.get(`${baseUrl()}/api/features/oae/2/attachments`, { headers: field.admin })
+      ).json()) as { filename: string }[]
+      expect(photos.map((p) => p.filename)).toContain('junta.png')
+
+      // The list shows the decision; its state survives closing and reopening.
+      await tab(page, /^APROVAÇÕES/).click()
+      await page.getByRole('button', { name: 'ATUALIZAR' }).click()
+      await expect(page.getByRole('row').filter({ hasText: description })).toContainText('Revisado')
+    },
+  )
+
+  test(
+    'the demo moderated user edits through the feature window; the administrator approves; DADOS and HISTÓRIA show it',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const campo = { token: await apiToken(request, CAMPO.username, CAMPO.password) }
+      const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+      const bridge = await untouchedBridge(request, admin)
+      const next = String(Math.round(Number(bridge.attributes.largura ?? 0) * 10 + 13) / 10 + 2)
+      await page.setViewportSize({ width: 1600, height: 900 })
+      await openFeatureWindow(page, request, campo.token, bridge.id)
+
+      // DADOS: SALVAR sends the change for approval instead of saving it.
+      const title = page.getByTestId('feature-title')
+      await expect(title).toContainText(`Feição · ${OAE_TITLE} · ${bridge.id}`)
+      await expect(page.getByTestId('feature-pending')).toHaveCount(0)
+      await expect(page.getByTestId('moderated-notice')).toHaveText(
+        'Suas alterações nesta layer são enviadas para aprovação de um administrador antes de valer.',
+      )
+      const field = page.getByLabel('Largura (m)')
+      await field.fill(next)
+      await page.getByRole('button', { name: 'SALVAR' }).click()
+      await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
+      await expect(page.getByText('Dados gravados com sucesso!')).toHaveCount(0)
+      await expect(page.getByTestId('feature-pending')).toHaveText('Aguardando aprovação')
+      // The form shows the feature as it still is; the layer has not changed.
+      await expect(field).toHaveValue(String(bridge.attributes.largura ?? ''))
+      expect((await feature(request, admin, bridge.id)).version).toBe(bridge.version)
+      await snap(page, 'approvals-moderated-sent')
+
+      // DOCUMENTOS: the photo waits for approval too.
+      await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
+      await page.getByRole('button', { name: 'ADICIONAR' }).click()
+      const attach = page.getByRole('dialog', { name: 'Anexar arquivo' })
+      await attach
+        .getByTestId('attach-input')
+        .setInputFiles({ name: 'vistoria-campo.png', mimeType: 'image/png', buffer: PHOTO })
+      await attach.getByLabel('Descrição').fill('Aparelho de apoio')
+      await attach.getByRole('button', { name: 'CARREGAR' }).click()
+      await expect(attach).toBeHidden()
+      await expect(page.getByText('Mudança enviada para aprovação')).toHaveCount(2)
+      await expect(page.getByText('Arquivo anexado com sucesso!')).toHaveCount(0)
+      await expect(page.getByTestId('documents')).not.toContainText('vistoria-campo.png')
+
+      // The administrator finds it in Gerenciar Aprovações and approves it.
+      await signOut(page)
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+      await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
+      await page.getByRole('button', { name: 'ATUALIZAR' }).click()
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: `Atualização da feição ${bridge.id} em ${OAE_TITLE}` })
+      await expect(row).toContainText(CAMPO.username)
+      await expect(row).toContainText('Pendente')
+      await row.getByRole('button', { name: 'Revisar' }).click()
+      const item = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
+      await item.click()
+      const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
+      await expect(largura).toContainText(next.replace('.', ','))
+      await expect(largura).toHaveAttribute('data-changed', 'true')
+      await page.getByRole('button', { name: 'APROVAR' }).click()
+      await expect(page.getByText('Mudança aceita')).toBeVisible()
+      await expect(item).toContainText('Aceito')
+      await snap(page, 'approvals-moderated-approved')
+
+      // The photo's approval: the file shown in 'Imagens e Anexos', then approved.
+      await tab(page, /^APROVAÇÕES/).click()
+      await page
+        .getByRole('row')
+        .filter({ hasText: `Anexo vistoria-campo.png na feição ${bridge.id}` })
+        .getByRole('button', { name: 'Revisar' })
+        .click()
+      const upload = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
+      await upload.click()
+      const thumb = page.getByRole('button', { name: 'vistoria-campo.png' })
+      await expect(thumb.locator('img')).toHaveJSProperty('complete', true)
+      // Approved after the width change: a file does not depend on the feature's values.
+      await expect(
+        page.getByText('Esta mudança só anexa arquivos à feição: veja-os em Imagens e Anexos'),
+      ).toBeVisible()
+      await expect(page.getByText('A feição foi alterada desde o envio')).toHaveCount(0)
+      await snap(page, 'approvals-moderated-photo')
+      await page.getByRole('button', { name: 'APROVAR' }).click()
+      await expect(upload).toContainText('Aceito')
+
+      // The moderated user sees the change applied, no longer pending, and who approved it.
+      await signOut(page)
+      await openFeatureWindow(page, request, campo.token, bridge.id)
+      await expect(page.getByLabel('Largura (m)')).toHaveValue(next)
+      await expect(page.getByTestId('feature-pending')).toHaveCount(0)
+      await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
+      await expect(page.getByTestId('documents')).toContainText('vistoria-campo.png')
+      await expect(page.getByTestId('documents')).toContainText('Aparelho de apoio')
+      await page.getByRole('tab', { name: 'HISTÓRIA', exact: true }).click()
+      const change = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
+      await expect(change).toContainText(CAMPO.username)
+      await expect(change).toContainText(`aprovado por ${ADMIN.username}`)
+      await snap(page, 'approvals-moderated-history')
+    },
+  )
+
+  test(
+    'the moderated user draws a new bridge in the geometry editor: it goes to review, not to the layer',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+      const campo = await apiToken(request, CAMPO.username, CAMPO.password)
+      await resetWorkspace(request, campo)
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, CAMPO.username, CAMPO.password)
+      // Over the sea off Ilhabela: no demo feature near.
+      await openMap(page, { lat: -24.0, lon: -45.6, z: 14 })
+      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+      await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
+      const panel = page.getByRole('region', { name: 'Editor de geometria' })
+      await panel.getByRole('combobox', { name: 'Layer' }).click()
+      await page.getByRole('option', { name: OAE_TITLE, exact: true }).click()
+      await panel.getByRole('button', { name: 'INSERIR' }).click()
+      const box = await mapBox(page)
+      await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5)
+      await expect(panel.getByLabel('Geometria (WKT, EPSG:4326)')).toHaveValue(/^POINT\(/)
+      await panel.getByRole('button', { name: 'SALVAR' }).click()
+      const form = page.getByRole('dialog', { name: 'Atributos da nova feição' })
+      const code = unique('OAE-CAMPO-')
+      await form.getByLabel('Procurar atributo').fill('Código')
+      await form.getByLabel('Código', { exact: true }).fill(code)
+      await form.getByRole('button', { name: 'Salvar', exact: true }).click()
+      await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
+      await expect(page.getByText(/Feição \d+ criada em/)).toHaveCount(0)
+      await expect(form).toBeHidden()
+      await snap(page, 'approvals-moderated-editor')
+
+      // The layer has no such bridge; an approval by campo proposes it.
+      const list = (await (
+        await request.get(`${baseUrl()}/api/approvals/all?filter=${CAMPO.username}`, {
+          headers: admin,
+        })
+      ).json()) as { id: number; description: string }[]
+      const approval = list.find((a) => a.description === `Inserção em ${OAE_TITLE}`)
+      expect(approval).toBeDefined()
+      const items = (await (
+        await request.get(`${baseUrl()}/api/approvals/${approval!.id}/items`, { headers: admin })
+      ).json()) as {
+        data: { action: string; featureId: number | null; data: Json; geom: string }[]
+      }
+      expect(items.data[0]).toMatchObject({
+        action: 'INSERT',
+        featureId: null,
+        data: { codigo: code },
+      })
+      const [lon, lat] = /POINT\((\S+) (\S+)\)/.exec(items.data[0]!.geom)!.slice(1).map(Number)
+      expect(lon).toBeCloseTo(-45.6, 2)
+      expect(lat).toBeCloseTo(-24.0, 2)
+    },
+  )
 
   test('an ordinary user has no APROVAÇÕES tool and the API refuses', async ({ page, request }) => {
     await page.setViewportSize(DESKTOP)

@@ -13,162 +13,164 @@ import {
 } from '../fixtures'
 
 test.describe('IMPORTAR DADOS', () => {
-  test('a csv goes into an existing layer: AUTO MAPEAR, points from lon/lat, EXECUTAR, summary', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    await resetWorkspace(request, token)
-    // A road name no other run left, so the rows found afterwards are this run's.
-    const road = unique('E2E').slice(0, 12)
-    const csv = [
-      'rodovia;km;sentido;lon;lat',
-      `${road};1,5;Norte;-47.1;-22.9`,
-      `${road};2,5;Sul;-47.2;-22.8`,
-      `${road};3,5;Errado;-47.3;-22.7`,
-    ].join('\n')
+  test(
+    'a csv goes into an existing layer: AUTO MAPEAR, points from lon/lat, EXECUTAR, summary',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, DEMO.username, DEMO.password)
+      await resetWorkspace(request, token)
+      // A road name no other run left, so the rows found afterwards are this run's.
+      const road = unique('E2E').slice(0, 12)
+      const csv = [
+        'rodovia;km;sentido;lon;lat',
+        `${road};1,5;Norte;-47.1;-22.9`,
+        `${road};2,5;Sul;-47.2;-22.8`,
+        `${road};3,5;Errado;-47.3;-22.7`,
+      ].join('\n')
 
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-    await page.getByRole('menuitem', { name: 'IMPORTAR DADOS' }).click()
-    await expect(page).toHaveURL(/\/workspace$/)
-    await expect(page.getByText('Tipos suportados', { exact: false })).toBeVisible()
-    await snap(page, 'dataloader-import')
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, DEMO.username, DEMO.password)
+      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+      await page.getByRole('menuitem', { name: 'IMPORTAR DADOS' }).click()
+      await expect(page).toHaveURL(/\/workspace$/)
+      await expect(page.getByText('Tipos suportados', { exact: false })).toBeVisible()
+      await snap(page, 'dataloader-import')
 
-    await page
-      .getByTestId('dataloader-dropzone')
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'marcos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
-    await expect(page.getByRole('tab', { name: 'CONFIGURAÇÃO' })).toBeVisible()
-    await expect(page.getByText('marcos.csv')).toBeVisible()
+      await page
+        .getByTestId('dataloader-dropzone')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'marcos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await expect(page.getByRole('tab', { name: 'CONFIGURAÇÃO' })).toBeVisible()
+      await expect(page.getByText('marcos.csv')).toBeVisible()
 
-    await page.getByRole('button', { name: 'LAYER EXISTENTE' }).click()
-    await page.getByLabel('Escolha o layer de destino').click()
-    await page.getByRole('option', { name: 'Marcos quilométricos' }).click()
-    await expect(page.getByText('Atualizar layer existente')).toBeVisible()
-    await page.getByRole('button', { name: 'AUTO MAPEAR' }).click()
-    const mapping = page.locator('tbody tr')
-    await expect(mapping.nth(0)).toContainText('Rodovia')
-    await expect(mapping.nth(1)).toContainText('Km')
-    await expect(mapping.nth(2)).toContainText('Sentido')
-    await expect(mapping.nth(3)).not.toContainText('Rodovia')
+      await page.getByRole('button', { name: 'LAYER EXISTENTE' }).click()
+      await page.getByLabel('Escolha o layer de destino').click()
+      await page.getByRole('option', { name: 'Marcos quilométricos' }).click()
+      await expect(page.getByText('Atualizar layer existente')).toBeVisible()
+      await page.getByRole('button', { name: 'AUTO MAPEAR' }).click()
+      const mapping = page.locator('tbody tr')
+      await expect(mapping.nth(0)).toContainText('Rodovia')
+      await expect(mapping.nth(1)).toContainText('Km')
+      await expect(mapping.nth(2)).toContainText('Sentido')
+      await expect(mapping.nth(3)).not.toContainText('Rodovia')
 
-    // Points from the lon/lat pair: closing without a coordinate says what is missing.
-    await page.getByRole('button', { name: 'CONFIGURAÇÕES DO VETOR GRÁFICO' }).click()
-    const vector = page.getByRole('dialog')
-    await vector.getByLabel('Tipo de espacialização').click()
-    await page.getByRole('option', { name: 'Gerar a partir de coordenadas' }).click()
-    await vector.getByLabel('Aplicar em').click()
-    await page.getByRole('option', { name: 'Todos os registros' }).click()
-    await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
-    await expect(
-      vector.getByText('É necessário pelo menos 1 coordenada para espacializar um ponto'),
-    ).toBeVisible()
-    await vector.getByLabel('Coluna de longitude').click()
-    await page.getByRole('option', { name: 'lon' }).click()
-    await vector.getByLabel('Coluna de latitude').click()
-    await page.getByRole('option', { name: 'lat' }).click()
-    await vector.getByRole('button', { name: 'ADICIONAR' }).click()
-    await expect(vector.getByText('1. lon, lat')).toBeVisible()
-    await snap(page, 'dataloader-vector')
-    await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
-    await expect(vector).toBeHidden()
-    await snap(page, 'dataloader-mapping')
+      // Points from the lon/lat pair: closing without a coordinate says what is missing.
+      await page.getByRole('button', { name: 'CONFIGURAÇÕES DO VETOR GRÁFICO' }).click()
+      const vector = page.getByRole('dialog')
+      await vector.getByLabel('Tipo de espacialização').click()
+      await page.getByRole('option', { name: 'Gerar a partir de coordenadas' }).click()
+      await vector.getByLabel('Aplicar em').click()
+      await page.getByRole('option', { name: 'Todos os registros' }).click()
+      await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
+      await expect(
+        vector.getByText('É necessário pelo menos 1 coordenada para espacializar um ponto'),
+      ).toBeVisible()
+      await vector.getByLabel('Coluna de longitude').click()
+      await page.getByRole('option', { name: 'lon' }).click()
+      await vector.getByLabel('Coluna de latitude').click()
+      await page.getByRole('option', { name: 'lat' }).click()
+      await vector.getByRole('button', { name: 'ADICIONAR' }).click()
+      await expect(vector.getByText('1. lon, lat')).toBeVisible()
+      await snap(page, 'dataloader-vector')
+      await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
+      await expect(vector).toBeHidden()
+      await snap(page, 'dataloader-mapping')
 
-    await page.getByRole('tab', { name: 'DADOS', exact: true }).click()
-    await expect(page.getByRole('cell', { name: '3,5' })).toBeVisible()
-    await snap(page, 'dataloader-data')
+      await page.getByRole('tab', { name: 'DADOS', exact: true }).click()
+      await expect(page.getByRole('cell', { name: '3,5' })).toBeVisible()
+      await snap(page, 'dataloader-data')
 
-    await page.getByRole('button', { name: 'EXECUTAR' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
-    await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
-      timeout: 20_000,
-    })
-    await expect(page.getByTestId('dataloader-Criados')).toHaveText('2')
-    await expect(page.getByTestId('dataloader-Erros')).toHaveText('1')
-    await expect(page.getByText('Erro', { exact: true })).toBeVisible()
-    await snap(page, 'dataloader-summary')
+      await page.getByRole('button', { name: 'EXECUTAR' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
+      await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
+        timeout: 20_000,
+      })
+      await expect(page.getByTestId('dataloader-Criados')).toHaveText('2')
+      await expect(page.getByTestId('dataloader-Erros')).toHaveText('1')
+      await expect(page.getByText('Erro', { exact: true })).toBeVisible()
+      await snap(page, 'dataloader-summary')
 
-    // The rows are in the layer, with their points.
-    const admin = await apiToken(request, ADMIN.username, ADMIN.password)
-    const found = await request.post(`${baseUrl()}/api/features/marcos_km/search?limit=10`, {
-      headers: { authorization: admin },
-      data: {
-        filter: {
-          type: 'group',
-          operator: 'and',
-          rules: [{ type: 'rule', field: 'rodovia', operator: 'eq', value: road }],
+      // The rows are in the layer, with their points.
+      const admin = await apiToken(request, ADMIN.username, ADMIN.password)
+      const found = await request.post(`${baseUrl()}/api/features/marcos_km/search?limit=10`, {
+        headers: { authorization: admin },
+        data: {
+          filter: {
+            type: 'group',
+            operator: 'and',
+            rules: [{ type: 'rule', field: 'rodovia', operator: 'eq', value: road }],
+          },
         },
-      },
-    })
-    expect(found.status()).toBe(200)
-    const body = (await found.json()) as { rowCount: number }
-    expect(body.rowCount).toBe(2)
-  })
+      })
+      expect(found.status()).toBe(200)
+      const body = (await found.json()) as { rowCount: number }
+      expect(body.rowCount).toBe(2)
+    },
+  )
 
-  test('an administrator imports a csv into a NOVO LAYER created from its columns', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
-    const name = unique('importado_').toLowerCase()
-    const csv = ['Nome;Valor', 'Primeiro;1,5', 'Segundo;2'].join('\n')
+  test(
+    'an administrator imports a csv into a NOVO LAYER created from its columns',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      await resetWorkspace(request, token)
+      const name = unique('importado_').toLowerCase()
+      const csv = ['Nome;Valor', 'Primeiro;1,5', 'Segundo;2'].join('\n')
 
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-    await page.getByRole('menuitem', { name: 'IMPORTAR DADOS' }).click()
-    await page
-      .getByTestId('dataloader-dropzone')
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'novo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
-    await page.getByRole('button', { name: 'NOVO LAYER' }).click()
-    await page.getByRole('button', { name: 'CONFIRMAR' }).click()
-    await expect(page.getByText('Campo obrigatório')).toBeVisible()
-    await page.getByLabel('Nome do layer').fill(name)
-    await page.getByLabel('Título do layer').fill('Importação de teste')
-    await page.getByRole('button', { name: 'CONFIRMAR' }).click()
-    await expect(page.getByText('Criar novo layer')).toBeVisible()
-    // Mapped automatically once: each column to a field of its own name.
-    await expect(page.locator('tbody tr').nth(0)).toContainText('Nome')
-    await expect(page.locator('tbody tr').nth(1)).toContainText('Valor')
-    await snap(page, 'dataloader-new-layer')
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+      await page.getByRole('menuitem', { name: 'IMPORTAR DADOS' }).click()
+      await page
+        .getByTestId('dataloader-dropzone')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'novo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await page.getByRole('button', { name: 'NOVO LAYER' }).click()
+      await page.getByRole('button', { name: 'CONFIRMAR' }).click()
+      await expect(page.getByText('Campo obrigatório')).toBeVisible()
+      await page.getByLabel('Nome do layer').fill(name)
+      await page.getByLabel('Título do layer').fill('Importação de teste')
+      await page.getByRole('button', { name: 'CONFIRMAR' }).click()
+      await expect(page.getByText('Criar novo layer')).toBeVisible()
+      // Mapped automatically once: each column to a field of its own name.
+      await expect(page.locator('tbody tr').nth(0)).toContainText('Nome')
+      await expect(page.locator('tbody tr').nth(1)).toContainText('Valor')
+      await snap(page, 'dataloader-new-layer')
 
-    // SALVAR MODELO needs a name; the saved template is listed by ESCOLHER MODELO.
-    const template = unique('Modelo ')
-    await page.getByRole('button', { name: 'SALVAR MODELO' }).click()
-    const save = page.getByRole('dialog')
-    await save.getByRole('button', { name: 'SALVAR' }).click()
-    await expect(save.getByText('Campo obrigatório')).toBeVisible()
-    await save.getByLabel('Nome').fill(template)
-    await save.getByRole('button', { name: 'SALVAR' }).click()
-    await expect(save).toBeHidden()
-    await page.getByRole('button', { name: 'ESCOLHER MODELO' }).click()
-    const templates = page.getByRole('dialog')
-    await expect(templates.getByText('Modelos de importação')).toBeVisible()
-    await expect(templates.getByRole('row', { name: new RegExp(template) })).toBeVisible()
-    await snap(page, 'dataloader-templates')
-    await templates
-      .getByRole('row', { name: new RegExp(template) })
-      .getByRole('button', { name: 'ESCOLHER' })
-      .click()
-    await expect(templates).toBeHidden()
-    await expect(page.getByText('Criar novo layer')).toBeVisible()
-    await page.getByRole('button', { name: 'EXECUTAR' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
-    await expect(page.getByText('Nova tabela criada com sucesso!')).toBeVisible()
-    await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
-      timeout: 20_000,
-    })
-    await expect(page.getByTestId('dataloader-Criados')).toHaveText('2')
+      // SALVAR MODELO needs a name; the saved template is listed by ESCOLHER MODELO.
+      const template = unique('Modelo ')
+      await page.getByRole('button', { name: 'SALVAR MODELO' }).click()
+      const save = page.getByRole('dialog')
+      await save.getByRole('button', { name: 'SALVAR' }).click()
+      await expect(save.getByText('Campo obrigatório')).toBeVisible()
+      await save.getByLabel('Nome').fill(template)
+      await save.getByRole('button', { name: 'SALVAR' }).click()
+      await expect(save).toBeHidden()
+      await page.getByRole('button', { name: 'ESCOLHER MODELO' }).click()
+      const templates = page.getByRole('dialog')
+      await expect(templates.getByText('Modelos de importação')).toBeVisible()
+      await expect(templates.getByRole('row', { name: new RegExp(template) })).toBeVisible()
+      await snap(page, 'dataloader-templates')
+      await templates
+        .getByRole('row', { name: new RegExp(template) })
+        .getByRole('button', { name: 'ESCOLHER' })
+        .click()
+      await expect(templates).toBeHidden()
+      await expect(page.getByText('Criar novo layer')).toBeVisible()
+      await page.getByRole('button', { name: 'EXECUTAR' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
+      await expect(page.getByText('Nova tabela criada com sucesso!')).toBeVisible()
+      await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
+        timeout: 20_000,
+      })
+      await expect(page.getByTestId('dataloader-Criados')).toHaveText('2')
 
-    const found = await request.post(`${baseUrl()}/api/features/${name}/search?limit=10`, {
-      headers: { authorization: token },
-      data: {},
-    })
-    expect(found.status()).toBe(200)
-    expect(((await found.json()) as { rowCount: number }).rowCount).toBe(2)
-  })
+      const found = await request.post(`${baseUrl()}/api/features/${name}/search?limit=10`, {
+        headers: { authorization: token },
+        data: {},
+      })
+      expect(found.status()).toBe(200)
+      expect(((await found.json()) as { rowCount: number }).rowCount).toBe(2)
+    },
+  )
 })

@@ -12,7 +12,7 @@ import {
   resetWorkspace,
 } from '../fixtures'
 import { saveFeatureWindow } from './feature-helpers'
-import { mapBox, openMap, pixelOf, urlView, type View } from './map-helpers'
+import { mapBox, signInToMap, pixelOf, urlView, type View } from './map-helpers'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -87,8 +87,7 @@ test.describe('geometry editor on the map', () => {
     const token = await apiToken(request, DEMO.username, DEMO.password)
     await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await openMap(page, SEA)
+    await signInToMap(page, DEMO, SEA)
     // CRIAR FEIÇÃO of FERRAMENTAS turns the editor on over this map.
     await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
     await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
@@ -172,8 +171,7 @@ test.describe('geometry editor on the map', () => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
     await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, SEA)
+    await signInToMap(page, ADMIN, SEA)
     await page.getByTestId('tool-editor').click()
     const panel = await chooseLayer(page, 'Rodovias')
     await panel.getByRole('button', { name: 'INSERIR' }).click()
@@ -326,8 +324,7 @@ test.describe('geometry editor on the map', () => {
     const token = await apiToken(request, DEMO.username, DEMO.password)
     await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await openMap(page, { ...SEA, z: 11 })
+    await signInToMap(page, DEMO, { ...SEA, z: 11 })
     await page.getByTestId('tool-editor').click()
     const panel = await chooseLayer(page, LAYER_TITLE)
 
@@ -373,8 +370,7 @@ test.describe('geometry editor on the map', () => {
     const { id } = (await made.json()) as { id: number }
     await resetWorkspace(request, token)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await openMap(page, SEA)
+    await signInToMap(page, DEMO, SEA)
     await page.getByTestId('tool-editor').click()
     const panel = await chooseLayer(page, LAYER_TITLE)
     await panel.getByRole('button', { name: 'EDITAR' }).click()

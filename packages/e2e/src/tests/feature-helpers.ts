@@ -72,9 +72,7 @@ export async function openWindowOn(
   id: number | { layer: string; id: number }[],
 ): Promise<void> {
   await saveFeatureWindow(request, token, typeof id === 'number' ? [{ layer: LAYER, id }] : id)
-  await signIn(page, DEMO.username, DEMO.password)
-  await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
-  await expect(page).toHaveURL(/\/workspace$/)
+  await signIn(page, DEMO.username, DEMO.password, '/workspace')
 }
 
 export const featureTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true })

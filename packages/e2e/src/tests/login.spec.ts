@@ -5,7 +5,7 @@ import {
   PHONE,
   expect,
   seriousViolations,
-  signIn,
+  signInThroughScreen,
   snap,
   test,
 } from '../fixtures'
@@ -79,7 +79,7 @@ test.describe('sign-in screen', () => {
     await page.route('**/api/base-layers/active', (route) =>
       route.fulfill({ status: 500, json: { message: 'falha' } }),
     )
-    await signIn(page, DEMO.username, DEMO.password)
+    await signInThroughScreen(page, DEMO.username, DEMO.password)
     await expect(
       page.getByText('Não foi possível carregar alguma informação necessária! [layers]'),
     ).toBeVisible()

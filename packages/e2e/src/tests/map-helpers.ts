@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { baseUrl, expect } from '../fixtures'
+import { baseUrl, expect, signIn, timed } from '../fixtures'
 
 /** Web Mercator: metres per pixel at a zoom, and the conversions the map uses. */
 const R = 6_378_137
@@ -19,20 +19,38 @@ export interface View {
   z: number
 }
 
-/** Opens the map on a view (and shown layers) and waits for its first complete render. */
-export async function openMap(page: Page, view: View, layers?: string[]): Promise<void> {
+/** The map page's address for a view (and shown layers). */
+export function mapUrl(view: View, layers?: string[]): string {
   const q = new URLSearchParams({ lat: String(view.lat), lon: String(view.lon), z: String(view.z) })
   if (layers) q.set('l', layers.join(','))
-  await page.goto(`/?${q.toString()}`)
+  return `/?${q.toString()}`
+}
+
+/** Opens the map on a view (and shown layers) and waits for its first complete render. */
+export async function openMap(page: Page, view: View, layers?: string[]): Promise<void> {
+  await page.goto(mapUrl(view, layers))
+  await mapRendered(page)
+}
+
+/** Signs in (through the API) straight onto the map at a view, and waits for its render. */
+export async function signInToMap(
+  page: Page,
+  account: { username: string; password: string },
+  view: View,
+  layers?: string[],
+): Promise<void> {
+  await signIn(page, account.username, account.password, mapUrl(view, layers))
   await mapRendered(page)
 }
 
 /** Waits until every visible layer's tiles have loaded and been drawn. */
 export async function mapRendered(page: Page): Promise<void> {
-  // The first render may complete before the catalogue's layers were added: let them ask.
-  await page.waitForLoadState('networkidle').catch(() => undefined)
-  await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
-    timeout: 20_000,
+  await timed('wait: map render', async () => {
+    // The first render may complete before the catalogue's layers were added: let them ask.
+    await page.waitForLoadState('networkidle').catch(() => undefined)
+    await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
+      timeout: 20_000,
+    })
   })
 }
 

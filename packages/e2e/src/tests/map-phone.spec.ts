@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { ADMIN, PHONE, apiToken, expect, signIn, snap, test } from '../fixtures'
-import { featurePoint, mapBox, openMap, type View } from './map-helpers'
+import { ADMIN, PHONE, apiToken, expect, snap, test } from '../fixtures'
+import { featurePoint, mapBox, signInToMap, type View } from './map-helpers'
 
 /** Nothing wider than the screen: no sideways scrolling, no control cut at the edge. */
 async function fitsTheScreen(page: Page, ...parts: Locator[]) {
@@ -29,8 +29,7 @@ test.describe('map on a phone (390×844)', () => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
     const [lon, lat] = await featurePoint(request, token, 'oae', 1)
     const view: View = { lat, lon, z: 16 }
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view, ['oae', 'rodovias'])
+    await signInToMap(page, ADMIN, view, ['oae', 'rodovias'])
     const tools = page.getByRole('toolbar', { name: 'Ferramentas do mapa' })
     const manager = page.getByRole('complementary', { name: 'Layers' })
     // On a phone the map opens with the layer manager shut; the tool column toggles it.

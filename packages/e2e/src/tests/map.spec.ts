@@ -1,16 +1,31 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, DEMO, DESKTOP, apiToken, expect, signIn, snap, test } from '../fixtures'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  ADMIN,
+  DEMO,
+  DESKTOP,
+  apiToken,
+  expect,
+  expectPicture,
+  signIn,
+  snap,
+  test,
+} from '../fixtures'
 import {
   featurePoint,
   lonLatAt,
   mapBox,
   mapRendered,
   openMap,
+  signInToMap,
   pixelOf,
   urlView,
   wfsIds,
   type View,
 } from './map-helpers'
+
+const LAYERS_ONLY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'map-layers-only.css')
 
 const OAE = 'Obras de arte especiais (pontes e viadutos)'
 
@@ -33,193 +48,212 @@ test.describe('map page', () => {
     await page.setViewportSize(DESKTOP)
   })
 
-  test('draws the demo layers; the layer manager toggles and dims them; the view survives F5', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
-    const tiles = new Map<string, number>()
-    page.on('response', (res) => {
-      const m = /\/api\/tiles\/([\w.-]+)\//.exec(res.url())
-      if (m && res.status() === 200) tiles.set(m[1]!, (tiles.get(m[1]!) ?? 0) + 1)
-    })
-    await signIn(page, ADMIN.username, ADMIN.password)
-    const view: View = { lat, lon, z: 12 }
-    await openMap(page, view)
+  test(
+    'draws the demo layers; the layer manager toggles and dims them; the view survives F5',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+      const tiles = new Map<string, number>()
+      page.on('response', (res) => {
+        const m = /\/api\/tiles\/([\w.-]+)\//.exec(res.url())
+        if (m && res.status() === 200) tiles.set(m[1]!, (tiles.get(m[1]!) ?? 0) + 1)
+      })
+      await signIn(page, ADMIN.username, ADMIN.password)
+      const view: View = { lat, lon, z: 12 }
+      await openMap(page, view)
 
-    // The layers visible by default asked for their tiles and got them.
-    for (const layer of ['rodovias', 'oae', 'pracas_pedagio', 'municipios']) {
-      await expect
-        .poll(() => tiles.get(layer) ?? 0, { message: `tiles of ${layer}` })
-        .toBeGreaterThan(0)
-    }
-    expect(tiles.get('placas') ?? 0).toBe(0)
+      // The layers visible by default asked for their tiles and got them.
+      for (const layer of ['rodovias', 'oae', 'pracas_pedagio', 'municipios']) {
+        await expect
+          .poll(() => tiles.get(layer) ?? 0, { message: `tiles of ${layer}` })
+          .toBeGreaterThan(0)
+      }
+      expect(tiles.get('placas') ?? 0).toBe(0)
 
-    const manager = page.getByRole('complementary', { name: 'Layers' })
-    await expect(manager).toBeVisible()
-    await expect(manager.getByText('Sistema viário')).toBeVisible()
-    await snap(page, 'map-layer-manager')
+      const manager = page.getByRole('complementary', { name: 'Layers' })
+      await expect(manager).toBeVisible()
+      await expect(manager.getByText('Sistema viário')).toBeVisible()
+      await snap(page, 'map-layer-manager')
 
-    // Hiding a layer changes what is drawn, and the URL no longer lists it.
-    const before = await mapPixels(page)
-    await manager.getByRole('checkbox', { name: 'Exibir Rodovias', exact: true }).uncheck()
-    const hidden = await mapPixels(page)
-    expect(hidden.equals(before)).toBe(false)
-    await expect.poll(() => urlView(page).l).not.toContain('rodovias')
-    expect(urlView(page).l).toContain('oae')
+      // Hiding a layer changes what is drawn, and the URL no longer lists it.
+      const before = await mapPixels(page)
+      await manager.getByRole('checkbox', { name: 'Exibir Rodovias', exact: true }).uncheck()
+      const hidden = await mapPixels(page)
+      expect(hidden.equals(before)).toBe(false)
+      await expect.poll(() => urlView(page).l).not.toContain('rodovias')
+      expect(urlView(page).l).toContain('oae')
 
-    // Opacity: the dialog's slider, 0–255.
-    await manager.getByRole('button', { name: 'Opacidade de Municípios' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Opacidade' })
-    const slider = dialog.getByRole('slider', { name: 'Opacidade de Municípios' })
-    await expect(dialog.getByText('180 de 255')).toBeVisible()
-    await slider.focus()
-    await page.keyboard.press('Home')
-    await expect(dialog.getByText('0 de 255')).toBeVisible()
-    await dialog.getByRole('button', { name: 'Fechar' }).click()
-    const transparent = await mapPixels(page)
-    expect(transparent.equals(hidden)).toBe(false)
+      // Opacity: the dialog's slider, 0–255.
+      await manager.getByRole('button', { name: 'Opacidade de Municípios' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Opacidade' })
+      const slider = dialog.getByRole('slider', { name: 'Opacidade de Municípios' })
+      await expect(dialog.getByText('180 de 255')).toBeVisible()
+      await slider.focus()
+      await page.keyboard.press('Home')
+      await expect(dialog.getByText('0 de 255')).toBeVisible()
+      await dialog.getByRole('button', { name: 'Fechar' }).click()
+      const transparent = await mapPixels(page)
+      expect(transparent.equals(hidden)).toBe(false)
 
-    // F5: the same view and the same shown layers.
-    await page.waitForTimeout(300)
-    const kept = urlView(page)
-    await page.reload()
-    await mapRendered(page)
-    const again = urlView(page)
-    expect(again.z).toBe(kept.z)
-    expect(again.lat).toBeCloseTo(kept.lat, 5)
-    expect(again.lon).toBeCloseTo(kept.lon, 5)
-    expect(again.l).toEqual(kept.l)
-    await expect(
-      page
-        .getByRole('complementary', { name: 'Layers' })
-        .getByRole('checkbox', { name: 'Exibir Rodovias', exact: true }),
-    ).not.toBeChecked()
-  })
+      // F5: the same view and the same shown layers.
+      const kept = urlView(page)
+      await page.reload()
+      await mapRendered(page)
+      const again = urlView(page)
+      expect(again.z).toBe(kept.z)
+      expect(again.lat).toBeCloseTo(kept.lat, 5)
+      expect(again.lon).toBeCloseTo(kept.lon, 5)
+      expect(again.l).toEqual(kept.l)
+      await expect(
+        page
+          .getByRole('complementary', { name: 'Layers' })
+          .getByRole('checkbox', { name: 'Exibir Rodovias', exact: true }),
+      ).not.toBeChecked()
+    },
+  )
 
-  test('a click on a bridge shows its layer and count in the info panel', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
-    const view: View = { lat, lon, z: 17 }
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view, ['oae', 'rodovias', 'base_2'])
-    const expected = await wfsIds(request, token, 'oae', toleranceBox(lon, lat, view.z))
-    expect(expected).toContain(1)
+  test(
+    'the tiles draw the demo layers with their styles, as in the expected picture',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      // Around the first bridge: roads, toll plazas, municipalities and the offline base layer,
+      // which no other spec edits there (bridges are left out: specs edit their attributes).
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+      const layers = ['rodovias', 'pracas_pedagio', 'municipios', 'base_2']
+      await signInToMap(page, ADMIN, { lat, lon, z: 13 }, layers)
+      await expectPicture(page.getByTestId('map'), 'demo-layers-z13', {
+        perDatabase: true,
+        stylePath: LAYERS_ONLY,
+      })
+    },
+  )
 
-    const box = await mapBox(page)
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-    const info = page.getByRole('dialog', { name: 'Informações' })
-    await expect(info.getByRole('columnheader', { name: 'Layer' })).toBeVisible()
-    await expect(info.getByRole('columnheader', { name: 'Qtde.' })).toBeVisible()
-    const row = info.getByRole('row', { name: new RegExp(OAE.replace(/[()]/g, '\\$&')) })
-    await expect(row).toContainText(String(expected.length))
-    await snap(page, 'map-info-panel')
-  })
+  test(
+    'a click on a bridge shows its layer and count in the info panel',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+      const view: View = { lat, lon, z: 17 }
+      await signInToMap(page, ADMIN, view, ['oae', 'rodovias', 'base_2'])
+      const expected = await wfsIds(request, token, 'oae', toleranceBox(lon, lat, view.z))
+      expect(expected).toContain(1)
 
-  test('the tree: radio-group base layers, search, fit to a layer', async ({ page, request }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, { lat, lon, z: 16 })
-    const manager = page.getByRole('complementary', { name: 'Layers' })
+      const box = await mapBox(page)
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+      const info = page.getByRole('dialog', { name: 'Informações' })
+      await expect(info.getByRole('columnheader', { name: 'Layer' })).toBeVisible()
+      await expect(info.getByRole('columnheader', { name: 'Qtde.' })).toBeVisible()
+      const row = info.getByRole('row', { name: new RegExp(OAE.replace(/[()]/g, '\\$&')) })
+      await expect(row).toContainText(String(expected.length))
+      await snap(page, 'map-info-panel')
+    },
+  )
 
-    // Base layers are one radio group: showing one hides the other.
-    const osm = manager.getByRole('radio', { name: 'Exibir OpenStreetMap' })
-    const offline = manager.getByRole('radio', { name: 'Exibir Limites mundiais (offline)' })
-    await offline.check()
-    await expect(offline).toBeChecked()
-    await expect(osm).not.toBeChecked()
-    await osm.check()
-    await expect(osm).toBeChecked()
-    await expect(offline).not.toBeChecked()
-    await expect.poll(() => urlView(page).l).not.toContain('base_2')
-    await offline.check()
+  test(
+    'the tree: radio-group base layers, search, fit to a layer',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+      await signInToMap(page, ADMIN, { lat, lon, z: 16 })
+      const manager = page.getByRole('complementary', { name: 'Layers' })
 
-    // Search in the tree.
-    await manager.getByLabel('Layers disponíveis').fill('pedágio')
-    await expect(manager.getByText('Praças de pedágio')).toBeVisible()
-    await expect(manager.getByText('Rodovias', { exact: true })).toBeHidden()
-    await manager.getByLabel('Layers disponíveis').fill('nada assim')
-    await expect(manager.getByText('Nenhum layer encontrado para "nada assim".')).toBeVisible()
-    await manager.getByLabel('Layers disponíveis').fill('')
-    await expect(manager.getByText('Rodovias', { exact: true })).toBeVisible()
+      // Base layers are one radio group: showing one hides the other.
+      const osm = manager.getByRole('radio', { name: 'Exibir OpenStreetMap' })
+      const offline = manager.getByRole('radio', { name: 'Exibir Limites mundiais (offline)' })
+      await offline.check()
+      await expect(offline).toBeChecked()
+      await expect(osm).not.toBeChecked()
+      await osm.check()
+      await expect(osm).toBeChecked()
+      await expect(offline).not.toBeChecked()
+      await expect.poll(() => urlView(page).l).not.toContain('base_2')
+      await offline.check()
 
-    // Fit to the extent of Municípios: the map zooms out to the whole concession.
-    await manager
-      .getByRole('button', { name: 'Ajustar o mapa à extensão do layer: Municípios' })
-      .click()
-    await expect.poll(() => urlView(page).z).toBeLessThan(12)
-  })
+      // Search in the tree.
+      await manager.getByLabel('Layers disponíveis').fill('pedágio')
+      await expect(manager.getByText('Praças de pedágio')).toBeVisible()
+      await expect(manager.getByText('Rodovias', { exact: true })).toBeHidden()
+      await manager.getByLabel('Layers disponíveis').fill('nada assim')
+      await expect(manager.getByText('Nenhum layer encontrado para "nada assim".')).toBeVisible()
+      await manager.getByLabel('Layers disponíveis').fill('')
+      await expect(manager.getByText('Rodovias', { exact: true })).toBeVisible()
 
-  test('a drag box selects a known set; the drawer lists, locates and details', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
-    const view: View = { lat, lon, z: 11 }
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view, ['oae', 'base_2'])
-    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+      // Fit to the extent of Municípios: the map zooms out to the whole concession.
+      await manager
+        .getByRole('button', { name: 'Ajustar o mapa à extensão do layer: Municípios' })
+        .click()
+      await expect.poll(() => urlView(page).z).toBeLessThan(12)
+    },
+  )
 
-    const box = await mapBox(page)
-    const [x0, y0] = [box.x + box.width / 2 - 150, box.y + box.height / 2 - 120]
-    const [x1, y1] = [box.x + box.width / 2 + 150, box.y + box.height / 2 + 120]
-    const [west, north] = await lonLatAt(page, view, x0, y0)
-    const [east, south] = await lonLatAt(page, view, x1, y1)
-    const expected = await wfsIds(request, token, 'oae', [west, south, east, north])
-    expect(expected.length).toBeGreaterThan(1)
+  test(
+    'a drag box selects a known set; the drawer lists, locates and details',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const [lon, lat] = await featurePoint(request, token, 'oae', 1)
+      const view: View = { lat, lon, z: 11 }
+      await signInToMap(page, ADMIN, view, ['oae', 'base_2'])
+      await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
 
-    await page.getByRole('button', { name: 'Selecionar por área (arraste um retângulo)' }).click()
-    await page.mouse.move(x0, y0)
-    await page.mouse.down()
-    await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 5 })
-    await page.mouse.move(x1, y1, { steps: 5 })
-    await page.mouse.up()
+      const box = await mapBox(page)
+      const [x0, y0] = [box.x + box.width / 2 - 150, box.y + box.height / 2 - 120]
+      const [x1, y1] = [box.x + box.width / 2 + 150, box.y + box.height / 2 + 120]
+      const [west, north] = await lonLatAt(page, view, x0, y0)
+      const [east, south] = await lonLatAt(page, view, x1, y1)
+      const expected = await wfsIds(request, token, 'oae', [west, south, east, north])
+      expect(expected.length).toBeGreaterThan(1)
 
-    const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-    await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
-    // The drawer opened over the box's right part: the map moved it clear, left of the drawer.
-    await expect.poll(() => urlView(page).lon).toBeGreaterThan(view.lon)
-    await page.waitForTimeout(400)
-    const moved = urlView(page)
-    const [boxRight] = await pixelOf(page, moved, east, south)
-    const drawerLeft = (await drawer.boundingBox())!.x
-    expect(boxRight).toBeLessThanOrEqual(drawerLeft - 60)
-    const info = page.getByRole('dialog', { name: 'Informações' })
-    await expect(info.getByRole('row', { name: /Obras de arte/ })).toContainText(
-      String(expected.length),
-    )
-    for (const id of expected.slice(0, 5)) {
-      await expect(drawer.getByText(`Id ${id}`, { exact: true })).toBeVisible()
-    }
-    await snap(page, 'map-selection-drawer')
+      await page.getByRole('button', { name: 'Selecionar por área (arraste um retângulo)' }).click()
+      await page.mouse.move(x0, y0)
+      await page.mouse.down()
+      await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 5 })
+      await page.mouse.move(x1, y1, { steps: 5 })
+      await page.mouse.up()
 
-    // Localizar: the map goes to the feature (zoom at most 15).
-    await drawer.getByRole('button', { name: 'Localizar' }).first().click()
-    await expect.poll(() => urlView(page).z).toBe(15)
+      const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
+      await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+      // The drawer opened over the box's right part: the map moved it clear, left of the drawer.
+      await expect.poll(() => urlView(page).lon).toBeGreaterThan(view.lon)
+      await mapRendered(page)
+      const moved = urlView(page)
+      const [boxRight] = await pixelOf(page, moved, east, south)
+      const drawerLeft = (await drawer.boundingBox())!.x
+      expect(boxRight).toBeLessThanOrEqual(drawerLeft - 60)
+      const info = page.getByRole('dialog', { name: 'Informações' })
+      await expect(info.getByRole('row', { name: /Obras de arte/ })).toContainText(
+        String(expected.length),
+      )
+      for (const id of expected.slice(0, 5)) {
+        await expect(drawer.getByText(`Id ${id}`, { exact: true })).toBeVisible()
+      }
+      await snap(page, 'map-selection-drawer')
 
-    // Detalhar: Anexos and Dados, then back to the list.
-    await drawer.getByRole('button', { name: 'Detalhar' }).first().click()
-    await expect(drawer.getByText('Anexos', { exact: true })).toBeVisible()
-    await expect(drawer.getByText('Dados', { exact: true })).toBeVisible()
-    await expect(drawer.getByRole('button', { name: 'Expandir' })).toBeVisible()
-    await snap(page, 'map-selection-detail')
-    await drawer.getByRole('button', { name: 'Voltar para Listagem' }).click()
-    await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
-    await drawer.getByRole('button', { name: 'Fechar' }).click()
-    await expect(drawer).toBeHidden()
-  })
+      // Localizar: the map goes to the feature (zoom at most 15).
+      await drawer.getByRole('button', { name: 'Localizar' }).first().click()
+      await expect.poll(() => urlView(page).z).toBe(15)
+
+      // Detalhar: Anexos and Dados, then back to the list.
+      await drawer.getByRole('button', { name: 'Detalhar' }).first().click()
+      await expect(drawer.getByText('Anexos', { exact: true })).toBeVisible()
+      await expect(drawer.getByText('Dados', { exact: true })).toBeVisible()
+      await expect(drawer.getByRole('button', { name: 'Expandir' })).toBeVisible()
+      await snap(page, 'map-selection-detail')
+      await drawer.getByRole('button', { name: 'Voltar para Listagem' }).click()
+      await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+      await drawer.getByRole('button', { name: 'Fechar' }).click()
+      await expect(drawer).toBeHidden()
+    },
+  )
 
   test('the right-click menu copies the clicked coordinates', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const view: View = { lat: -23.2, lon: -47.9, z: 12 }
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view)
+    await signInToMap(page, ADMIN, view)
     await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
     const box = await mapBox(page)
     const [x, y] = [box.x + box.width / 2 + 40, box.y + box.height / 2 - 30]
@@ -240,8 +274,7 @@ test.describe('map page', () => {
 
   test('a second right-click straight after using the menu opens it again', async ({ page }) => {
     const view: View = { lat: -23.2, lon: -47.9, z: 12 }
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view)
+    await signInToMap(page, ADMIN, view)
     await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
     const box = await mapBox(page)
     const menu = page.getByRole('menu', { name: 'Menu do mapa' })
@@ -276,8 +309,7 @@ test.describe('map page', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, { lat: -23.2, lon: -47.9, z: 10 })
+    await signInToMap(page, ADMIN, { lat: -23.2, lon: -47.9, z: 10 })
     await page.getByRole('button', { name: 'Coordenadas' }).click()
     const panel = page.getByRole('region', { name: 'Coordenadas' })
     await page.evaluate(() => navigator.clipboard.writeText('-23.55, -46.63'))
@@ -297,8 +329,7 @@ test.describe('map page', () => {
 
   test('measure: a known east-west segment shows its geodesic length', async ({ page }) => {
     const view: View = { lat: -23.5, lon: -47.5, z: 14 }
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, view, ['base_2', 'rodovias', 'municipios'])
+    await signInToMap(page, ADMIN, view, ['base_2', 'rodovias', 'municipios'])
     await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
     await page.getByRole('button', { name: 'Medir distância ou área' }).click()
     const panel = page.getByRole('region', { name: 'Medir' })
@@ -327,8 +358,7 @@ test.describe('map page', () => {
   })
 
   test('my location: granted, denied, unavailable', async ({ page, context }) => {
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openMap(page, { lat: -23.2, lon: -47.9, z: 8 })
+    await signInToMap(page, ADMIN, { lat: -23.2, lon: -47.9, z: 8 })
     const locate = page.getByRole('button', { name: 'Me localizar no mapa' })
 
     // Denied: no permission given.

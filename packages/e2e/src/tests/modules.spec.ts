@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, DEMO, expect, signIn, snap, test, openUserMenu } from '../fixtures'
+import { ADMIN, DEMO, expect, holdRequests, openUserMenu, signIn, snap, test } from '../fixtures'
 
 /** Answers /api/config with these modules switched on, as a server configured so would. */
 async function withModules(page: Page, modules: string[]): Promise<void> {
@@ -11,15 +11,11 @@ async function withModules(page: Page, modules: string[]): Promise<void> {
 }
 
 /**
- * Holds the code of the module pages and of the control panel back a moment, so their loading
- * text can be seen (each is its own chunk; which shared chunks they import changes with the code).
+ * Holds the code of the module pages and of the control panel back until released, so their
+ * loading text can be seen (each is its own chunk; which shared chunks they import changes
+ * with the code).
  */
-async function slowModuleCode(page: Page): Promise<void> {
-  await page.route('**/assets/{modules,admin}-*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 1200))
-    await route.continue()
-  })
-}
+const holdModuleCode = (page: Page) => holdRequests(page, '**/assets/{modules,admin}-*.js')
 
 test.describe('modules', () => {
   test('configured modules get their top-bar items and load on demand', async ({ page }) => {
@@ -31,9 +27,10 @@ test.describe('modules', () => {
     await expect(nav.getByRole('link', { name: 'MONITORAMENTO' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'PAINEL DE CONTROLE' })).toHaveCount(0)
 
-    await slowModuleCode(page)
+    const release = await holdModuleCode(page)
     await nav.getByRole('link', { name: 'IMAGEM 360º' }).click()
     await expect(page.getByText('Carregando módulo 360...')).toBeVisible()
+    release()
     await expect(page.getByRole('heading', { name: 'Imagem 360º' })).toBeVisible()
     await nav.getByRole('link', { name: 'DOCUMENTOS' }).click()
     await expect(page.getByRole('heading', { name: 'Documentos' })).toBeVisible()
@@ -44,19 +41,18 @@ test.describe('modules', () => {
   test('the control panel loads with its own text; logout says it is leaving', async ({ page }) => {
     await signIn(page, ADMIN.username, ADMIN.password)
     await snap(page, 'map-desktop')
-    await slowModuleCode(page)
+    const release = await holdModuleCode(page)
     await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
     await expect(page.getByText('Carregando módulo painel de controle...')).toBeVisible()
+    release()
     await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible()
     await snap(page, 'dashboard-desktop')
 
-    await page.route('**/api/users/workspace', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1000))
-      await route.continue()
-    })
+    const releaseSave = await holdRequests(page, '**/api/users/workspace', 'POST')
     await openUserMenu(page)
     await page.getByRole('menuitem', { name: 'Sair' }).click()
     await expect(page.getByText('Saindo do sistema...')).toBeVisible()
+    releaseSave()
     await expect(page.getByRole('button', { name: 'ENTRAR' })).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('gis.token'))).toBeNull()
   })

@@ -1,4 +1,15 @@
-import { createUser, expect, resetLinkFor, signIn, signOut, snap, test, unique } from '../fixtures'
+import {
+  createUser,
+  expect,
+  holdRequests,
+  resetLinkFor,
+  signIn,
+  signInThroughScreen,
+  signOut,
+  snap,
+  test,
+  unique,
+} from '../fixtures'
 
 test.describe('passwords', () => {
   test('reset by the e-mailed link, then sign in with the new password', async ({
@@ -44,7 +55,7 @@ test.describe('passwords', () => {
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByText('Senha redefinida com sucesso!')).toBeVisible()
 
-    await signIn(page, username, 'novinha1234')
+    await signInThroughScreen(page, username, 'novinha1234')
     await signOut(page)
 
     // The link works once.
@@ -60,8 +71,7 @@ test.describe('passwords', () => {
   test('change the password in the profile', async ({ page, request }) => {
     const username = unique('troca')
     await createUser(request, { username, password: 'atual12345', name: 'Troca Senha' })
-    await signIn(page, username, 'atual12345')
-    await page.goto('/profile')
+    await signIn(page, username, 'atual12345', '/profile')
     await page.getByRole('button', { name: 'ALTERAR SENHA' }).click()
     const dialog = page.getByRole('dialog', { name: 'Alterar senha' })
     await dialog.getByRole('button', { name: 'SALVAR' }).click()
@@ -91,14 +101,12 @@ test.describe('passwords', () => {
 
     await dialog.getByLabel('Senha atual').fill('atual12345')
     // While saving, the dialog cannot be closed.
-    await page.route('**/api/me/change-password', async (route) => {
-      await new Promise((r) => setTimeout(r, 800))
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/api/me/change-password')
     await dialog.getByRole('button', { name: 'SALVAR' }).click()
     await page.keyboard.press('Escape')
     await expect(dialog.getByRole('button', { name: 'CANCELAR' })).toBeDisabled()
     await expect(dialog).toBeVisible()
+    release()
     await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible()
     await expect(dialog).toBeHidden()
 
@@ -107,7 +115,7 @@ test.describe('passwords', () => {
     await page.getByLabel('Senha', { exact: true }).fill('atual12345')
     await page.getByRole('button', { name: 'ENTRAR' }).click()
     await expect(page.getByText('Falha ao realizar autenticação!')).toBeVisible()
-    await signIn(page, username, 'trocada1234')
+    await signInThroughScreen(page, username, 'trocada1234')
   })
 
   test('asking for reset links too often from one address: the page says so', async ({

@@ -66,8 +66,7 @@ test.describe('profile', () => {
   })
 
   test('developer mode: the key sequence turns it on, and again off', async ({ page }) => {
-    await signIn(page, DEMO.username, DEMO.password)
-    await page.goto('/profile')
+    await signIn(page, DEMO.username, DEMO.password, '/profile')
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
     await expect(page.getByTestId('developer-mode')).toBeHidden()
     const sequence = [
@@ -96,8 +95,7 @@ test.describe('profile', () => {
 
   test('administrators see their notice; screenshots and axe at both widths', async ({ page }) => {
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await page.goto('/profile')
+    await signIn(page, ADMIN.username, ADMIN.password, '/profile')
     await expect(page.getByText('Você possui permissões de administrador')).toBeVisible()
     await expect(page.getByLabel('Nome')).not.toHaveValue('')
     expect(await seriousViolations(page)).toEqual([])

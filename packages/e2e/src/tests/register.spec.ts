@@ -3,8 +3,10 @@ import {
   DESKTOP,
   PHONE,
   expect,
+  holdRequests,
   seriousViolations,
   signIn,
+  signInThroughScreen,
   signOut,
   snap,
   test,
@@ -112,18 +114,16 @@ test.describe('registration', () => {
     const active = page.getByRole('switch', { name: `Conta de ${username} ativa` })
     await expect(active).not.toBeChecked()
     // While the change is saved, the top bar shows the busy spinner.
-    await page.route('**/api/users/*', async (route) => {
-      if (route.request().method() === 'PUT') await new Promise((r) => setTimeout(r, 700))
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/api/users/*', 'PUT')
     await active.click()
     await expect(page.getByTestId('busy')).toBeVisible()
+    release()
     await expect(page.getByText('Usuário atualizado com sucesso!')).toBeVisible()
     await expect(page.getByTestId('busy')).toBeHidden()
     await expect(active).toBeChecked()
     await signOut(page)
 
-    await signIn(page, username, password)
+    await signInThroughScreen(page, username, password)
     await expect(page.getByTestId('user-name')).toHaveText('Novo Colaborador')
   })
 

@@ -11,6 +11,7 @@ import {
   apiToken,
   baseUrl,
   expect,
+  expectPicture,
   resetWorkspace,
   signIn,
   snap,
@@ -150,139 +151,146 @@ test.describe('reports', () => {
     }
   })
 
-  test('a user browses folders, fills the generation dialog, previews, runs and finds the job', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000)
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    await resetWorkspace(request, token)
-    // A template of their own without parameters: 'Meus Relatórios', and disabled.
-    const own = unique('Sem parâmetros')
-    const ownBody = { ...fichaBody(own, ''), parameters: [], mine: true }
-    await saveTemplate(request, token, ownBody)
-    const first = await bridge(request, token)
+  test(
+    'a user browses folders, fills the generation dialog, previews, runs and finds the job',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      test.setTimeout(120_000)
+      const token = await apiToken(request, DEMO.username, DEMO.password)
+      await resetWorkspace(request, token)
+      // A template of their own without parameters: 'Meus Relatórios', and disabled.
+      const own = unique('Sem parâmetros')
+      const ownBody = { ...fichaBody(own, ''), parameters: [], mine: true }
+      await saveTemplate(request, token, ownBody)
+      const first = await bridge(request, token)
 
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await openReports(page)
-    const main = page.getByRole('region', { name: 'Modelos de relatório' })
-    // A plain user has neither 'Paineis' nor Novo.
-    await expect(page.getByRole('button', { name: 'Repositório' })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Paineis' })).toHaveCount(0)
-    await page.getByRole('button', { name: 'Opções' }).click()
-    await expect(page.getByRole('menuitem', { name: 'Abrir' })).toBeVisible()
-    await expect(page.getByRole('menuitem', { name: 'Novo' })).toHaveCount(0)
-    await page.keyboard.press('Escape')
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, DEMO.username, DEMO.password)
+      await openReports(page)
+      const main = page.getByRole('region', { name: 'Modelos de relatório' })
+      // A plain user has neither 'Paineis' nor Novo.
+      await expect(page.getByRole('button', { name: 'Repositório' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Paineis' })).toHaveCount(0)
+      await page.getByRole('button', { name: 'Opções' }).click()
+      await expect(page.getByRole('menuitem', { name: 'Abrir' })).toBeVisible()
+      await expect(page.getByRole('menuitem', { name: 'Novo' })).toHaveCount(0)
+      await page.keyboard.press('Escape')
 
-    // Folders open as cards, 'Voltar' goes up.
-    await main.getByRole('button', { name: 'Obras de Arte', exact: true }).click()
-    await expect(main.getByRole('button', { name: FICHA })).toBeVisible()
-    await expect(main.getByRole('button', { name: 'Voltar' })).toBeVisible()
-    await snap(page, 'reports-window')
-    await main.getByRole('button', { name: 'Voltar' }).click()
-    await expect(main.getByRole('button', { name: 'Voltar' })).toHaveCount(0)
-    await expect(main.getByRole('button', { name: 'Meus Relatórios' })).toBeVisible()
+      // Folders open as cards, 'Voltar' goes up.
+      await main.getByRole('button', { name: 'Obras de Arte', exact: true }).click()
+      await expect(main.getByRole('button', { name: FICHA })).toBeVisible()
+      await expect(main.getByRole('button', { name: 'Voltar' })).toBeVisible()
+      await snap(page, 'reports-window')
+      await main.getByRole('button', { name: 'Voltar' }).click()
+      await expect(main.getByRole('button', { name: 'Voltar' })).toHaveCount(0)
+      await expect(main.getByRole('button', { name: 'Meus Relatórios' })).toBeVisible()
 
-    // 'Buscar relatório' finds a report in any folder.
-    await page.getByLabel('Buscar relatório').fill('sem parâm')
-    await expect(main.getByRole('button', { name: own })).toBeVisible()
-    await expect(main.getByRole('button', { name: FICHA })).toHaveCount(0)
-    await main.getByRole('button', { name: own }).click()
-    let dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
-    await expect(
-      dialog.getByText('RELATORIO DESATIVADO, CONSULTE O ADMINISTRADOR PARA MAIS INFORMAÇÕES'),
-    ).toBeVisible()
-    await expect(dialog.getByRole('button', { name: 'Iniciar' })).toHaveCount(0)
-    await dialog.getByRole('button', { name: 'Voltar' }).click()
-    await page.getByLabel('Buscar relatório').fill('')
+      // 'Buscar relatório' finds a report in any folder.
+      await page.getByLabel('Buscar relatório').fill('sem parâm')
+      await expect(main.getByRole('button', { name: own })).toBeVisible()
+      await expect(main.getByRole('button', { name: FICHA })).toHaveCount(0)
+      await main.getByRole('button', { name: own }).click()
+      let dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
+      await expect(
+        dialog.getByText('RELATORIO DESATIVADO, CONSULTE O ADMINISTRADOR PARA MAIS INFORMAÇÕES'),
+      ).toBeVisible()
+      await expect(dialog.getByRole('button', { name: 'Iniciar' })).toHaveCount(0)
+      await dialog.getByRole('button', { name: 'Voltar' }).click()
+      await page.getByLabel('Buscar relatório').fill('')
 
-    // The generation dialog of 'Ficha da Obra de Arte'.
-    await main.getByRole('button', { name: 'Obras de Arte', exact: true }).click()
-    await main.getByRole('button', { name: FICHA }).click()
-    dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
-    await expect(dialog.getByLabel('Template')).toHaveValue(FICHA)
-    await expect(dialog.getByText('Parâmetros')).toBeVisible()
-    await expect(dialog.getByRole('button', { name: 'Iniciar' })).toBeDisabled()
-    await expect(dialog.getByRole('button', { name: 'Visualizar' })).toBeDisabled()
-    await dialog.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
-    await expect(dialog.getByRole('button', { name: 'Iniciar' })).toBeEnabled()
-    // One rule: codigo = the first bridge's.
-    await dialog.getByRole('button', { name: 'Adicionar Regra' }).click()
-    const rule = dialog.getByRole('group', { name: 'Regra 1' })
-    await rule.getByLabel('Campo').selectOption({ label: 'Código' })
-    await rule.getByLabel('Valor').fill(first.codigo)
-    await page.keyboard.press('Escape')
-    await snap(page, 'reports-generate-dialog')
+      // The generation dialog of 'Ficha da Obra de Arte'.
+      await main.getByRole('button', { name: 'Obras de Arte', exact: true }).click()
+      await main.getByRole('button', { name: FICHA }).click()
+      dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
+      await expect(dialog.getByLabel('Template')).toHaveValue(FICHA)
+      await expect(dialog.getByText('Parâmetros')).toBeVisible()
+      await expect(dialog.getByRole('button', { name: 'Iniciar' })).toBeDisabled()
+      await expect(dialog.getByRole('button', { name: 'Visualizar' })).toBeDisabled()
+      await dialog.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+      await expect(dialog.getByRole('button', { name: 'Iniciar' })).toBeEnabled()
+      // One rule: codigo = the first bridge's.
+      await dialog.getByRole('button', { name: 'Adicionar Regra' }).click()
+      const rule = dialog.getByRole('group', { name: 'Regra 1' })
+      await rule.getByLabel('Campo').selectOption({ label: 'Código' })
+      await rule.getByLabel('Valor').fill(first.codigo)
+      await page.keyboard.press('Escape')
+      await snap(page, 'reports-generate-dialog')
 
-    // Visualizar: the page drawn with the bridge's values.
-    await dialog.getByRole('button', { name: 'Visualizar' }).click()
-    const preview = page.getByRole('dialog', { name: `Visualizando ${FICHA}` })
-    await expect(preview).toBeVisible()
-    await expect(preview.getByRole('tab').first()).toBeVisible()
-    await expect(preview.getByRole('table').first()).toContainText(first.codigo)
-    await expect(preview.getByRole('slider')).toHaveAttribute('aria-valuemax', '400')
-    // The bridge's photo (an ATTACHMENT image cell) loads with the token.
-    const photo = preview.locator('table img').first()
-    await expect(photo).toHaveAttribute('src', /^\/api\/attachments\/\d+\?token=/)
-    await expect
-      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0)
-    await snap(page, 'reports-preview')
-    await preview.getByRole('button', { name: 'Voltar' }).click()
-    await expect(preview).toHaveCount(0)
+      // Visualizar: the page drawn with the bridge's values.
+      await dialog.getByRole('button', { name: 'Visualizar' }).click()
+      const preview = page.getByRole('dialog', { name: `Visualizando ${FICHA}` })
+      await expect(preview).toBeVisible()
+      await expect(preview.getByRole('tab').first()).toBeVisible()
+      await expect(preview.getByRole('table').first()).toContainText(first.codigo)
+      await expect(preview.getByRole('slider')).toHaveAttribute('aria-valuemax', '400')
+      // The bridge's photo (an ATTACHMENT image cell) loads with the token.
+      const photo = preview.locator('table img').first()
+      await expect(photo).toHaveAttribute('src', /^\/api\/attachments\/\d+\?token=/)
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0)
+      // The page as the template draws it (cells, merges, styles); masked: the photo (other
+      // specs may attach files to this bridge) and the line with the time it was made.
+      await expectPicture(preview.getByRole('table').first(), 'ficha-preview', {
+        mask: [photo, preview.getByText(/^Emitido por/)],
+      })
+      await preview.getByRole('button', { name: 'Voltar' }).click()
+      await expect(preview).toHaveCount(0)
 
-    // Iniciar: the job's first polls answer 'in progress' (held back here), then the real
-    // ones: 'Completo', the info dialog and the xlsx.
-    let held = 0
-    const jobUrl = /\/api\/reports\/jobs\/\d+$/
-    await page.route(jobUrl, async (route) => {
-      const real = await route.fetch()
-      const job = (await real.json()) as Record<string, unknown>
-      if (held++ < 5) {
-        await route.fulfill({
-          json: { ...job, status: 'IN_PROGRESS', progress: { value: 1, max: 4 }, elapsed: 3000 },
-        })
-      } else await route.fulfill({ response: real })
-    })
-    await dialog.getByRole('button', { name: 'Iniciar' }).click()
-    const progress = page.getByRole('dialog', { name: `Gerando ${FICHA}` })
-    await expect(progress.getByText('Processando 25%')).toBeVisible()
-    await expect(progress.getByText('Tempo restante: Alguns segundos')).toBeVisible()
-    await snap(page, 'reports-progress')
-    const downloading = page.waitForEvent('download', { timeout: 60_000 })
-    // Minimizar: the dialog goes, the job goes on.
-    await progress.getByRole('button', { name: 'Minimizar' }).click()
-    await expect(progress).toHaveCount(0)
-    const download = await downloading
-    const info = page.getByRole('dialog', { name: FICHA })
-    await expect(info.getByText('Completo')).toBeVisible()
-    await page.unroute(jobUrl)
-    await page.waitForTimeout(400)
-    await snap(page, 'reports-job-info')
-    await expect(info.getByText('Responsável')).toBeVisible()
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'gis-report-')), 'r.xlsx')
-    await download.saveAs(file)
-    expect(await xlsxTexts(file)).toContain(first.codigo)
-    await info.getByRole('button', { name: 'Fechar' }).click()
+      // Iniciar: the job's first polls answer 'in progress' (held back here), then the real
+      // ones: 'Completo', the info dialog and the xlsx.
+      let held = 0
+      const jobUrl = /\/api\/reports\/jobs\/\d+$/
+      await page.route(jobUrl, async (route) => {
+        const real = await route.fetch()
+        const job = (await real.json()) as Record<string, unknown>
+        if (held++ < 5) {
+          await route.fulfill({
+            json: { ...job, status: 'IN_PROGRESS', progress: { value: 1, max: 4 }, elapsed: 3000 },
+          })
+        } else await route.fulfill({ response: real })
+      })
+      await dialog.getByRole('button', { name: 'Iniciar' }).click()
+      const progress = page.getByRole('dialog', { name: `Gerando ${FICHA}` })
+      await expect(progress.getByText('Processando 25%')).toBeVisible()
+      await expect(progress.getByText('Tempo restante: Alguns segundos')).toBeVisible()
+      await snap(page, 'reports-progress')
+      const downloading = page.waitForEvent('download', { timeout: 60_000 })
+      // Minimizar: the dialog goes, the job goes on.
+      await progress.getByRole('button', { name: 'Minimizar' }).click()
+      await expect(progress).toHaveCount(0)
+      const download = await downloading
+      const info = page.getByRole('dialog', { name: FICHA })
+      await expect(info.getByText('Completo')).toBeVisible()
+      await page.unroute(jobUrl)
+      await snap(page, 'reports-job-info')
+      await expect(info.getByText('Responsável')).toBeVisible()
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'gis-report-')), 'r.xlsx')
+      await download.saveAs(file)
+      expect(await xlsxTexts(file)).toContain(first.codigo)
+      await info.getByRole('button', { name: 'Fechar' }).click()
 
-    // The repository lists it as Completo; its details.
-    await page.getByRole('button', { name: 'Repositório' }).click()
-    const table = page.getByRole('table', { name: 'Repositório' })
-    const row = table.locator('tbody tr').filter({ hasText: FICHA }).first()
-    await expect(row).toContainText('Completo')
-    await expect(row).toContainText('Relatório')
-    await expect(page.getByText('Linhas por página')).toBeVisible()
-    await expect(row.getByRole('link', { name: 'Baixar' })).toBeVisible()
-    await snap(page, 'reports-repository')
-    await row.getByRole('button', { name: 'Detalhes' }).click()
-    await expect(page.getByRole('dialog', { name: FICHA }).getByText('Responsável')).toBeVisible()
-    await page.getByRole('dialog', { name: FICHA }).getByRole('button', { name: 'Fechar' }).click()
+      // The repository lists it as Completo; its details.
+      await page.getByRole('button', { name: 'Repositório' }).click()
+      const table = page.getByRole('table', { name: 'Repositório' })
+      const row = table.locator('tbody tr').filter({ hasText: FICHA }).first()
+      await expect(row).toContainText('Completo')
+      await expect(row).toContainText('Relatório')
+      await expect(page.getByText('Linhas por página')).toBeVisible()
+      await expect(row.getByRole('link', { name: 'Baixar' })).toBeVisible()
+      await snap(page, 'reports-repository')
+      await row.getByRole('button', { name: 'Detalhes' }).click()
+      await expect(page.getByRole('dialog', { name: FICHA }).getByText('Responsável')).toBeVisible()
+      await page
+        .getByRole('dialog', { name: FICHA })
+        .getByRole('button', { name: 'Fechar' })
+        .click()
 
-    // The tab is kept: after a reload the repository is still shown.
-    await page.reload()
-    await expect(page.getByRole('table', { name: 'Repositório' })).toBeVisible()
-  })
+      // The tab is kept: after a reload the repository is still shown.
+      await page.reload()
+      await expect(page.getByRole('table', { name: 'Repositório' })).toBeVisible()
+    },
+  )
 
   test('an administrator in developer mode sees Paineis with the hidden templates', async ({
     page,

@@ -89,213 +89,220 @@ async function exportAs(
 }
 
 test.describe('search', () => {
-  test('builds a basic and an advanced filter, searches, pages, sorts, selects and exports', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
-    await page.setViewportSize(DESKTOP)
-    await page.addInitScript(() => {
-      window.localStorage.removeItem('gis.filterBuilder.mode')
-      window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
-    })
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openSearch(page)
+  test(
+    'builds a basic and an advanced filter, searches, pages, sorts, selects and exports',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      await resetWorkspace(request, token)
+      await page.setViewportSize(DESKTOP)
+      await page.addInitScript(() => {
+        window.localStorage.removeItem('gis.filterBuilder.mode')
+        window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
+      })
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await openSearch(page)
 
-    // Nothing to filter before a layer is chosen.
-    await expect(page.getByText("Selecione uma 'Layer' antes de filtrar")).toBeVisible()
-    await expect(page.getByRole('button', { name: 'BUSCAR', exact: true })).toBeDisabled()
-    await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
-    await expect(page.getByRole('heading', { name: 'Filtragem Básica' })).toBeVisible()
+      // Nothing to filter before a layer is chosen.
+      await expect(page.getByText("Selecione uma 'Layer' antes de filtrar")).toBeVisible()
+      await expect(page.getByRole('button', { name: 'BUSCAR', exact: true })).toBeDisabled()
+      await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+      await expect(page.getByRole('heading', { name: 'Filtragem Básica' })).toBeVisible()
 
-    // Basic mode: two rules, generated logic R1 OU R2.
-    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
-    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Km' })
-    await expect(rule(page, 1).getByLabel('Operação')).toHaveValue('eq')
-    // Numbers offer every ordered operator; isnull takes no value.
-    await rule(page, 1).getByLabel('Operação').selectOption('isnull')
-    await expect(rule(page, 1).getByLabel('Valor')).toHaveCount(0)
-    await rule(page, 1).getByLabel('Operação').selectOption('le')
-    await rule(page, 1).getByLabel('Valor').fill('100')
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
-    await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Sentido' })
-    // Text fields offer eq, ne, like, isnull, isnotnull only.
-    await expect(rule(page, 2).getByLabel('Operação').locator('option')).toHaveCount(5)
-    await rule(page, 2).getByLabel('Valor').fill('Norte')
-    await page.keyboard.press('Escape')
-    await expect(page.getByTestId('logic-preview')).toHaveText('R1 OU R2')
+      // Basic mode: two rules, generated logic R1 OU R2.
+      await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+      await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Km' })
+      await expect(rule(page, 1).getByLabel('Operação')).toHaveValue('eq')
+      // Numbers offer every ordered operator; isnull takes no value.
+      await rule(page, 1).getByLabel('Operação').selectOption('isnull')
+      await expect(rule(page, 1).getByLabel('Valor')).toHaveCount(0)
+      await rule(page, 1).getByLabel('Operação').selectOption('le')
+      await rule(page, 1).getByLabel('Valor').fill('100')
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+      await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Sentido' })
+      // Text fields offer eq, ne, like, isnull, isnotnull only.
+      await expect(rule(page, 2).getByLabel('Operação').locator('option')).toHaveCount(5)
+      await rule(page, 2).getByLabel('Valor').fill('Norte')
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('logic-preview')).toHaveText('R1 OU R2')
 
-    // By hand: R2 out of the logic is flagged, and dropped at BUSCAR.
-    await page.getByLabel('Gerar automaticamente').uncheck()
-    await page.getByLabel('Retirar a regra 2 da lógica').click()
-    await expect(
-      page.getByText(
-        'Algumas regras não estão inclusas na logica. Estas regras serão excluidas assim que efetuar a Busca.',
-      ),
-    ).toBeVisible()
-    await expect(rule(page, 2).getByText('Esta regra não está associada à lógica.')).toBeVisible()
-    await snap(page, 'search-filter-basic')
+      // By hand: R2 out of the logic is flagged, and dropped at BUSCAR.
+      await page.getByLabel('Gerar automaticamente').uncheck()
+      await page.getByLabel('Retirar a regra 2 da lógica').click()
+      await expect(
+        page.getByText(
+          'Algumas regras não estão inclusas na logica. Estas regras serão excluidas assim que efetuar a Busca.',
+        ),
+      ).toBeVisible()
+      await expect(rule(page, 2).getByText('Esta regra não está associada à lógica.')).toBeVisible()
+      await snap(page, 'search-filter-basic')
 
-    const basic = {
-      type: 'group',
-      operator: 'or',
-      rules: [{ type: 'rule', field: 'km', operator: 'le', value: 100 }],
-    }
-    const expected = await apiSearch(request, token, basic)
-    expect(expected.rowCount).toBeGreaterThan(20)
-    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
-    await expect(
-      page.getByRole('tab', { name: `RESULTADOS (${expected.rowCount})` }),
-    ).toHaveAttribute('aria-selected', 'true')
-    const table = page.getByRole('table')
-    await expect(table.locator('tbody tr')).toHaveCount(20)
-    await expect(page.getByText(`1-20 de ${expected.rowCount}`)).toBeVisible()
+      const basic = {
+        type: 'group',
+        operator: 'or',
+        rules: [{ type: 'rule', field: 'km', operator: 'le', value: 100 }],
+      }
+      const expected = await apiSearch(request, token, basic)
+      expect(expected.rowCount).toBeGreaterThan(20)
+      await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+      await expect(
+        page.getByRole('tab', { name: `RESULTADOS (${expected.rowCount})` }),
+      ).toHaveAttribute('aria-selected', 'true')
+      const table = page.getByRole('table')
+      await expect(table.locator('tbody tr')).toHaveCount(20)
+      await expect(page.getByText(`1-20 de ${expected.rowCount}`)).toBeVisible()
 
-    // Paging: 10 a page, then the second page.
-    await page.getByRole('combobox', { name: 'Linhas por página' }).click()
-    await page.getByRole('option', { name: '10', exact: true }).click()
-    await expect(table.locator('tbody tr')).toHaveCount(10)
-    await page.getByRole('button', { name: 'Próxima página' }).click()
-    await expect(page.getByText(`11-20 de ${expected.rowCount}`)).toBeVisible()
+      // Paging: 10 a page, then the second page.
+      await page.getByRole('combobox', { name: 'Linhas por página' }).click()
+      await page.getByRole('option', { name: '10', exact: true }).click()
+      await expect(table.locator('tbody tr')).toHaveCount(10)
+      await page.getByRole('button', { name: 'Próxima página' }).click()
+      await expect(page.getByText(`11-20 de ${expected.rowCount}`)).toBeVisible()
 
-    // Sorting: Km ascending, then descending; the first row is the server's.
-    await page.getByRole('button', { name: 'Km', exact: true }).click()
-    await expect(page.getByText(`1-10 de ${expected.rowCount}`)).toBeVisible()
-    const lowest = await apiSearch(request, token, basic, 'limit=1&sort=km&order=asc')
-    await expect(table.locator('tbody tr').first().getByRole('button')).toHaveText(
-      String(lowest.results[0]!.id),
-    )
-    await page.getByRole('button', { name: 'Km', exact: true }).click()
-    const highest = await apiSearch(request, token, basic, 'limit=1&sort=-km')
-    await expect(table.locator('tbody tr').first().getByRole('button')).toHaveText(
-      String(highest.results[0]!.id),
-    )
+      // Sorting: Km ascending, then descending; the first row is the server's.
+      await page.getByRole('button', { name: 'Km', exact: true }).click()
+      await expect(page.getByText(`1-10 de ${expected.rowCount}`)).toBeVisible()
+      const lowest = await apiSearch(request, token, basic, 'limit=1&sort=km&order=asc')
+      await expect(table.locator('tbody tr').first().getByRole('button')).toHaveText(
+        String(lowest.results[0]!.id),
+      )
+      await page.getByRole('button', { name: 'Km', exact: true }).click()
+      const highest = await apiSearch(request, token, basic, 'limit=1&sort=-km')
+      await expect(table.locator('tbody tr').first().getByRole('button')).toHaveText(
+        String(highest.results[0]!.id),
+      )
 
-    // Selection: two rows, then the export carries exactly those.
-    const first = String(highest.results[0]!.id)
-    await page.getByLabel(`Selecionar o registro ${first}`).check()
-    await table.locator('tbody tr').nth(1).getByRole('checkbox').check()
-    await expect(page.getByRole('button', { name: '2 selecionado(s)' })).toBeEnabled()
-    await snap(page, 'search-results')
+      // Selection: two rows, then the export carries exactly those.
+      const first = String(highest.results[0]!.id)
+      await page.getByLabel(`Selecionar o registro ${first}`).check()
+      await table.locator('tbody tr').nth(1).getByRole('checkbox').check()
+      await expect(page.getByRole('button', { name: '2 selecionado(s)' })).toBeEnabled()
+      await snap(page, 'search-results')
 
-    const second = await table.locator('tbody tr').nth(1).getByRole('button').first().innerText()
-    // Km moved to the first column with the dialog's arrows.
-    const xlsx = await exportAs(page, 'xlsx', async (dialog) => {
-      const up = dialog.getByRole('button', { name: 'Mover Km para cima' })
-      while (await up.isEnabled()) await up.click()
-      await expect(dialog.getByText('As colunas saem na ordem da lista.')).toBeVisible()
-      await snap(page, 'search-export-dialog')
-    })
-    expect(path.extname(xlsx)).toBe('.xlsx')
-    expect(statSync(xlsx).size).toBeGreaterThan(0)
-    expect(ogrCount(xlsx)).toBe(2)
-    // The sheet: the fields' titles, then exactly the two selected rows in the table's order.
-    const sheet = await xlsxRows(xlsx)
-    expect(sheet).toHaveLength(3)
-    expect(sheet[0]).toEqual(expect.arrayContaining(['Id', 'Km', 'Sentido']))
-    expect(sheet[0]![0]).toBe('Km')
-    const idColumn = sheet[0]!.indexOf('Id')
-    expect(sheet.slice(1).map((r) => r[idColumn])).toEqual([first, second])
+      const second = await table.locator('tbody tr').nth(1).getByRole('button').first().innerText()
+      // Km moved to the first column with the dialog's arrows.
+      const xlsx = await exportAs(page, 'xlsx', async (dialog) => {
+        const up = dialog.getByRole('button', { name: 'Mover Km para cima' })
+        while (await up.isEnabled()) await up.click()
+        await expect(dialog.getByText('As colunas saem na ordem da lista.')).toBeVisible()
+        await snap(page, 'search-export-dialog')
+      })
+      expect(path.extname(xlsx)).toBe('.xlsx')
+      expect(statSync(xlsx).size).toBeGreaterThan(0)
+      expect(ogrCount(xlsx)).toBe(2)
+      // The sheet: the fields' titles, then exactly the two selected rows in the table's order.
+      const sheet = await xlsxRows(xlsx)
+      expect(sheet).toHaveLength(3)
+      expect(sheet[0]).toEqual(expect.arrayContaining(['Id', 'Km', 'Sentido']))
+      expect(sheet[0]![0]).toBe('Km')
+      const idColumn = sheet[0]!.indexOf('Id')
+      expect(sheet.slice(1).map((r) => r[idColumn])).toEqual([first, second])
 
-    // Without a selection the export is the whole filtered search, as a zipped shapefile.
-    await page.getByRole('button', { name: '2 selecionado(s)' }).click()
-    await expect(page.getByRole('button', { name: '0 selecionado(s)' })).toBeDisabled()
-    const shp = await exportAs(page, 'ogr/shapefile')
-    expect(path.extname(shp)).toBe('.zip')
-    expect(ogrCount(`/vsizip/${shp}`)).toBe(expected.rowCount)
-    const shpInfo = execFileSync('ogrinfo', ['-ro', '-so', '-al', `/vsizip/${shp}`], {
-      encoding: 'utf8',
-    })
-    expect(shpInfo).toContain("using driver `ESRI Shapefile'")
-    expect(shpInfo).toMatch(/^km: Real/m)
+      // Without a selection the export is the whole filtered search, as a zipped shapefile.
+      await page.getByRole('button', { name: '2 selecionado(s)' }).click()
+      await expect(page.getByRole('button', { name: '0 selecionado(s)' })).toBeDisabled()
+      const shp = await exportAs(page, 'ogr/shapefile')
+      expect(path.extname(shp)).toBe('.zip')
+      expect(ogrCount(`/vsizip/${shp}`)).toBe(expected.rowCount)
+      const shpInfo = execFileSync('ogrinfo', ['-ro', '-so', '-al', `/vsizip/${shp}`], {
+        encoding: 'utf8',
+      })
+      expect(shpInfo).toContain("using driver `ESRI Shapefile'")
+      expect(shpInfo).toMatch(/^km: Real/m)
 
-    // Advanced mode: Km <= 100 AND (Sentido = Norte OR Sentido = Sul).
-    await page.getByRole('tab', { name: 'FILTROS' }).click()
-    await page.getByRole('button', { name: 'Alterar Modo' }).click()
-    await expect(page.getByRole('heading', { name: 'Filtragem Avançada' })).toBeVisible()
-    const root = page.locator('[data-depth="0"]')
-    await root.getByRole('button', { name: 'E', exact: true }).first().click()
-    await root.getByRole('button', { name: 'Adicionar Grupo' }).first().click()
-    const inner = page.locator('[data-depth="1"]')
-    await inner.getByRole('button', { name: 'OU', exact: true }).click()
-    await inner.getByRole('button', { name: 'Adicionar Regra' }).click()
-    await inner.getByRole('button', { name: 'Adicionar Regra' }).click()
-    await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Sentido' })
-    await rule(page, 2).getByLabel('Valor').fill('Norte')
-    await page.keyboard.press('Escape')
-    await rule(page, 3).getByLabel('Campo').selectOption({ label: 'Sentido' })
-    await rule(page, 3).getByLabel('Valor').fill('Sul')
-    await page.keyboard.press('Escape')
-    await snap(page, 'search-filter-advanced')
-    const advanced = {
-      type: 'group',
-      operator: 'and',
-      rules: [
-        { type: 'rule', field: 'km', operator: 'le', value: 100 },
-        {
-          type: 'group',
-          operator: 'or',
-          rules: [
-            { type: 'rule', field: 'sentido', operator: 'eq', value: 'Norte' },
-            { type: 'rule', field: 'sentido', operator: 'eq', value: 'Sul' },
-          ],
-        },
-      ],
-    }
-    const narrowed = await apiSearch(request, token, advanced)
-    expect(narrowed.rowCount).toBeGreaterThan(0)
-    expect(narrowed.rowCount).toBeLessThanOrEqual(expected.rowCount)
-    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
-    await expect(page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` })).toBeVisible()
+      // Advanced mode: Km <= 100 AND (Sentido = Norte OR Sentido = Sul).
+      await page.getByRole('tab', { name: 'FILTROS' }).click()
+      await page.getByRole('button', { name: 'Alterar Modo' }).click()
+      await expect(page.getByRole('heading', { name: 'Filtragem Avançada' })).toBeVisible()
+      const root = page.locator('[data-depth="0"]')
+      await root.getByRole('button', { name: 'E', exact: true }).first().click()
+      await root.getByRole('button', { name: 'Adicionar Grupo' }).first().click()
+      const inner = page.locator('[data-depth="1"]')
+      await inner.getByRole('button', { name: 'OU', exact: true }).click()
+      await inner.getByRole('button', { name: 'Adicionar Regra' }).click()
+      await inner.getByRole('button', { name: 'Adicionar Regra' }).click()
+      await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Sentido' })
+      await rule(page, 2).getByLabel('Valor').fill('Norte')
+      await page.keyboard.press('Escape')
+      await rule(page, 3).getByLabel('Campo').selectOption({ label: 'Sentido' })
+      await rule(page, 3).getByLabel('Valor').fill('Sul')
+      await page.keyboard.press('Escape')
+      await snap(page, 'search-filter-advanced')
+      const advanced = {
+        type: 'group',
+        operator: 'and',
+        rules: [
+          { type: 'rule', field: 'km', operator: 'le', value: 100 },
+          {
+            type: 'group',
+            operator: 'or',
+            rules: [
+              { type: 'rule', field: 'sentido', operator: 'eq', value: 'Norte' },
+              { type: 'rule', field: 'sentido', operator: 'eq', value: 'Sul' },
+            ],
+          },
+        ],
+      }
+      const narrowed = await apiSearch(request, token, advanced)
+      expect(narrowed.rowCount).toBeGreaterThan(0)
+      expect(narrowed.rowCount).toBeLessThanOrEqual(expected.rowCount)
+      await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+      await expect(
+        page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` }),
+      ).toBeVisible()
 
-    // The mode is kept in local storage.
-    expect(await page.evaluate(() => localStorage.getItem('gis.filterBuilder.mode'))).toBe(
-      'advanced',
-    )
+      // The mode is kept in local storage.
+      expect(await page.evaluate(() => localStorage.getItem('gis.filterBuilder.mode'))).toBe(
+        'advanced',
+      )
 
-    // VER NO MAPA without a selection: every match of the search, not only the page shown.
-    const matches = await request.post(`${baseUrl()}/api/features/${LAYER}/geometries/search`, {
-      headers: { authorization: token },
-      data: { query: advanced },
-    })
-    const matched = ((await matches.json()) as unknown[]).length
-    expect(matched).toBeGreaterThan(10)
-    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10)
-    await page.getByRole('button', { name: 'VER NO MAPA' }).click()
-    await expect(page).toHaveURL(/\/\?.*l=[^&]*marcos_km/)
-    // Every match selected (the badge) and listed in the drawer, which opens by itself.
-    await expect(page.getByTestId('tool-selection')).toContainText(String(matched))
-    const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-    await expect(drawer.getByText(`${matched} feição(ões)`)).toBeVisible()
-    await snap(page, 'search-map-all-matches')
-    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
-    await expect(page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` })).toBeVisible()
+      // VER NO MAPA without a selection: every match of the search, not only the page shown.
+      const matches = await request.post(`${baseUrl()}/api/features/${LAYER}/geometries/search`, {
+        headers: { authorization: token },
+        data: { query: advanced },
+      })
+      const matched = ((await matches.json()) as unknown[]).length
+      expect(matched).toBeGreaterThan(10)
+      await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10)
+      await page.getByRole('button', { name: 'VER NO MAPA' }).click()
+      await expect(page).toHaveURL(/\/\?.*l=[^&]*marcos_km/)
+      // Every match selected (the badge) and listed in the drawer, which opens by itself.
+      await expect(page.getByTestId('tool-selection')).toContainText(String(matched))
+      const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
+      await expect(drawer.getByText(`${matched} feição(ões)`)).toBeVisible()
+      await snap(page, 'search-map-all-matches')
+      await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+      await expect(
+        page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` }),
+      ).toBeVisible()
 
-    // VER NO MAPA: the selected feature on the map page, highlighted and fitted.
-    await page.getByRole('table').locator('tbody tr').first().getByRole('checkbox').check()
-    await page.getByRole('button', { name: 'VER NO MAPA' }).click()
-    // The map fits the feature and shows its layer.
-    await expect(page).toHaveURL(/\/\?.*l=[^&]*marcos_km/)
-    await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
+      // VER NO MAPA: the selected feature on the map page, highlighted and fitted.
+      await page.getByRole('table').locator('tbody tr').first().getByRole('checkbox').check()
+      await page.getByRole('button', { name: 'VER NO MAPA' }).click()
+      // The map fits the feature and shows its layer.
+      await expect(page).toHaveURL(/\/\?.*l=[^&]*marcos_km/)
+      await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
 
-    // The window and its results come back in the workspace.
-    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
-    await expect(page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` })).toBeVisible()
-    await expect(page.getByRole('button', { name: '1 selecionado(s)' })).toBeVisible()
-    await snap(page, 'search-results-restored')
+      // The window and its results come back in the workspace.
+      await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+      await expect(
+        page.getByRole('tab', { name: `RESULTADOS (${narrowed.rowCount})` }),
+      ).toBeVisible()
+      await expect(page.getByRole('button', { name: '1 selecionado(s)' })).toBeVisible()
+      await snap(page, 'search-results-restored')
 
-    // INFORMAÇÕES: the feature window on the selection (one feature opens on DADOS).
-    await page.getByRole('button', { name: 'INFORMAÇÕES', exact: true }).click()
-    await expect(page.getByRole('tab', { name: 'DADOS', exact: true })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    )
-    await page.getByRole('tab', { name: /^BUSCAR/ }).click()
-    await page.setViewportSize(PHONE)
-    await snap(page, 'search-results-phone')
-  })
+      // INFORMAÇÕES: the feature window on the selection (one feature opens on DADOS).
+      await page.getByRole('button', { name: 'INFORMAÇÕES', exact: true }).click()
+      await expect(page.getByRole('tab', { name: 'DADOS', exact: true })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      )
+      await page.getByRole('tab', { name: /^BUSCAR/ }).click()
+      await page.setViewportSize(PHONE)
+      await snap(page, 'search-results-phone')
+    },
+  )
 
   test("with the regulator's module on, 'kmz' opens 'Exportar itens para KMZ Padrão ARTESP'", async ({
     page,
@@ -342,22 +349,26 @@ test.describe('search', () => {
     }
   })
 
-  test('a filter the server refuses says why in Portuguese', async ({ page, request }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openSearch(page)
-    await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
-    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
-    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Km' })
-    await rule(page, 1).getByLabel('Valor').fill('doze')
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
-    await expect(page.getByRole('alert').filter({ hasText: /km/i })).toBeVisible()
-    await snap(page, 'search-refused')
-    await expect(page.getByText('Nenhum resultado para exibir.')).toBeVisible()
-  })
+  test(
+    'a filter the server refuses says why in Portuguese',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      await resetWorkspace(request, token)
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await openSearch(page)
+      await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+      await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+      await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Km' })
+      await rule(page, 1).getByLabel('Valor').fill('doze')
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+      await expect(page.getByRole('alert').filter({ hasText: /km/i })).toBeVisible()
+      await snap(page, 'search-refused')
+      await expect(page.getByText('Nenhum resultado para exibir.')).toBeVisible()
+    },
+  )
 
   test("developer mode: 'Validar' shows the filter's SQL", async ({ page, request }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)

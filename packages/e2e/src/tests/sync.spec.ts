@@ -55,157 +55,158 @@ async function externalServer() {
 }
 
 test.describe('synchronisation packages', () => {
-  test('search → SINCRONIZAR → a new package → its page → remove one → SINCRONIZAR → the queue', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const settingsUrl = `${baseUrl()}/api/config/settings`
-    const stored = (await (
-      await request.get(settingsUrl, { headers: { authorization: token } })
-    ).json()) as { projectName: string; modules: string[] }
-    const put = (modules: string[]) =>
-      request.put(settingsUrl, {
-        headers: { authorization: token },
-        data: { projectName: stored.projectName, modules },
-      })
-    const external = await externalServer()
-    const name = unique('Pacote e2e ')
-    await resetWorkspace(request, token)
-    await page.setViewportSize(DESKTOP)
-    try {
-      // Module off: no SINCRONIZAR.
-      expect((await put(stored.modules.filter((m) => m !== 'artespSync'))).status()).toBe(200)
-      await signIn(page, ADMIN.username, ADMIN.password)
-      await openSearch(page)
-      await layerSelect(page).selectOption({ label: LAYER_TITLE })
-      await expect(page.getByRole('button', { name: 'EXPORTAR', exact: true })).toBeVisible()
-      await expect(page.getByRole('button', { name: 'SINCRONIZAR' })).toHaveCount(0)
+  test(
+    'search → SINCRONIZAR → a new package → its page → remove one → SINCRONIZAR → the queue',
+    { tag: '@db' },
+    async ({ page, request }) => {
+      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const settingsUrl = `${baseUrl()}/api/config/settings`
+      const stored = (await (
+        await request.get(settingsUrl, { headers: { authorization: token } })
+      ).json()) as { projectName: string; modules: string[] }
+      const put = (modules: string[]) =>
+        request.put(settingsUrl, {
+          headers: { authorization: token },
+          data: { projectName: stored.projectName, modules },
+        })
+      const external = await externalServer()
+      const name = unique('Pacote e2e ')
+      await resetWorkspace(request, token)
+      await page.setViewportSize(DESKTOP)
+      try {
+        // Module off: no SINCRONIZAR.
+        expect((await put(stored.modules.filter((m) => m !== 'artespSync'))).status()).toBe(200)
+        await signIn(page, ADMIN.username, ADMIN.password)
+        await openSearch(page)
+        await layerSelect(page).selectOption({ label: LAYER_TITLE })
+        await expect(page.getByRole('button', { name: 'EXPORTAR', exact: true })).toBeVisible()
+        await expect(page.getByRole('button', { name: 'SINCRONIZAR' })).toHaveCount(0)
 
-      expect((await put([...stored.modules, 'artespSync'])).status()).toBe(200)
-      await page.reload()
-      await expect(layerSelect(page)).toHaveValue(LAYER)
-      await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
-      const table = page.getByRole('table')
-      await expect(table.locator('tbody tr')).toHaveCount(20)
-      const ids: string[] = []
-      for (const n of [0, 1, 2]) {
-        const row = table.locator('tbody tr').nth(n)
-        ids.push(await row.getByRole('button').first().innerText())
-        await row.getByRole('checkbox').check()
+        expect((await put([...stored.modules, 'artespSync'])).status()).toBe(200)
+        await page.reload()
+        await expect(layerSelect(page)).toHaveValue(LAYER)
+        await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+        const table = page.getByRole('table')
+        await expect(table.locator('tbody tr')).toHaveCount(20)
+        const ids: string[] = []
+        for (const n of [0, 1, 2]) {
+          const row = table.locator('tbody tr').nth(n)
+          ids.push(await row.getByRole('button').first().innerText())
+          await row.getByRole('checkbox').check()
+        }
+        await expect(page.getByRole('button', { name: '3 selecionado(s)' })).toBeVisible()
+
+        // The dialog: a new package, then the selection into it.
+        await page.getByRole('button', { name: 'SINCRONIZAR' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Pacotes de sincronização disponíveis' })
+        await expect(dialog.getByText('Adicionar os 3 registro(s) selecionado(s)')).toBeVisible()
+        await dialog.getByLabel('Nome do novo pacote').fill(name)
+        await dialog.getByRole('button', { name: 'CRIAR PACOTE' }).click()
+        await expect(dialog.getByRole('radio', { name })).toBeChecked()
+        await snap(page, 'sync-search-dialog')
+        await dialog.getByRole('button', { name: 'ADICIONAR' }).click()
+        await expect(page.getByText(`3 registro(s) adicionado(s) ao pacote ${name}`)).toBeVisible()
+        await expect(dialog).toBeHidden()
+
+        // The control panel's section: the external server, then the package's page.
+        await page.goto('/dashboard?secao=sincronizacao')
+        const form = page.getByRole('form', { name: 'Servidor externo (ARTESP)' })
+        await form.getByLabel('Endereço do servidor').fill(external.url)
+        await form.getByLabel('Token de acesso').fill('token-do-e2e')
+        await form.getByRole('button', { name: 'SALVAR' }).click()
+        await expect(page.getByText('Configuração salva')).toBeVisible()
+        await expect(
+          form.getByText('Um token está salvo; deixe em branco para mantê-lo'),
+        ).toBeVisible()
+        await snap(page, 'sync-admin-section')
+        await page.getByRole('link', { name: new RegExp(`${name}$`) }).click()
+        await expect(page).toHaveURL(/\/dashboard\/sync\/\d+$/)
+
+        const items = page.getByRole('table', { name: 'ITENS DO PACOTE' })
+        await expect(items.locator('tbody tr')).toHaveCount(3)
+        for (const id of ids) {
+          await expect(items.getByRole('cell', { name: id, exact: true })).toBeVisible()
+        }
+        await expect(items.getByRole('cell', { name: LAYER_TITLE })).toHaveCount(3)
+        await expect(page.getByText('0/3')).toBeVisible()
+        await expect(page.getByText('Criado', { exact: true })).toBeVisible()
+        await snap(page, 'sync-package')
+        expect(await seriousViolations(page)).toEqual([])
+
+        // Removing asks first; CANCELAR keeps the item.
+        await page.getByLabel(`Selecionar o item ${ids[0]}`).check()
+        await page.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
+        let confirm = page.getByRole('dialog', { name: 'Remover itens' })
+        await expect(
+          confirm.getByText('Deseja remover os 1 item(ns) selecionado(s) do pacote?'),
+        ).toBeVisible()
+        await confirm.getByRole('button', { name: 'CANCELAR' }).click()
+        await expect(items.locator('tbody tr')).toHaveCount(3)
+        await page.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
+        confirm = page.getByRole('dialog', { name: 'Remover itens' })
+        await confirm.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
+        await expect(page.getByText('1 item(ns) removido(s) do pacote')).toBeVisible()
+        await expect(items.locator('tbody tr')).toHaveCount(2)
+        await expect(items.getByRole('cell', { name: ids[0], exact: true })).toHaveCount(0)
+        await expect(page.getByText('0/2')).toBeVisible()
+
+        // SINCRONIZAR: it cannot be cancelled, so it asks; then the queue.
+        await page.getByRole('button', { name: 'SINCRONIZAR' }).click()
+        confirm = page.getByRole('dialog', { name: 'Sincronizar' })
+        await expect(
+          confirm.getByText(
+            `A sincronização com servidores externos não pode ser cancelada. Deseja sincronizar o pacote ${name}?`,
+          ),
+        ).toBeVisible()
+        await snap(page, 'sync-confirm')
+        await confirm.getByRole('button', { name: 'SINCRONIZAR' }).click()
+        await expect(page).toHaveURL(/\/dashboard\/syncqueue$/)
+        const row = page.getByRole('row', { name: new RegExp(name) })
+        await expect(row.getByText('Concluído', { exact: true })).toBeVisible({ timeout: 20_000 })
+        await expect(row.getByText('2/2')).toBeVisible()
+        await snap(page, 'sync-queue')
+        expect(await seriousViolations(page)).toEqual([])
+
+        // What arrived at the external server: the two features left, with its token.
+        const kept = await request.post(`${baseUrl()}/api/features/${LAYER}/search`, {
+          headers: { authorization: token },
+          data: { ids: ids.slice(1).map(Number) },
+        })
+        const live = ((await kept.json()) as { results: { d_e_l_e_t_: boolean }[] }).results.filter(
+          (r) => !r.d_e_l_e_t_,
+        )
+        expect(live.length).toBeGreaterThan(0)
+        expect(external.received).toHaveLength(live.length)
+        expect(external.received.every((r) => r.method === 'POST')).toBe(true)
+        expect(external.received.every((r) => r.url === `/api/features/${LAYER}`)).toBe(true)
+        expect(external.received.every((r) => r.auth === 'Bearer token-do-e2e')).toBe(true)
+
+        // The package's page again: items synchronised, the run's log downloads.
+        await row.getByRole('link').click()
+        await expect(page.getByText('2/2')).toBeVisible()
+        await expect(items.getByText('Sincronizado')).toHaveCount(2)
+        await page.getByRole('tab', { name: 'LOGS DE EXECUÇÃO' }).click()
+        const logs = page.getByRole('table', { name: 'LOGS DE EXECUÇÃO' })
+        await expect(logs.locator('tbody tr')).toHaveCount(1)
+        await snap(page, 'sync-logs')
+        const downloading = page.waitForEvent('download')
+        await logs.getByRole('link').click()
+        const download = await downloading
+        expect(download.suggestedFilename()).toMatch(/^sincronizacao-\d+-\d{8}T\d{6}\.txt$/)
+        const text = readFileSync(await download.path(), 'utf8')
+        expect(text).toContain('2 de 2 item(ns) sincronizado(s)')
+        expect(text).not.toContain('token-do-e2e')
+
+        await page.getByRole('tab', { name: 'ITENS DO PACOTE' }).click()
+        await page.setViewportSize(PHONE)
+        await expect(items.locator('tbody tr')).toHaveCount(2)
+        await snap(page, 'sync-package-phone')
+      } finally {
+        await put(stored.modules)
+        await external.close()
       }
-      await expect(page.getByRole('button', { name: '3 selecionado(s)' })).toBeVisible()
-
-      // The dialog: a new package, then the selection into it.
-      await page.getByRole('button', { name: 'SINCRONIZAR' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Pacotes de sincronização disponíveis' })
-      await expect(dialog.getByText('Adicionar os 3 registro(s) selecionado(s)')).toBeVisible()
-      await dialog.getByLabel('Nome do novo pacote').fill(name)
-      await dialog.getByRole('button', { name: 'CRIAR PACOTE' }).click()
-      await expect(dialog.getByRole('radio', { name })).toBeChecked()
-      await snap(page, 'sync-search-dialog')
-      await dialog.getByRole('button', { name: 'ADICIONAR' }).click()
-      await expect(page.getByText(`3 registro(s) adicionado(s) ao pacote ${name}`)).toBeVisible()
-      await expect(dialog).toBeHidden()
-
-      // The control panel's section: the external server, then the package's page.
-      await page.goto('/dashboard?secao=sincronizacao')
-      const form = page.getByRole('form', { name: 'Servidor externo (ARTESP)' })
-      await form.getByLabel('Endereço do servidor').fill(external.url)
-      await form.getByLabel('Token de acesso').fill('token-do-e2e')
-      await form.getByRole('button', { name: 'SALVAR' }).click()
-      await expect(page.getByText('Configuração salva')).toBeVisible()
-      await expect(
-        form.getByText('Um token está salvo; deixe em branco para mantê-lo'),
-      ).toBeVisible()
-      await snap(page, 'sync-admin-section')
-      await page.getByRole('link', { name: new RegExp(`${name}$`) }).click()
-      await expect(page).toHaveURL(/\/dashboard\/sync\/\d+$/)
-
-      const items = page.getByRole('table', { name: 'ITENS DO PACOTE' })
-      await expect(items.locator('tbody tr')).toHaveCount(3)
-      for (const id of ids) {
-        await expect(items.getByRole('cell', { name: id, exact: true })).toBeVisible()
-      }
-      await expect(items.getByRole('cell', { name: LAYER_TITLE })).toHaveCount(3)
-      await expect(page.getByText('0/3')).toBeVisible()
-      await expect(page.getByText('Criado', { exact: true })).toBeVisible()
-      await snap(page, 'sync-package')
-      expect(await seriousViolations(page)).toEqual([])
-
-      // Removing asks first; CANCELAR keeps the item.
-      await page.getByLabel(`Selecionar o item ${ids[0]}`).check()
-      await page.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
-      let confirm = page.getByRole('dialog', { name: 'Remover itens' })
-      await expect(
-        confirm.getByText('Deseja remover os 1 item(ns) selecionado(s) do pacote?'),
-      ).toBeVisible()
-      await confirm.getByRole('button', { name: 'CANCELAR' }).click()
-      await expect(items.locator('tbody tr')).toHaveCount(3)
-      await page.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
-      confirm = page.getByRole('dialog', { name: 'Remover itens' })
-      await confirm.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
-      await expect(page.getByText('1 item(ns) removido(s) do pacote')).toBeVisible()
-      await expect(items.locator('tbody tr')).toHaveCount(2)
-      await expect(items.getByRole('cell', { name: ids[0], exact: true })).toHaveCount(0)
-      await expect(page.getByText('0/2')).toBeVisible()
-
-      // SINCRONIZAR: it cannot be cancelled, so it asks; then the queue.
-      await page.getByRole('button', { name: 'SINCRONIZAR' }).click()
-      confirm = page.getByRole('dialog', { name: 'Sincronizar' })
-      await expect(
-        confirm.getByText(
-          `A sincronização com servidores externos não pode ser cancelada. Deseja sincronizar o pacote ${name}?`,
-        ),
-      ).toBeVisible()
-      await snap(page, 'sync-confirm')
-      await confirm.getByRole('button', { name: 'SINCRONIZAR' }).click()
-      await expect(page).toHaveURL(/\/dashboard\/syncqueue$/)
-      const row = page.getByRole('row', { name: new RegExp(name) })
-      await expect(row.getByText('Concluído', { exact: true })).toBeVisible({ timeout: 20_000 })
-      await expect(row.getByText('2/2')).toBeVisible()
-      await snap(page, 'sync-queue')
-      expect(await seriousViolations(page)).toEqual([])
-
-      // What arrived at the external server: the two features left, with its token.
-      const kept = await request.post(`${baseUrl()}/api/features/${LAYER}/search`, {
-        headers: { authorization: token },
-        data: { ids: ids.slice(1).map(Number) },
-      })
-      const live = ((await kept.json()) as { results: { d_e_l_e_t_: boolean }[] }).results.filter(
-        (r) => !r.d_e_l_e_t_,
-      )
-      expect(live.length).toBeGreaterThan(0)
-      expect(external.received).toHaveLength(live.length)
-      expect(external.received.every((r) => r.method === 'POST')).toBe(true)
-      expect(external.received.every((r) => r.url === `/api/features/${LAYER}`)).toBe(true)
-      expect(external.received.every((r) => r.auth === 'Bearer token-do-e2e')).toBe(true)
-
-      // The package's page again: items synchronised, the run's log downloads.
-      await row.getByRole('link').click()
-      await expect(page.getByText('2/2')).toBeVisible()
-      await expect(items.getByText('Sincronizado')).toHaveCount(2)
-      await page.getByRole('tab', { name: 'LOGS DE EXECUÇÃO' }).click()
-      const logs = page.getByRole('table', { name: 'LOGS DE EXECUÇÃO' })
-      await expect(logs.locator('tbody tr')).toHaveCount(1)
-      await snap(page, 'sync-logs')
-      const downloading = page.waitForEvent('download')
-      await logs.getByRole('link').click()
-      const download = await downloading
-      expect(download.suggestedFilename()).toMatch(/^sincronizacao-\d+-\d{8}T\d{6}\.txt$/)
-      const text = readFileSync(await download.path(), 'utf8')
-      expect(text).toContain('2 de 2 item(ns) sincronizado(s)')
-      expect(text).not.toContain('token-do-e2e')
-
-      await page.getByRole('tab', { name: 'ITENS DO PACOTE' }).click()
-      await page.setViewportSize(PHONE)
-      await expect(items.locator('tbody tr')).toHaveCount(2)
-      await snap(page, 'sync-package-phone')
-    } finally {
-      await put(stored.modules)
-      await external.close()
-    }
-  })
+    },
+  )
 
   test('the package page says when its data or its logs cannot be loaded', async ({
     page,

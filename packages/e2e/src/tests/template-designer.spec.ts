@@ -56,9 +56,12 @@ test.describe('Editor de Template', () => {
       'aria-selected',
       'true',
     )
-    await page.getByRole('tab', { name: 'Página 1' }).click()
     // F5 keeps the unsaved template (the window's state is saved with the workspace).
-    await page.waitForTimeout(1500)
+    const stateSaved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/workspace') && r.request().method() === 'POST',
+    )
+    await page.getByRole('tab', { name: 'Página 1' }).click()
+    await stateSaved
     await page.reload()
     await expect(nameField).toHaveValue(name)
     await expect(page.getByRole('tab', { name: 'Página 2' })).toBeVisible()
