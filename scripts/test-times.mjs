@@ -41,7 +41,7 @@ function apiRun(report) {
     })
   }
   return {
-    tests: report.numTotalTests,
+    tests: report.numPassedTests + report.numFailedTests,
     failed: report.numFailedTests,
     seconds: (end - start) / 1000,
     files,
