@@ -25,7 +25,8 @@ function readJson(dir, name) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
 }
 
-const relative = (file) => path.relative(root, file).replace(/^packages\//, '')
+/** A test file's path from `packages/`, wherever the run's clone was. */
+const relative = (file) => file.replace(/^.*?\/packages\//, '')
 
 /** Vitest's report: per file, its tests and its seconds; the run's wall time. */
 function apiRun(report) {
@@ -135,7 +136,9 @@ if (before) totalHeader.push('before')
 console.log(table(totalHeader, totals))
 if (args.summary) process.exit(0)
 
-console.log('\nBrowser runs: what the time went to (steps named in fixtures.ts)\n')
+console.log(
+  '\nBrowser runs: what the time went to (steps named in fixtures.ts; times add up both workers)\n',
+)
 const costRows = []
 for (const db of DATABASES) {
   const run = now[db].e2e
