@@ -251,13 +251,13 @@ test.describe('approvals', () => {
         'Suas alterações nesta layer são enviadas para aprovação de um administrador antes de valer.',
       )
       const field = page.getByLabel('Largura (m)')
-      await field.fill(next)
+      await field.fill(next.replace('.', ','))
       await page.getByRole('button', { name: 'SALVAR' }).click()
       await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
       await expect(page.getByText('Dados gravados com sucesso!')).toHaveCount(0)
       await expect(page.getByTestId('feature-pending')).toHaveText('Aguardando aprovação')
       // The form shows the feature as it still is; the layer has not changed.
-      await expect(field).toHaveValue(String(bridge.attributes.largura ?? ''))
+      await expect(field).toHaveValue(String(bridge.attributes.largura ?? '').replace('.', ','))
       expect((await feature(request, admin, bridge.id)).version).toBe(bridge.version)
       await snap(page, 'approvals-moderated-sent')
 
@@ -320,7 +320,7 @@ test.describe('approvals', () => {
       // The moderated user sees the change applied, no longer pending, and who approved it.
       await signOut(page)
       await openFeatureWindow(page, request, campo.token, bridge.id)
-      await expect(page.getByLabel('Largura (m)')).toHaveValue(next)
+      await expect(page.getByLabel('Largura (m)')).toHaveValue(next.replace('.', ','))
       await expect(page.getByTestId('feature-pending')).toHaveCount(0)
       await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
       await expect(page.getByTestId('documents')).toContainText('vistoria-campo.png')

@@ -21,8 +21,11 @@ test.describe('feature window', () => {
   }) => {
     const token = await apiToken(request, DEMO.username, DEMO.password)
     const bridge = await freeBridge(request, token)
-    const width = Number(bridge.attributes.largura ?? 0)
-    const next = String(Math.round(width * 10 + 7) / 10 + 1)
+    // Typed the Brazilian way (decision 63); a value equal to the stored one would save nothing.
+    const width =
+      bridge.attributes.largura === 11.5
+        ? { typed: '12,5', value: 12.5 }
+        : { typed: '11,5', value: 11.5 }
     await page.setViewportSize(DESKTOP)
     await openWindowOn(page, request, token, bridge.id)
 
@@ -35,21 +38,35 @@ test.describe('feature window', () => {
     await expect(page.getByRole('tab', { name: 'Todos' })).toBeVisible()
     await snap(page, 'feature-data')
 
-    // A number field takes only digits, a dot and a minus sign.
+    // Numbers are shown and typed the Brazilian way; what does not parse is an error in the
+    // field, never a silently different number.
     await page.getByLabel('Procurar atributo').fill('Largura')
     const field = page.getByLabel('Largura (m)')
     await expect(field).toBeVisible()
     await expect(page.getByLabel('Comprimento (m)')).toBeHidden()
+    await expect(field).toHaveValue(String(bridge.attributes.largura).replace('.', ','))
     await field.fill('')
-    await field.pressSequentially('1x2')
-    await expect(field).toHaveValue('12')
-    await field.fill(next)
+    await field.pressSequentially('11.5')
+    await expect(field).toHaveValue('11.5')
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(
+      page.getByText('Número inválido: use vírgula para os decimais (ex.: 1.234,5)'),
+    ).toBeVisible()
+    const unsaved = (await (
+      await api(request, token, `/api/features/${LAYER}/${bridge.id}`)
+    ).json()) as Feature
+    expect(unsaved.version).toBe(bridge.version)
+    await field.fill(width.typed)
+    await page.getByLabel('Procurar atributo').fill('Comprimento')
+    await page.getByLabel('Comprimento (m)').fill('1.234,56')
     await page.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
     const saved = (await (
       await api(request, token, `/api/features/${LAYER}/${bridge.id}`)
     ).json()) as Feature
-    expect(Number(saved.attributes.largura)).toBe(Number(next))
+    expect(saved.attributes.largura).toBe(width.value)
+    expect(saved.attributes.comprimento).toBe(1234.56)
+    await expect(page.getByLabel('Comprimento (m)')).toHaveValue('1.234,56')
 
     // HISTÓRIA: the update, by demo, with the changed attribute in its table.
     await featureTab(page, 'HISTÓRIA').click()
@@ -60,9 +77,14 @@ test.describe('feature window', () => {
     const changes = page.getByRole('table', { name: 'Ver alterações' })
     await expect(changes.getByRole('columnheader', { name: 'Valores atualizados' })).toBeVisible()
     const changed = changes.getByRole('row').filter({ hasText: 'Largura (m)' })
-    await expect(changed).toContainText(next.replace('.', ','))
-    // The changed attribute comes first, right under the header.
-    await expect(changes.getByRole('row').nth(1)).toContainText('Largura (m)')
+    await expect(changed).toContainText(width.typed)
+    await expect(changes.getByRole('row').filter({ hasText: 'Comprimento (m)' })).toContainText(
+      '1.234,56',
+    )
+    // The changed attributes come first, right under the header.
+    const changedName = /Largura \(m\)|Comprimento \(m\)/
+    await expect(changes.getByRole('row').nth(1)).toContainText(changedName)
+    await expect(changes.getByRole('row').nth(2)).toContainText(changedName)
     await snap(page, 'feature-history')
 
     // EXCLUIR asks first, marks the feature deleted; REATIVAR undoes it.
@@ -192,5 +214,30 @@ test.describe('feature window', () => {
     await expect(featureTab(page, 'DADOS')).toHaveAttribute('aria-selected', 'true')
     await expect(page.getByTestId('feature-title')).toContainText(`${LAYER_TITLE} · 7`)
     await expect(page.getByLabel('Id', { exact: true })).toHaveValue('7')
+  })
+})
+
+test.describe('feature window in an English-language browser', () => {
+  test.use({ locale: 'en-US' })
+
+  test('dates show as dd/mm/aaaa and times in 24 hours; system fields cannot be typed in', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const bridge = await freeBridge(request, token)
+    const [y, m, d] = String(bridge.attributes.ultima_inspecao).slice(0, 10).split('-')
+    await page.setViewportSize(DESKTOP)
+    await openWindowOn(page, request, token, bridge.id)
+    await expect(page.getByLabel('Última inspeção')).toHaveValue(`${d}/${m}/${y}`)
+    await expect(page.getByLabel('Última modificação')).toHaveValue(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
+    )
+    for (const name of ['Id', 'UUID', 'Última modificação'])
+      await expect(page.getByLabel(name, { exact: true })).toHaveAttribute('readonly', '')
+    await page.getByLabel('Última inspeção').fill('31/02/2024')
+    await page.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(page.getByText('Data inválida (use dd/mm/aaaa)')).toBeVisible()
+    await snap(page, 'feature-data-en-browser')
   })
 })

@@ -15,8 +15,6 @@ export const FEATURE_FIT_MAX_ZOOM = 21
 export const FEATURE_WKT_FIT_ZOOM = 15
 /** Dates of feature attributes: year at least 1900 (spec 1 section 5). */
 export const MIN_ATTRIBUTE_YEAR = 1900
-/** Time inputs step 2 seconds. */
-export const TIME_INPUT_STEP_S = 2
 /** Text inputs of the feature form emit their change 300 ms after typing stops. */
 export const FEATURE_FORM_TEXT_DELAY_MS = 300
 /** Camera capture: 1280x720, facing the environment, saved as foto1.png, 0.5 s flash. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { t } from '../i18n/messages'
 import { installZodErrorMap } from '../i18n/zod-errors'
 import type { AttributeType } from '../layers/schemas'
+import { brDateTimeToIso, brDateToIso, normalTime, parseBrNumber } from './br-values'
 import { MIN_ATTRIBUTE_YEAR } from './constants'
 
 installZodErrorMap()
@@ -23,16 +24,8 @@ export interface FormFieldRule {
   options?: readonly (string | number)[]
 }
 
-/** Number inputs take only digits, a dot and a minus sign. */
-export const NUMBER_INPUT_CHARS = /[^0-9.-]/g
-const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)$/
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/
 const TIME_TEXT = /^([01]\d|2[0-3]):([0-5]\d)(:([0-5]\d))?$/
-
-/** Keeps what a number input may hold: digits, a dot, a minus sign (a lone '-' or '12.' too). */
-export function numberInputText(text: string): string {
-  return text.replace(NUMBER_INPUT_CHARS, '')
-}
 
 function leap(y: number): boolean {
   return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
@@ -63,19 +56,34 @@ export function dateTimeProblem(text: string): string | undefined {
   return timeProblem(time.slice(0, 8)) ? t('values.datetime') : undefined
 }
 
-/** The problem of one field's text, or undefined: empty is null (refused only when required). */
+/**
+ * The problem of one field's text as the form holds it (the Brazilian way: `1.234,5`,
+ * `dd/mm/aaaa`, `dd/mm/aaaa hh:mm:ss`, `hh:mm:ss`), or undefined: empty is null (refused only
+ * when required).
+ */
 export function fieldProblem(field: FormFieldRule, text: string): string | undefined {
   if (text.trim() === '') return field.required ? t('features.value.required') : undefined
   switch (field.type) {
     case 'number':
-      if (!NUMBER_TEXT.test(text.trim())) return t('values.number')
+      if (parseBrNumber(text) === undefined) return t('features.value.brNumber')
       break
-    case 'date':
-      return dateProblem(text.trim()) ?? optionProblem(field, text)
+    case 'date': {
+      const iso = brDateToIso(text)
+      if (!iso) return t('features.value.brDate')
+      const problem = dateProblem(iso)
+      if (problem) return problem === t('values.date') ? t('features.value.brDate') : problem
+      return optionProblem(field, iso)
+    }
     case 'time':
-      return timeProblem(text.trim())
-    case 'datetime':
-      return dateTimeProblem(text.trim())
+      return normalTime(text) ? undefined : t('features.value.brTime')
+    case 'datetime': {
+      const iso = brDateTimeToIso(text)
+      if (!iso) return t('features.value.brDateTime')
+      const problem = dateTimeProblem(iso)
+      if (problem)
+        return problem === t('values.datetime') ? t('features.value.brDateTime') : problem
+      return undefined
+    }
     case 'string':
       if (field.maxLength && [...text].length > field.maxLength) {
         return t('values.tooLong', { max: field.maxLength })
@@ -90,7 +98,7 @@ export function fieldProblem(field: FormFieldRule, text: string): string | undef
 function optionProblem(field: FormFieldRule, text: string): string | undefined {
   if (!field.options || field.options.length === 0) return undefined
   const ok = field.options.some((o) =>
-    typeof o === 'number' ? Number(text) === o : String(o) === text,
+    typeof o === 'number' ? parseBrNumber(text) === o : String(o) === text,
   )
   return ok ? undefined : t('features.value.selectOption')
 }

@@ -1,3 +1,4 @@
 export * from './constants'
 export * from './schemas'
 export * from './form-rules'
+export * from './br-values'

@@ -6,7 +6,6 @@ import InputAdornment from '@mui/material/InputAdornment'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
-import { numberInputText, TIME_INPUT_STEP_S } from '@gis/shared/features'
 import { t } from '@gis/shared/i18n'
 import { useController, useFormContext } from 'react-hook-form'
 import type { FormField } from './form-fields'
@@ -21,13 +20,28 @@ export interface AttributeInputProps {
   attachmentLabel?: (value: string) => string | undefined
 }
 
-const MIN_DATE = '1900-01-01'
+/** What a number, date or time input expects, shown while it is empty. */
+const PLACEHOLDERS: Partial<Record<FormField['type'], string>> = {
+  number: '0,0',
+  date: 'dd/mm/aaaa',
+  time: 'hh:mm:ss',
+  datetime: 'dd/mm/aaaa hh:mm:ss',
+}
+
+/** The phone keyboard of each input: digits and a comma for numbers, digits for dates. */
+const INPUT_MODES: Partial<Record<FormField['type'], 'decimal' | 'numeric'>> = {
+  number: 'decimal',
+  date: 'numeric',
+  time: 'numeric',
+}
 
 /**
- * One attribute's input, by type (spec 1 section 5): numbers take only digits, a dot and a
- * minus sign; dates yyyy-mm-dd from 1900; times and datetimes in steps of 2 seconds; booleans
- * Sim/Não; texts within maxLength; a selectable domain is a list; a file or photo field picks
- * one of the feature's attachments. The error (the shared rules' or the server's) shows under it.
+ * One attribute's input, by type (spec 1 section 5, decision 63): numbers, dates and times are
+ * typed and shown the Brazilian way whatever the browser's language (`1.234,5`, dd/mm/aaaa,
+ * 24-hour times), as text that is never altered while typed: what does not parse is an error
+ * under the field; booleans Sim/Não; texts within maxLength; a selectable domain is a list; a
+ * file or photo field picks one of the feature's attachments. The error (the shared rules' or
+ * the server's) shows under it.
  */
 export function AttributeInput({
   field,
@@ -57,6 +71,8 @@ export function AttributeInput({
     onBlur: input.onBlur,
     fullWidth: true,
     size: 'small' as const,
+    // A field the system keeps (id, uuid, the last change) looks like what it is: not editable.
+    sx: field.system ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined,
   }
 
   if (field.type === 'boolean') {
@@ -133,38 +149,24 @@ export function AttributeInput({
     )
   }
 
-  const typed: Partial<Record<FormField['type'], string>> = {
-    date: 'date',
-    time: 'time',
-    datetime: 'datetime-local',
-  }
-  const type = typed[field.type]
   const system = field.system
   return (
     <Box>
       <TextField
         {...common}
-        type={type ?? 'text'}
         value={input.value}
+        placeholder={PLACEHOLDERS[field.type]}
         multiline={field.type === 'string' && !system && (field.maxLength ?? 0) > 120}
         maxRows={4}
-        onChange={(e) => {
-          const text = field.type === 'number' ? numberInputText(e.target.value) : e.target.value
-          input.onChange(text)
-        }}
+        onChange={input.onChange}
         slotProps={{
           htmlInput: {
             ...(field.type === 'string' && field.maxLength ? { maxLength: field.maxLength } : {}),
-            ...(field.type === 'number' ? { inputMode: 'decimal' } : {}),
-            ...(field.type === 'date' ? { min: MIN_DATE, max: '9999-12-31' } : {}),
-            ...(field.type === 'datetime'
-              ? { min: `${MIN_DATE}T00:00`, step: TIME_INPUT_STEP_S }
-              : {}),
-            ...(field.type === 'time' ? { step: TIME_INPUT_STEP_S } : {}),
+            ...(INPUT_MODES[field.type] ? { inputMode: INPUT_MODES[field.type] } : {}),
             readOnly,
           },
           input: tooltip ? { endAdornment: tooltip } : undefined,
-          inputLabel: type ? { shrink: true } : undefined,
+          inputLabel: PLACEHOLDERS[field.type] ? { shrink: true } : undefined,
         }}
       />
     </Box>

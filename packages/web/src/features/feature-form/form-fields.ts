@@ -1,4 +1,13 @@
 import type { AttributeType, FeatureAttribute, FormFieldRule, LayerDescription } from '@gis/shared'
+import {
+  brDateTimeToIso,
+  brDateToIso,
+  dateTimeToBr,
+  formatBrNumber,
+  isoDateToBr,
+  normalTime,
+  parseBrNumber,
+} from '@gis/shared/features'
 import { t } from '@gis/shared/i18n'
 
 /** One input of the attribute form. */
@@ -100,41 +109,49 @@ export function formGroups(layer: LayerDescription, fields: readonly FormField[]
   return [{ title: t('features.form.all'), fields: all }, ...groups]
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** A value of the API as the text its input holds. */
+/** A value of the API as the text its input holds, the Brazilian way (`1.234,5`, dd/mm/aaaa). */
 export function toText(field: Pick<FormField, 'type'>, value: unknown): string {
   if (field.type === 'boolean') return value === true || value === 't' ? 'true' : 'false'
   if (value === null || value === undefined) return ''
-  if (field.type === 'datetime') {
-    const date = new Date(String(value))
-    if (Number.isNaN(date.getTime())) return String(value)
-    return (
-      `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-      `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-    )
+  switch (field.type) {
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(value)
+      return Number.isFinite(n) ? formatBrNumber(n) : String(value)
+    }
+    case 'date':
+      return isoDateToBr(String(value))
+    case 'datetime': {
+      const date = new Date(String(value))
+      return Number.isNaN(date.getTime()) ? String(value) : dateTimeToBr(date)
+    }
+    case 'time':
+      return String(value).slice(0, 8)
+    default:
+      return String(value)
   }
-  if (field.type === 'time') return String(value).slice(0, 8)
-  return String(value)
 }
 
-/** An input's text as the API takes it: empty is null, numbers are numbers, datetimes ISO. */
+/** An input's text as the API takes it: empty is null, numbers are numbers, dates ISO. */
 export function fromText(field: Pick<FormField, 'type'>, text: string): unknown {
   const trimmed = text.trim()
+  if (field.type === 'boolean') return trimmed === 'true'
+  if (field.type === 'string') return text === '' ? null : text
+  if (trimmed === '') return null
   switch (field.type) {
-    case 'boolean':
-      return trimmed === 'true'
     case 'number':
-      return trimmed === '' ? null : Number(trimmed)
+      return parseBrNumber(trimmed) ?? trimmed
+    case 'date':
+      return brDateToIso(trimmed) ?? trimmed
+    case 'time':
+      return normalTime(trimmed) ?? trimmed
     case 'datetime': {
-      if (trimmed === '') return null
-      const date = new Date(trimmed)
-      return Number.isNaN(date.getTime()) ? trimmed : date.toISOString()
+      // A local date and time, sent as the instant it is.
+      const local = brDateTimeToIso(trimmed)
+      const date = local ? new Date(local) : undefined
+      return date && !Number.isNaN(date.getTime()) ? date.toISOString() : trimmed
     }
-    case 'string':
-      return text === '' ? null : text
     default:
-      return trimmed === '' ? null : trimmed
+      return trimmed
   }
 }
 
