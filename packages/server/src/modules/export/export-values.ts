@@ -12,7 +12,6 @@ export interface WallClock {
   hour: number
   minute: number
   second: number
-  millisecond: number
 }
 
 /** Reads instants in one zone (a formatter built once per export). */
@@ -40,7 +39,6 @@ export function wallClockIn(timeZone: string): (iso: string) => WallClock {
       hour: parts.hour!,
       minute: parts.minute!,
       second: parts.second!,
-      millisecond: date.getUTCMilliseconds(),
     }
   }
 }
@@ -124,8 +122,10 @@ export function xlsxFormatter(timeZone: string): (field: LayerField, value: unkn
         return utcDate(y!, m!, d!)
       }
       case 'datetime': {
+        // To the second, as every other format and the search window show it: with the
+        // milliseconds a spreadsheet (and GDAL reading it) rounds 28,6 s up to 29.
         const c = clock(String(value))
-        return utcDate(c.year, c.month, c.day, c.hour, c.minute, c.second, c.millisecond)
+        return utcDate(c.year, c.month, c.day, c.hour, c.minute, c.second)
       }
       case 'string':
         return neutraliseFormula(String(value))

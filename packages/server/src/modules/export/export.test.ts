@@ -213,9 +213,19 @@ function compare(format: string, rows: Row[], features: { properties: any }[], f
         expected = neutraliseFormula(expected)
       }
       const key = format === 'xlsx' ? TITLES[name]! : name
-      expect(canon(type, props[key], zone), `${format} row ${row.id} ${name}`).toEqual(
-        canon(type, expected, zone),
-      )
+      const read = canon(type, props[key], zone)
+      const wanted = canon(type, expected, zone)
+      if (format === 'ogr/xlsx' && type === 'datetime' && typeof read === 'string') {
+        // GDAL's XLSX driver keeps a date-time as a fraction of a day: with milliseconds in
+        // the database, it reads back a second either side (seen both ways).
+        const seconds = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`) / 1000
+        expect(
+          Math.abs(seconds(read) - seconds(String(wanted))),
+          `${format} row ${row.id} ${name}`,
+        ).toBeLessThanOrEqual(1)
+        continue
+      }
+      expect(read, `${format} row ${row.id} ${name}`).toEqual(wanted)
     }
   })
 }
