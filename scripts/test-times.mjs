@@ -17,7 +17,7 @@ const args = Object.fromEntries(
   }),
 )
 const DATABASES = ['pglite', 'postgresql']
-/** The steps fixtures.ts names with `timed()`, and global set-up's start of the servers. */
+/** The steps fixtures.ts names with `timed()` (the servers' start comes from global set-up). */
 const COSTS = ['sign-in (API)', 'sign-in (screen)', 'wait: map render', 'screenshot', 'picture']
 
 function readJson(dir, name) {
@@ -84,7 +84,6 @@ function e2eRun(report, startup) {
     failed: unexpected,
     seconds: report.stats.duration / 1000,
     startup: startup?.seconds,
-    workers: report.config?.metadata?.actualWorkers ?? report.config?.workers,
     files,
     costs,
   }
