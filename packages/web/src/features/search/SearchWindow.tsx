@@ -45,8 +45,11 @@ import {
 import { ValidateButton } from './ValidateButton'
 
 /** The feature information window (the features issue's), on these features of a layer. */
-const openFeatures = (layer: string, ids: readonly number[]) =>
-  openFeatureWindow(ids.map((id) => ({ layer, id })))
+const openFeatures = (layer: { name: string; title: string }, ids: readonly number[]) =>
+  openFeatureWindow(
+    ids.map((id) => ({ layer: layer.name, id })),
+    layer.title,
+  )
 
 /**
  * SearchFeatures (spec 2 §2.3, §4.3; the BUSCAR tool): a readable layer, the filter builder
@@ -199,7 +202,7 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
           <Button
             startIcon={<InfoOutlined />}
             disabled={!layer || s.selected.length === 0}
-            onClick={() => layer && dispatch(openFeatures(layer.name, s.selected))}
+            onClick={() => layer && dispatch(openFeatures(layer, s.selected))}
           >
             {t('search.info')}
           </Button>
@@ -297,7 +300,7 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
                 )
               }
               onPage={(page, limit) => update({ page, limit })}
-              onOpen={(id) => dispatch(openFeatures(layer.name, [id]))}
+              onOpen={(id) => dispatch(openFeatures(layer, [id]))}
             />
           ) : (
             <Alert severity="info">
