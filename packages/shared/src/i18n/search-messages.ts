@@ -109,7 +109,8 @@ export const searchMessages = {
   'export.deletedNeedsAttributes':
     'Os formatos DXF e DGN não levam atributos: não há como marcar as feições excluídas.',
   'export.kmzLayerNotItem': "A layer '{layer}' não está entre os itens escolhidos.",
-  'export.kmzScope': 'Da layer {layer}: {scope}',
+  'export.kmzScope':
+    'De {layer} saem os registros e os atributos escolhidos na exportação; das demais layers, todas as feições não excluídas.',
   'export.scopeSelected': 'Serão exportados os {count} registros selecionados.',
   'export.scopeFiltered': 'Serão exportados os {count} registros encontrados pelo filtro.',
   'export.scopeAll': 'Serão exportados os registros encontrados pelo filtro.',
