@@ -120,6 +120,9 @@ describe("the regulator's KMZ (artespKmz)", () => {
       }),
     )
     expect(kmz.folders).toHaveLength(1)
+    // GDAL, reading the KMZ itself, finds one layer and the 2 features: no empty one.
+    const layers = execFileSync('ogrinfo', ['-ro', '-so', '-al', kmz.file], { encoding: 'utf8' })
+    expect([...layers.matchAll(/Feature Count: (\d+)/g)].map((m) => m[1])).toEqual(['2'])
     const placemarks = kmz.folders[0]!.placemarks
     expect(placemarks).toHaveLength(2)
     const { rows } = await t.db.query<{ s: string | null }>(
