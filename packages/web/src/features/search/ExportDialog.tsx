@@ -152,16 +152,22 @@ export function ExportDialog({
             <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
               {t('export.attributes')}
             </Typography>
-            <Button
-              size="small"
-              sx={{ whiteSpace: 'nowrap' }}
-              onClick={() => setFields(new Set(attributes.map((a) => a.name)))}
-            >
-              {t('export.selectAll')}
-            </Button>
-            <Button size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setFields(new Set())}>
-              {t('export.selectNone')}
-            </Button>
+            <Box sx={{ display: 'flex', ml: 'auto' }}>
+              <Button
+                size="small"
+                sx={{ whiteSpace: 'nowrap' }}
+                onClick={() => setFields(new Set(attributes.map((a) => a.name)))}
+              >
+                {t('export.selectAll')}
+              </Button>
+              <Button
+                size="small"
+                sx={{ whiteSpace: 'nowrap' }}
+                onClick={() => setFields(new Set())}
+              >
+                {t('export.selectNone')}
+              </Button>
+            </Box>
           </Box>
           <Typography variant="caption" color="text.secondary">
             {t('export.orderHint')}
