@@ -30,7 +30,7 @@ import { useGetLayerDescriptionsQuery } from '../layers'
 import { openFeatureWindow } from '../feature-info'
 import { SyncPackagesDialog } from '../sync'
 import type { WindowProps } from '../workspace'
-import { ExportDialog, type ExportChoice } from './ExportDialog'
+import { ExportDialog, type ExportChoice, type ExportScope } from './ExportDialog'
 import { ExportProgress } from './ExportProgress'
 import { KmzDialog } from './KmzDialog'
 import { problemText } from './problem-text'
@@ -93,7 +93,7 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
   }
 
   const [exporting, setExporting] = useState(false)
-  const [kmzOpen, setKmzOpen] = useState(false)
+  const [kmzFields, setKmzFields] = useState<string[] | null>(null)
   const modules = useGetConfigQuery().data?.modules
   const kmz = modules?.includes('artespKmz') ?? false
   const sync = modules?.includes('artespSync') ?? false
@@ -113,6 +113,12 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
     })
   }
 
+  // What an export takes: the selection, else the search's filter.
+  const exportScope: ExportScope = s.selected.length
+    ? { ids: s.selected }
+    : s.query
+      ? { filter: s.query }
+      : {}
   const exportNow = async (choice: ExportChoice) => {
     if (!layer) return
     try {
@@ -120,8 +126,9 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
         layer: layer.name,
         format: choice.format,
         fields: choice.fields,
-        ...(s.selected.length ? { ids: s.selected } : s.query ? { filter: s.query } : {}),
+        ...exportScope,
         ...(s.sort ? { sort: s.sort, order: s.order } : {}),
+        ...(choice.includeDeleted ? { includeDeleted: true } : {}),
       }).unwrap()
       setExporting(false)
       setJob({ id, open: true })
@@ -319,17 +326,24 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
           onClose={() => setSyncOpen(false)}
         />
       )}
-      {kmzOpen && layer && <KmzDialog layer={layer.name} onClose={() => setKmzOpen(false)} />}
+      {kmzFields && layer && (
+        <KmzDialog
+          layer={layer.name}
+          scope={{ ...exportScope, fields: kmzFields }}
+          onClose={() => setKmzFields(null)}
+        />
+      )}
       {exporting && layer && (
         <ExportDialog
           layer={layer}
+          scope={exportScope}
           selectedCount={s.selected.length}
           foundCount={count}
           busy={exportState.isLoading}
           kmz={kmz}
-          onKmz={() => {
+          onKmz={(chosen) => {
             setExporting(false)
-            setKmzOpen(true)
+            setKmzFields(chosen)
           }}
           onCancel={() => setExporting(false)}
           onExport={(choice) => void exportNow(choice)}
