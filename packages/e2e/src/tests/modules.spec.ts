@@ -59,13 +59,13 @@ test.describe('modules', () => {
     await expect(nav.getByRole('link', { name: 'MONITORAMENTO' })).toBeVisible()
     // The lines each item's label takes (a label's text rectangles at one height: one line).
     const lines = await nav.evaluate((el) =>
-      [...el.querySelectorAll('a, button')].map((item) => {
+      Array.from(el.querySelectorAll('a, button'), (item) => {
         const tops = new Set<number>()
         const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT)
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const range = document.createRange()
           range.selectNodeContents(node)
-          for (const r of range.getClientRects()) tops.add(Math.round(r.top))
+          for (const r of Array.from(range.getClientRects())) tops.add(Math.round(r.top))
         }
         return tops.size
       }),
