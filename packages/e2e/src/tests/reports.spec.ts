@@ -382,6 +382,7 @@ test.describe('reports', () => {
       previews.push(route.request().postDataJSON())
       return route.abort()
     })
+    await generate.getByLabel('Layer', { exact: true }).selectOption(LAYER)
     await generate.getByLabel('Limite').fill('1.5')
     await expect(
       generate.getByText('Número inválido: use vírgula para os decimais (ex.: 1.234,5)'),

@@ -437,6 +437,10 @@ test.describe('search in an English-language browser', () => {
       'aria-selected',
       'true',
     )
+    await snap(page, 'search-filter-br-error')
+    await page.setViewportSize(PHONE)
+    await snap(page, 'search-filter-br-error-phone')
+    await page.setViewportSize(DESKTOP)
     await width.fill('11,5')
     await page.keyboard.press('Escape')
     await expect(rule(page, 1).getByText(badNumber)).toHaveCount(0)
