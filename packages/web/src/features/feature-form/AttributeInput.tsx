@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import { t } from '@gis/shared/i18n'
 import { useController, useFormContext } from 'react-hook-form'
-import { BrKindInput, isBrKind } from '../../components/br-input'
+import { BrKindInput, brText, isBrKind } from '../../components/br-input'
 import type { FormField } from './form-fields'
 
 export interface AttributeInputProps {
@@ -77,7 +77,9 @@ export function AttributeInput({
   }
 
   if (field.options) {
-    const known = field.options.some((o) => String(o) === input.value)
+    // An option as the field's text holds it: a number or a date the Brazilian way.
+    const text = (o: string | number) => (isBrKind(field.type) ? brText(field.type, o) : String(o))
+    const known = field.options.some((o) => text(o) === input.value)
     return (
       <TextField
         select
@@ -93,8 +95,8 @@ export function AttributeInput({
         )}
         {!known && input.value !== '' && <MenuItem value={input.value}>{input.value}</MenuItem>}
         {field.options.map((o) => (
-          <MenuItem key={String(o)} value={String(o)}>
-            {String(o)}
+          <MenuItem key={String(o)} value={text(o)}>
+            {text(o)}
           </MenuItem>
         ))}
       </TextField>
