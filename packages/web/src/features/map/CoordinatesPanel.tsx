@@ -85,7 +85,8 @@ export function CoordinatesPanel({ onClose, right }: { onClose: () => void; righ
     })
   }
   const mark = () => {
-    setMarkers((m) => [...m, { lat, lon, label: formatLatLon({ lat, lon }) }])
+    // Labelled as the read-out shows them: decimal commas, so a semicolon between.
+    setMarkers((m) => [...m, { lat, lon, label: `${shownDegrees(lat)}; ${shownDegrees(lon)}` }])
     go()
   }
 
