@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test'
-import { DEMO, DESKTOP, apiToken, expect, snap, test } from '../fixtures'
+import { DEMO, DESKTOP, PHONE, apiToken, expect, snap, test } from '../fixtures'
 
 import {
   LAYER,
@@ -239,5 +239,7 @@ test.describe('feature window in an English-language browser', () => {
     await page.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Data inválida (use dd/mm/aaaa)')).toBeVisible()
     await snap(page, 'feature-data-en-browser')
+    await page.setViewportSize(PHONE)
+    await snap(page, 'feature-data-en-browser-phone')
   })
 })

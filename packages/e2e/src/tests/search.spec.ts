@@ -26,8 +26,9 @@ async function apiSearch(
   token: string,
   filter: unknown,
   query = 'limit=1',
+  layer = LAYER,
 ): Promise<{ rowCount: number; results: Record<string, unknown>[] }> {
-  const res = await request.post(`${baseUrl()}/api/features/${LAYER}/search?${query}`, {
+  const res = await request.post(`${baseUrl()}/api/features/${layer}/search?${query}`, {
     headers: { authorization: token },
     data: filter ? { filter } : {},
   })
@@ -545,5 +546,105 @@ test.describe('search', () => {
     await expect(dialog.getByTestId('filter-sql')).toContainText('ILIKE')
     await expect(dialog.getByTestId('filter-sql')).toContainText("'N''o%'")
     await page.evaluate(() => localStorage.removeItem('gis.developer'))
+  })
+})
+
+test.describe('search in an English-language browser', () => {
+  test.use({ locale: 'en-US' })
+
+  test('numbers typed 11,5 and 1.234,56 and a date dd/mm/aaaa filter as 11.5, 1234.56 and ISO; 11.5 is refused', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await resetWorkspace(request, token)
+    await page.setViewportSize(DESKTOP)
+    await page.addInitScript(() => {
+      window.localStorage.removeItem('gis.filterBuilder.mode')
+      window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
+    })
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSearch(page)
+    await page
+      .getByLabel('Layer')
+      .selectOption({ label: 'Obras de arte especiais (pontes e viadutos)' })
+    const searches: unknown[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/features\/oae\/search\?/.test(r.url()))
+        searches.push(r.postDataJSON())
+    })
+
+    // Largura (m) >= 11.5: a dot is not a decimal point; the rule says so, nothing is asked.
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Largura (m)' })
+    await rule(page, 1).getByLabel('Operação').selectOption('ge')
+    const width = rule(page, 1).getByLabel('Valor')
+    await width.fill('11.5')
+    await page.keyboard.press('Escape')
+    const badNumber = 'Número inválido: use vírgula para os decimais (ex.: 1.234,5)'
+    await expect(rule(page, 1).getByText(badNumber)).toBeVisible()
+    await expect(width).toHaveValue('11.5')
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(
+      page.getByText('Corrija os valores marcados nas regras: a consulta não foi feita'),
+    ).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'FILTROS' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await snap(page, 'search-filter-br-error')
+    await page.setViewportSize(PHONE)
+    await snap(page, 'search-filter-br-error-phone')
+    await page.setViewportSize(DESKTOP)
+    await width.fill('11,5')
+    await page.keyboard.press('Escape')
+    await expect(rule(page, 1).getByText(badNumber)).toHaveCount(0)
+
+    // OR Km < 1.234,56 (every bridge: the road's km are below it) ... and a date typed
+    // dd/mm/aaaa: Última inspeção >= 01/06/2024.
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Km' })
+    await rule(page, 2).getByLabel('Operação').selectOption('lt')
+    await rule(page, 2).getByLabel('Valor').fill('1.234,56')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 3).getByLabel('Campo').selectOption({ label: 'Última inspeção' })
+    await rule(page, 3).getByLabel('Operação').selectOption('ge')
+    const since = rule(page, 3).getByLabel('Valor')
+    await expect(since).toHaveAttribute('placeholder', 'dd/mm/aaaa')
+    await since.fill('2024-06-01')
+    await expect(rule(page, 3).getByText('Data inválida (use dd/mm/aaaa)')).toBeVisible()
+    await since.fill('01/06/2024')
+    await expect(rule(page, 3).getByText('Data inválida (use dd/mm/aaaa)')).toHaveCount(0)
+    await snap(page, 'search-filter-br-values')
+    expect(searches).toHaveLength(0)
+
+    // Each rule alone, as the window sends it: the count is the server's for those values.
+    const count = async (rules: unknown[]) => {
+      const filter = { type: 'group', operator: 'or', rules }
+      return (await apiSearch(request, token, filter, 'limit=1', 'oae')).rowCount
+    }
+    const wide = { type: 'rule', field: 'largura', operator: 'ge', value: 11.5 }
+    const near = { type: 'rule', field: 'km', operator: 'lt', value: 1234.56 }
+    const recent = { type: 'rule', field: 'ultima_inspecao', operator: 'ge', value: '2024-06-01' }
+    const total = await count([wide, near, recent])
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${total})` })).toBeVisible()
+    expect(searches).toHaveLength(1)
+    const sent = (searches[0] as { filter: { rules: { value: unknown }[] } }).filter
+    expect(sent.rules.map((r) => r.value)).toEqual([11.5, 1234.56, '2024-06-01'])
+
+    // The width rule alone narrows the rows (so 11,5 was not read as 115).
+    await page.getByRole('tab', { name: 'FILTROS' }).click()
+    await page.getByLabel('Remover a regra 3').click()
+    await page.getByLabel('Remover a regra 2').click()
+    const wideOnly = await count([wide])
+    expect(wideOnly).toBeGreaterThan(0)
+    expect(wideOnly).toBeLessThan(await count([{ ...wide, value: 0 }]))
+    expect(await count([{ ...wide, value: 115 }])).toBe(0)
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${wideOnly})` })).toBeVisible()
+    // Shown the Brazilian way too: the table's widths have a decimal comma.
+    await expect(page.getByRole('table').locator('tbody')).toContainText(/\d,\d/)
   })
 })

@@ -73,6 +73,7 @@ export const searchMessages = {
   'filterBuilder.excludeRule': 'Retirar a regra {n} da lógica',
   'filterBuilder.logicEmpty': 'Nenhuma regra na lógica.',
   'filterBuilder.suggestions': 'Valores existentes',
+  'filterBuilder.invalidValues': 'Corrija os valores marcados nas regras: a consulta não foi feita',
   'filterBuilder.noValue': 'sem valor',
   'filterBuilder.validate': 'Validar',
   'filterBuilder.sqlTitle': 'Cláusula SQL da consulta',

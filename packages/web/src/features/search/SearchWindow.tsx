@@ -23,6 +23,7 @@ import {
   FilterResultTabs,
   orphanRules,
   toFilterTree,
+  filterProblems,
   type SamplesSource,
 } from '../../components/filter-builder'
 import { showOnMap } from '../../state/map-slice'
@@ -102,6 +103,13 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
   const [startExport, exportState] = useStartExportMutation()
 
   const runSearch = () => {
+    // A typed value that does not read as its field's (a number, a date) is shown in its
+    // rule; the query is not run.
+    if (filterProblems(s.filter, fields).size > 0) {
+      enqueueSnackbar(t('filterBuilder.invalidValues'), { variant: 'error' })
+      update({ tab: 'filters' })
+      return
+    }
     const orphans = new Set(orphanRules(s.filter).map((r) => r.id))
     const filter = { ...s.filter, rules: s.filter.rules.filter((r) => !orphans.has(r.id)) }
     update({
