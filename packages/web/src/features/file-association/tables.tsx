@@ -6,6 +6,7 @@ import {
   type FileEntry,
   type FileStatus,
   type MissingFileEntry,
+  type PendingReason,
 } from '@gis/shared/syncfiles'
 import { useState } from 'react'
 import { DataTable, type Column } from '../../components/PagedTable'
@@ -22,6 +23,37 @@ export const statusLabel = (status: FileStatus): string =>
 
 export const associationText = (f: Pick<FileEntry, 'association'>): string =>
   f.association.map((a) => `${a.name}:${a.id}`).join(', ')
+
+/** Why a file waits, from the catalogue. */
+export function reasonText(r: PendingReason): string {
+  switch (r.code) {
+    case 'noRecord':
+      return t('syncfiles.reason.noRecord', { value: r.value ?? '' })
+    case 'severalRecords': {
+      const ids = (r.ids ?? []).join(', ')
+      const more = (r.count ?? 0) > (r.ids?.length ?? 0) ? ', …' : ''
+      return t('syncfiles.reason.severalRecords', {
+        count: r.count ?? 0,
+        value: r.value ?? '',
+        ids: ids + more,
+      })
+    }
+    case 'notImage':
+      return t('syncfiles.reason.notImage', { field: r.field ?? '' })
+    case 'tooBig':
+      return t('syncfiles.reason.tooBig', { max: r.maxMb ?? 0 })
+    case 'uploadFailed':
+      return t('syncfiles.reason.uploadFailed', { message: r.message ?? '' })
+  }
+}
+
+/** The reason column: nothing for a file sent, 'not compared yet' before the scan. */
+const reasonCell = (f: FileEntry): string =>
+  f.reason
+    ? reasonText(f.reason)
+    : f.status === FILE_STATUS.pending
+      ? t('syncfiles.reason.none')
+      : '-'
 
 export function StatusChip({ status }: { status: FileStatus }) {
   return <Chip size="small" label={statusLabel(status)} color={STATUS_COLOR[status]} />
@@ -74,17 +106,25 @@ const FILE_COLUMNS: Column<FileEntry>[] = [
     key: 'association',
     label: t('syncfiles.colAssociation'),
     render: (f) => associationText(f) || '-',
+    wide: true,
   },
-  { key: 'type', label: t('syncfiles.colType'), render: (f) => f.type || '-' },
+  { key: 'type', label: t('syncfiles.colType'), render: (f) => f.type || '-', wide: true },
+  { key: 'reason', label: t('syncfiles.colReason'), render: reasonCell },
 ]
 
-/** The folder's files (DADOS, and the summary): #, Estado, Nome, Associação, Tipo. */
-export function FilesTable({ files }: { files: readonly FileEntry[] }) {
+/** The folder's files (DADOS, and the summary): #, Estado, Nome, Associação, Tipo, Motivo. */
+export function FilesTable({
+  files,
+  label = t('syncfiles.tabData'),
+}: {
+  files: readonly FileEntry[]
+  label?: string
+}) {
   return (
     <LocalPagedTable
       rows={files}
       columns={FILE_COLUMNS}
-      label={t('syncfiles.tabData')}
+      label={label}
       empty={t('syncfiles.filesNone')}
     />
   )
