@@ -62,8 +62,9 @@ export const syncFilesMessages = {
     'A página foi recarregada: escolha de novo a pasta "{folder}" para continuar. Os arquivos já enviados não serão enviados outra vez.',
   'syncfiles.repickButton': 'ESCOLHER A PASTA',
   'syncfiles.sampleFolder': 'Fotos de exemplo da demonstração',
+  'syncfiles.sampleDownload': 'BAIXAR',
   'syncfiles.sampleFolderHint':
-    'Baixe e descompacte a pasta, escolha-a aqui e associe as fotos ao layer de obras de arte pelo campo Código.',
+    'baixe e descompacte a pasta fotos-vistoria-oae, escolha-a aqui, escolha o layer de obras de arte e marque o campo Código em "Identifica o arquivo?".',
   'syncfiles.autoMap': 'AUTO MAPEAR',
   'syncfiles.clear': 'LIMPAR',
   'syncfiles.colStatus': 'Estado',

@@ -1,4 +1,6 @@
+import path from 'node:path'
 import multipart from '@fastify/multipart'
+import yazl from 'yazl'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -14,6 +16,7 @@ import {
   syncFilesReportBodySchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import type { Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
@@ -30,18 +33,89 @@ const idParam = z.object({
  * a job per folder read, its counters when the upload ends, and its deletion (EXCLUIR). The
  * files go to the records through the attachments' own route, with their permission checks.
  */
-export const syncFilesScopes = (deps: AppDeps): RouteScope[] => {
+/** The demo's sample folder, when the database has the demo data (injected by the composition). */
+export type SampleFolderSource = (
+  db: Queryable,
+) => Promise<{ name: string; dir: string; files: string[] } | undefined>
+
+export interface SyncFilesOptions {
+  sampleFolder?: SampleFolderSource
+}
+
+export const syncFilesScopes = (deps: AppDeps, options: SyncFilesOptions = {}): RouteScope[] => {
   const attachmentDeps: AttachmentDeps = {
     db: deps.db,
     storage: deps.storage,
     maxBytes: deps.config.attachmentMaxMb * 1_048_576,
   }
-  return [{ prefix: '/api/syncfiles', access: 'admin', routes: adminRoutes(deps, attachmentDeps) }]
+  const sample = options.sampleFolder ?? (async () => undefined)
+  return [
+    {
+      prefix: '/api/syncfiles',
+      access: 'admin',
+      routes: adminRoutes(deps, attachmentDeps, sample),
+    },
+    { prefix: '/api/syncfiles', access: 'download', routes: sampleRoutes(deps, sample) },
+  ]
 }
 
-const adminRoutes =
-  (deps: AppDeps, attachmentDeps: AttachmentDeps): FastifyPluginAsyncZod =>
+/**
+ * The demo's sample folder as a zip the browser downloads itself (`?token=`): 404 when the
+ * database has no demo data.
+ */
+const sampleRoutes =
+  (deps: AppDeps, sample: SampleFolderSource): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/sample.zip',
+      {
+        schema: {
+          tags: ['syncfiles'],
+          summary: "The demo's sample folder of bridge photos, zipped (404 without demo data)",
+        },
+      },
+      async (_request, reply) => {
+        const folder = await sample(deps.db)
+        if (!folder) throw new HttpError(404, t('syncfiles.noSample'))
+        const zip = new yazl.ZipFile()
+        for (const f of folder.files) {
+          zip.addFile(path.join(folder.dir, f), `${folder.name}/${f}`, { compress: false })
+        }
+        zip.end()
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${folder.name}.zip"`)
+          .send(zip.outputStream)
+      },
+    )
+  }
+
+const adminRoutes =
+  (
+    deps: AppDeps,
+    attachmentDeps: AttachmentDeps,
+    sample: SampleFolderSource,
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/sample',
+      {
+        schema: {
+          tags: ['syncfiles'],
+          summary:
+            "Whether the demo's sample folder is offered: its name and files (404 without demo data)",
+          response: {
+            200: z.object({ name: z.string(), files: z.array(z.string()), href: z.string() }),
+          },
+        },
+      },
+      async () => {
+        const folder = await sample(deps.db)
+        if (!folder) throw new HttpError(404, t('syncfiles.noSample'))
+        return { name: folder.name, files: folder.files, href: '/api/syncfiles/sample.zip' }
+      },
+    )
+
     await app.register(multipart, {
       limits: {
         // One byte past the limit, so the storage (which stops at the limit) says it first.

@@ -1,3 +1,4 @@
+import { indexValues, planFiles, recordValues } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
 
@@ -371,5 +372,68 @@ describe('file association: the files of a job and what was sent', () => {
     )
     expect(Number(rows[0]!.n)).toBe(0)
     expect(await attachmentsOf(bridge)).toHaveLength(1)
+  })
+})
+
+describe("file association: the demo's sample folder", () => {
+  it('is offered to administrators as a zip whose photos match the demo bridges by Código', async () => {
+    const info = await t.api({ method: 'GET', url: '/api/syncfiles/sample', token: admin })
+    expect(info.statusCode).toBe(200)
+    const sample = info.json<{ name: string; files: string[]; href: string }>()
+    expect(sample.name).toBe('fotos-vistoria-oae')
+    expect(sample.files).toContain('OAE-SP280-172+976.jpg')
+    expect(
+      (await t.api({ method: 'GET', url: '/api/syncfiles/sample', token: user })).statusCode,
+    ).toBe(403)
+
+    const zip = await fetch(`${t.baseUrl}${sample.href}?token=${encodeURIComponent(admin)}`)
+    expect(zip.status).toBe(200)
+    expect(zip.headers.get('content-disposition')).toContain('fotos-vistoria-oae.zip')
+    const bytes = Buffer.from(await zip.arrayBuffer())
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304')
+    expect(bytes.includes(Buffer.from('fotos-vistoria-oae/OAE-SP280-172+976_2.jpg'))).toBe(true)
+
+    // The rules of decision 65 on the demo's bridges (the deleted one, id 7, left out).
+    const { rows } = await t.db.query<Record<string, unknown>>(
+      'SELECT id::float8 AS id, codigo, d_e_l_e_t_ FROM data.oae',
+    )
+    const index = indexValues(recordValues(rows, ['codigo']))
+    const plan = planFiles(
+      sample.files.map((name) => ({
+        name,
+        size: 1000,
+        type: name.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
+      })),
+      index,
+      { photoField: 'foto' },
+    )
+    const byCode = (codigo: string) => rows.find((r) => r.codigo === codigo)!.id
+    expect(Object.fromEntries(plan.map((p) => [p.name, p.ids?.[0] ?? p.reason?.code]))).toEqual({
+      'OAE-SP075-034+055.jpeg': byCode('OAE-SP075-034+055'),
+      'OAE-SP075-036+685.pdf': 'notImage',
+      'OAE-SP280-039+580.jpg': 'noRecord',
+      'OAE-SP280-172+976.jpg': byCode('OAE-SP280-172+976'),
+      'OAE-SP280-172+976_2.jpg': byCode('OAE-SP280-172+976'),
+      'OAE-SP280-180+387 (2).jpg': byCode('OAE-SP280-180+387'),
+      'OAE-SP280-999+999.jpg': 'noRecord',
+      'oae sp270 098+871.JPG': byCode('OAE-SP270-098+871'),
+    })
+  })
+
+  it('is not offered without the demo data', async () => {
+    await t.db.query("UPDATE app.settings SET value = 'false'::jsonb WHERE key = 'demoSeeded'")
+    try {
+      const info = await t.api({ method: 'GET', url: '/api/syncfiles/sample', token: admin })
+      expect(info.statusCode).toBe(404)
+      expect(info.json().message).toBe(
+        'Não há fotos de exemplo: este banco não tem os dados de demonstração',
+      )
+      const zip = await fetch(
+        `${t.baseUrl}/api/syncfiles/sample.zip?token=${encodeURIComponent(admin)}`,
+      )
+      expect(zip.status).toBe(404)
+    } finally {
+      await t.db.query("UPDATE app.settings SET value = 'true'::jsonb WHERE key = 'demoSeeded'")
+    }
   })
 })

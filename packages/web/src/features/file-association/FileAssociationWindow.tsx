@@ -1,3 +1,4 @@
+import PhotoLibrary from '@mui/icons-material/PhotoLibrary'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -29,6 +30,7 @@ import { useUpload } from '../../api/upload'
 import { useIsAdmin } from '../../app/session'
 import { useAppDispatch } from '../../app/store'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { useUrlToken } from '../feature-form'
 import { builderFields, toFilterTree } from '../../components/filter-builder'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import type { WindowProps } from '../workspace'
@@ -47,6 +49,7 @@ import {
   useCreateSyncFilesJobMutation,
   useDeleteSyncFilesJobMutation,
   useGetSyncFilesFilesQuery,
+  useGetSyncFilesSampleQuery,
   useSaveSyncFilesFilesMutation,
   useSaveSyncFilesReportMutation,
 } from './syncfiles.api'
@@ -105,6 +108,27 @@ function UnsupportedBrowser() {
         ))}
       </Box>
     </Box>
+  )
+}
+
+/** The demo's sample folder, to show the tool on the demo data (decision 65). */
+function SampleFolderLink() {
+  const { data } = useGetSyncFilesSampleQuery()
+  const token = useUrlToken()
+  if (!data) return null
+  const href = token ? `${data.href}?token=${encodeURIComponent(token)}` : data.href
+  return (
+    <Alert
+      severity="info"
+      icon={<PhotoLibrary />}
+      action={
+        <Button color="inherit" size="small" href={href} download={`${data.name}.zip`}>
+          {t('syncfiles.sampleDownload')}
+        </Button>
+      }
+    >
+      <strong>{t('syncfiles.sampleFolder')}</strong> — {t('syncfiles.sampleFolderHint')}
+    </Alert>
   )
 }
 
@@ -365,7 +389,12 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
         ))}
       </Stepper>
 
-      {s.step === 0 && <FolderStep onFolder={onFolder} />}
+      {s.step === 0 && (
+        <>
+          <FolderStep onFolder={onFolder} />
+          <SampleFolderLink />
+        </>
+      )}
 
       {repick}
 

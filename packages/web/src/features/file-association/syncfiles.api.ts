@@ -30,6 +30,10 @@ export const syncFilesApi = api.injectEndpoints({
       },
       keepUnusedDataFor: 0,
     }),
+    /** The demo's sample folder (404, so nothing shown, without the demo data). */
+    getSyncFilesSample: build.query<{ name: string; files: string[]; href: string }, void>({
+      query: () => '/api/syncfiles/sample',
+    }),
     saveSyncFilesFiles: build.mutation<SyncFilesFile[], { id: number } & SyncFilesFilesBody>({
       query: ({ id, ...body }) => ({ url: `/api/syncfiles/${id}/files`, method: 'PUT', body }),
     }),
@@ -45,6 +49,7 @@ export const syncFilesApi = api.injectEndpoints({
 export const {
   useCreateSyncFilesJobMutation,
   useGetSyncFilesFilesQuery,
+  useGetSyncFilesSampleQuery,
   useSaveSyncFilesFilesMutation,
   useSaveSyncFilesReportMutation,
   useDeleteSyncFilesJobMutation,
