@@ -53,6 +53,8 @@ export const syncFilesMessages = {
   'syncfiles.colReason': 'Motivo',
   'syncfiles.pendingTitle': 'Arquivos que não serão enviados: {count}',
   'syncfiles.reason.none': 'Ainda não comparado com os registros',
+  'syncfiles.reason.toSend': 'Será enviado',
+  'syncfiles.missingSubtitle': 'Registros sem arquivo na pasta: {count}',
   'syncfiles.reason.noRecord': 'Nenhum registro tem o valor "{value}" nos campos marcados',
   'syncfiles.reason.severalRecords': '{count} registros têm o valor "{value}" (Id {ids})',
   'syncfiles.reason.notImage': 'Não é uma imagem, e o campo {field} só guarda fotos',

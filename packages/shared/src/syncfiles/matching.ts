@@ -213,7 +213,9 @@ export function planFiles(
     const keys = fileKeys(file.name)
     const key = keys.find((k) => index.has(k))
     if (key === undefined) {
-      return { name: file.name, reason: { code: 'noRecord', value: keys[1] ?? keys[0] ?? '' } }
+      const ext = extensionOf(file.name)
+      const stem = ext ? file.name.slice(0, -(ext.length + 1)) : file.name
+      return { name: file.name, reason: { code: 'noRecord', value: stem.trim().slice(0, 255) } }
     }
     const ids = index.get(key)!
     if (ids.length > 1) {

@@ -71,10 +71,12 @@ interface Props {
   /** Layers the user may read and attach files to. */
   layers: readonly LayerDescription[]
   files: readonly FileEntry[]
+  /** The files the last scan will send. */
+  toSend: ReadonlySet<string>
 }
 
 /** Step 1 (spec 2 §2.2): CONFIGURAÇÃO, DADOS and FILTROS. */
-export function ConfigureStep({ state, update, layers, files }: Props) {
+export function ConfigureStep({ state, update, layers, files, toSend }: Props) {
   const layer = layers.find((l) => l.name === state.layer)
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -86,7 +88,7 @@ export function ConfigureStep({ state, update, layers, files }: Props) {
       {state.tab === 'config' && (
         <ConfigTab state={state} update={update} layers={layers} layer={layer} />
       )}
-      {state.tab === 'data' && <FilesTable files={files} />}
+      {state.tab === 'data' && <FilesTable files={files} toSend={toSend} />}
       {state.tab === 'filters' && <FiltersTab state={state} update={update} layer={layer} />}
     </Box>
   )
@@ -97,7 +99,7 @@ function ConfigTab({
   update,
   layers,
   layer,
-}: Omit<Props, 'files'> & { layer: LayerDescription | undefined }) {
+}: Omit<Props, 'files' | 'toSend'> & { layer: LayerDescription | undefined }) {
   const [choosing, setChoosing] = useState(false)
   const [confirmReset, setConfirmReset] = useState(false)
 

@@ -367,7 +367,9 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
       <FolderStep onFolder={onFolder} compact />
     </Paper>
   )
-  const pendingFiles = files.filter((f) => f.status !== FILE_STATUS.created)
+  /** The files that wait, each with its reason (step 3). */
+  const pendingFiles = files.filter((f) => f.status !== FILE_STATUS.created && f.reason !== null)
+  const toSend = useMemo(() => new Set(tasks.map((task) => task.file)), [tasks])
 
   const uploadReportButton = (
     <Button
@@ -415,7 +417,7 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
               {t('syncfiles.execute')}
             </Button>
           </Paper>
-          <ConfigureStep state={s} update={update} layers={layers} files={files} />
+          <ConfigureStep state={s} update={update} layers={layers} files={files} toSend={toSend} />
         </>
       )}
 
@@ -482,6 +484,9 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
               />
             </>
           )}
+          <Typography variant="subtitle1" component="h4">
+            {t('syncfiles.missingSubtitle', { count: missing.length })}
+          </Typography>
           <MissingTable missing={missing} />
         </>
       )}

@@ -8,7 +8,7 @@ import {
   type MissingFileEntry,
   type PendingReason,
 } from '@gis/shared/syncfiles'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DataTable, type Column } from '../../components/PagedTable'
 
 const STATUS_COLOR: Record<FileStatus, 'success' | 'info' | 'default' | 'error'> = {
@@ -47,13 +47,15 @@ export function reasonText(r: PendingReason): string {
   }
 }
 
-/** The reason column: nothing for a file sent, 'not compared yet' before the scan. */
-const reasonCell = (f: FileEntry): string =>
-  f.reason
-    ? reasonText(f.reason)
-    : f.status === FILE_STATUS.pending
-      ? t('syncfiles.reason.none')
-      : '-'
+/**
+ * The reason column: why a file waits; for a pending file without one, 'to be sent' once the
+ * scan chose its record, else 'not compared yet'; nothing for a file sent.
+ */
+const reasonCell = (f: FileEntry, toSend: ReadonlySet<string>): string => {
+  if (f.reason) return reasonText(f.reason)
+  if (f.status !== FILE_STATUS.pending) return '-'
+  return toSend.has(f.name) ? t('syncfiles.reason.toSend') : t('syncfiles.reason.none')
+}
 
 export function StatusChip({ status }: { status: FileStatus }) {
   return <Chip size="small" label={statusLabel(status)} color={STATUS_COLOR[status]} />
@@ -94,8 +96,8 @@ function LocalPagedTable<T>({
   )
 }
 
-const FILE_COLUMNS: Column<FileEntry>[] = [
-  { key: 'index', label: t('syncfiles.colIndex'), render: (_f, i) => i + 1 },
+const fileColumns = (toSend: ReadonlySet<string>): Column<FileEntry>[] => [
+  { key: 'index', label: t('syncfiles.colIndex'), render: (_f, i) => i + 1, wide: true },
   {
     key: 'status',
     label: t('syncfiles.colStatus'),
@@ -109,21 +111,27 @@ const FILE_COLUMNS: Column<FileEntry>[] = [
     wide: true,
   },
   { key: 'type', label: t('syncfiles.colType'), render: (f) => f.type || '-', wide: true },
-  { key: 'reason', label: t('syncfiles.colReason'), render: reasonCell },
+  { key: 'reason', label: t('syncfiles.colReason'), render: (f) => reasonCell(f, toSend) },
 ]
+
+const NONE: ReadonlySet<string> = new Set()
 
 /** The folder's files (DADOS, and the summary): #, Estado, Nome, Associação, Tipo, Motivo. */
 export function FilesTable({
   files,
   label = t('syncfiles.tabData'),
+  toSend = NONE,
 }: {
   files: readonly FileEntry[]
   label?: string
+  /** The files the scan will send. */
+  toSend?: ReadonlySet<string>
 }) {
+  const columns = useMemo(() => fileColumns(toSend), [toSend])
   return (
     <LocalPagedTable
       rows={files}
-      columns={FILE_COLUMNS}
+      columns={columns}
       label={label}
       empty={t('syncfiles.filesNone')}
     />
