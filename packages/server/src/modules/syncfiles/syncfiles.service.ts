@@ -133,13 +133,18 @@ export async function attachFile(
     const attachmentId = await sql.sentAttachment(deps.db, send)
     return { association, attachmentId, alreadySent: true, filled: null }
   }
+  // The part must be the named file (compared in NFC); it is recorded under the job's name.
   async function* theNamedFile() {
     for await (const part of parts()) {
-      if (part.type === 'file' && part.fieldname === 'file' && part.filename !== query.file) {
+      if (part.type !== 'file' || part.fieldname !== 'file') {
+        yield part
+        continue
+      }
+      if (!sameName(part.filename, query.file)) {
         part.file.resume()
         throw new HttpError(400, t('syncfiles.fileMismatch'))
       }
-      yield part
+      yield { ...part, filename: query.file }
     }
   }
   let result: Awaited<ReturnType<typeof attachments.uploadAttachment>>
@@ -167,6 +172,11 @@ export async function attachFile(
   }
   return { association, attachmentId, alreadySent: false, filled }
 }
+
+const nfc = (name: string) => name.normalize('NFC')
+
+/** Whether a multipart file name is the job's file name (the same text in NFC). */
+const sameName = (received: string, expected: string): boolean => nfc(received) === nfc(expected)
 
 /** Sets an empty photo or file field to an attachment; the field's name, or null if it was not. */
 async function fillField(

@@ -336,6 +336,16 @@ describe('file association: the files of a job and what was sent', () => {
     expect(await attachmentsOf(bridge)).toHaveLength(1)
   })
 
+  it('sends a file whose name has accents and spaces, as the browser names it', async () => {
+    const bridge = await newBridge(`São João ${Date.now() % 100_000}`)
+    const job = await createJob('acentos', 1)
+    const name = 'Ponte São João (2).png'
+    await putFiles(job, [{ name, size: PNG.length, type: 'image/png', reason: null }])
+    const sent = await attach(job, { file: name, layer: 'oae', id: bridge }, { name })
+    expect(sent.status).toBe(201)
+    expect((await attachmentsOf(bridge)).map((a) => a.filename)).toEqual([name])
+  })
+
   it('lets no one but an administrator list, record or send files, even with edit rights on the layer', async () => {
     const bridge = await newBridge(`OAE-P${Date.now()}`)
     const job = await createJob('permissoes', 1)
