@@ -1,7 +1,7 @@
 import path from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -60,7 +60,8 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(opts.logger),
-    disableRequestLogging: true,
+    // The request log is ours (registerRequestLog): one line per request, credentials hidden.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: (_address: string, hop: number) => hop < opts.config.trustProxy,
     bodyLimit: 1_048_576,
   })

@@ -326,7 +326,7 @@ test.describe('approvals', () => {
       await expect(page.getByTestId('documents')).toContainText('vistoria-campo.png')
       await expect(page.getByTestId('documents')).toContainText('Aparelho de apoio')
       await page.getByRole('tab', { name: 'HISTÓRIA', exact: true }).click()
-      const change = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
+      const change = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
       await expect(change).toContainText(CAMPO.username)
       await expect(change).toContainText(`aprovado por ${ADMIN.username}`)
       await snap(page, 'approvals-moderated-history')

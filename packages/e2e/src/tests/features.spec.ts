@@ -70,7 +70,7 @@ test.describe('feature window', () => {
 
     // HISTÓRIA: the update, by demo, with the changed attribute in its table.
     await featureTab(page, 'HISTÓRIA').click()
-    const row = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
+    const row = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
     await expect(row).toContainText('Autor')
     await expect(row).toContainText(DEMO.username)
     await row.getByRole('button', { name: 'Ver alterações' }).click()
@@ -113,7 +113,7 @@ test.describe('feature window', () => {
 
     // Both show in HISTÓRIA, newest first.
     await featureTab(page, 'HISTÓRIA').click()
-    await expect(page.getByText('D Exclusão')).toBeVisible()
+    await expect(page.getByText('Exclusão', { exact: true })).toBeVisible()
   })
 
   test('uploads a photo with progress, shows it, and cancels another upload', async ({

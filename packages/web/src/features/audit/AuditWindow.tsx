@@ -82,7 +82,7 @@ function AuditSearch({ state, setState }: WindowProps<AuditState>) {
           ? {
               choices: AUDIT_ACTION_CODES.map((code) => ({
                 value: code,
-                label: `${code} ${t(`audit.action.${code}`)}`,
+                label: t(`audit.action.${code}`),
               })),
             }
           : f.type === 'layer'
