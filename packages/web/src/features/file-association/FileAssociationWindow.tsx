@@ -386,7 +386,11 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
       <Stepper activeStep={STAGE_OF_STEP[s.step] ?? 0} alternativeLabel>
         {STEPS.map((key) => (
           <Step key={key}>
-            <StepLabel>{t(key)}</StepLabel>
+            <StepLabel
+              sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.7rem', sm: '0.875rem' } } }}
+            >
+              {t(key)}
+            </StepLabel>
           </Step>
         ))}
       </Stepper>
