@@ -42,6 +42,7 @@ import { usersRoutes } from './modules/users/users.routes'
 import { userStore } from './modules/users/users.sql'
 import { owsScope } from './ogc/ows.routes'
 import { renderDemoPhoto } from './demo/demo-photos'
+import { demoSampleFolder } from './demo/demo-sample-folder'
 import { repoRoot } from './paths'
 import { createFileStorage, type BlobStorage } from './storage/file-storage'
 import { tilesScope } from './tiles/tiles.routes'
@@ -119,7 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, reportsScopes(deps, { renderDemoPhoto }))
   await registerScopes(app, deps.auth, syncScopes(deps))
   await registerScopes(app, deps.auth, dataloaderScopes(deps))
-  await registerScopes(app, deps.auth, syncFilesScopes(deps))
+  await registerScopes(app, deps.auth, syncFilesScopes(deps, { sampleFolder: demoSampleFolder }))
 
   // Jobs start once every module has registered its job types, and stop before the database.
   app.addHook('onReady', async () => deps.jobs.start())
