@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
-import type { Approval, MessageKey } from '@gis/shared'
+import type { Approval, ApprovalItem, LayerDescription, MessageKey } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -30,6 +30,22 @@ import { TablePager } from '../../components/TablePager'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—')
+
+/**
+ * The item's feature as lists name it: the value of the layer's display field (proposed, else
+ * the feature's at submission) with the Id, or 'nova' for an insert.
+ */
+function itemName(item: ApprovalItem, layers: LayerDescription[] | undefined): string {
+  const field = layers?.find((l) => l.name === item.layerName)?.labelField
+  const raw = field ? (item.data[field] ?? item.base?.attributes[field]) : undefined
+  const label = typeof raw === 'string' && raw.trim() ? raw.trim() : null
+  if (!label) return item.featureId === null ? t('approvals.item.new') : String(item.featureId)
+  const ref =
+    item.featureId === null
+      ? t('approvals.item.new')
+      : t('approvals.item.id', { id: item.featureId })
+  return t('approvals.item.named', { label, ref })
+}
 
 const FIRST: ApprovalReviewState = { page: 0, limit: 10, itemId: null }
 
@@ -171,7 +187,7 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
                 <TableCell title={item.layerName}>
                   {layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
                 </TableCell>
-                <TableCell>{item.featureId ?? t('approvals.item.new')}</TableCell>
+                <TableCell>{itemName(item, layers)}</TableCell>
                 <TableCell>
                   <ApprovalStatusChip status={item.status} />
                 </TableCell>

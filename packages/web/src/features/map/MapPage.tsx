@@ -54,6 +54,7 @@ import {
   type MapTool,
 } from '../../state/map-slice'
 import { GeometryEditorTool } from '../feature-editor'
+import { SEARCH_WINDOW } from '../search'
 import { openWindow } from '../workspace'
 import { copyText } from './clipboard'
 import { CoordinatesPanel } from './CoordinatesPanel'
@@ -365,6 +366,10 @@ function MapUi({ data, tree }: { data: MapData; tree: ViewNode[] }) {
             clear: () => dispatch(clearSelection()),
             page: (page, limit) => dispatch(setDrawerPage({ page, limit })),
             layer: (layer) => dispatch(filterDrawerLayer(layer)),
+            search: (layer) => {
+              dispatch(openWindow({ type: SEARCH_WINDOW, props: { layer } }))
+              void navigate('/workspace')
+            },
           }}
         />
       )}
