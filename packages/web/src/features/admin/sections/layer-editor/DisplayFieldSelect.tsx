@@ -28,7 +28,8 @@ export function DisplayFieldSelect({
       onChange={(e) => set({ displayField: e.target.value || null })}
       error={Boolean(errors.displayField)}
       helperText={errors.displayField ?? t('adm.layers.displayFieldHint')}
-      slotProps={{ select: { inputProps: { 'data-testid': 'display-field' } } }}
+      // Automático is the empty value: shown, with the label above it.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">
         {auto
