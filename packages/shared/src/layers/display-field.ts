@@ -73,3 +73,19 @@ export const featureLabelSchema = z.object({
   label: z.string().nullable(),
 })
 export type FeatureLabel = z.infer<typeof featureLabelSchema>
+
+/**
+ * A feature's name from values a list already holds (an approval item's proposed values, an
+ * audit record's fields): the display field's value, trimmed; null when it has none.
+ */
+export function labelFromValues(
+  field: string | null | undefined,
+  ...sources: (Record<string, unknown> | null | undefined)[]
+): string | null {
+  if (!field) return null
+  for (const values of sources) {
+    const v = values?.[field]
+    if (typeof v === 'string' && v.trim()) return v.trim()
+  }
+  return null
+}

@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { Approval, ApprovalItem, LayerDescription, MessageKey } from '@gis/shared'
+import { labelFromValues } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -37,8 +38,7 @@ const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date
  */
 function itemName(item: ApprovalItem, layers: LayerDescription[] | undefined): string {
   const field = layers?.find((l) => l.name === item.layerName)?.labelField
-  const raw = field ? (item.data[field] ?? item.base?.attributes[field]) : undefined
-  const label = typeof raw === 'string' && raw.trim() ? raw.trim() : null
+  const label = labelFromValues(field, item.data, item.base?.attributes)
   if (!label) return item.featureId === null ? t('approvals.item.new') : String(item.featureId)
   const ref =
     item.featureId === null
