@@ -296,7 +296,7 @@ test.describe('map tools', () => {
     const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
     const item = drawer
       .getByTestId('selection-item')
-      .filter({ has: page.getByText('Id 4', { exact: true }) })
+      .filter({ has: page.getByText(/ · Id 4$/) })
     await item.getByRole('button', { name: 'Detalhar' }).click()
     const gallery = drawer.getByTestId('attachment-gallery')
     const photos = gallery.getByRole('button', { name: /^Abrir IMG_/ })
