@@ -58,7 +58,6 @@ export const approvalMessages = {
   'approvals.item.action': 'Ação',
   'approvals.item.created': 'Criado',
   'approvals.item.new': 'nova',
-  'approvals.item.named': '{label} · {ref}',
   'approvals.item.id': 'Id {id}',
   'approvals.review.selectItem': 'Selecione um item para iniciar',
   'approvals.review.attribute': 'Atributo',

@@ -34,17 +34,34 @@ const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date
 
 /**
  * The item's feature as lists name it: the value of the layer's display field (proposed, else
- * the feature's at submission) with the Id, or 'nova' for an insert.
+ * the feature's at submission) over its Id ('nova' for an insert); the Id alone without one.
  */
-function itemName(item: ApprovalItem, layers: LayerDescription[] | undefined): string {
+function ItemName({
+  item,
+  layers,
+}: {
+  item: ApprovalItem
+  layers: LayerDescription[] | undefined
+}) {
   const field = layers?.find((l) => l.name === item.layerName)?.labelField
   const label = labelFromValues(field, item.data, item.base?.attributes)
-  if (!label) return item.featureId === null ? t('approvals.item.new') : String(item.featureId)
   const ref =
     item.featureId === null
       ? t('approvals.item.new')
-      : t('approvals.item.id', { id: item.featureId })
-  return t('approvals.item.named', { label, ref })
+      : label
+        ? t('approvals.item.id', { id: item.featureId })
+        : String(item.featureId)
+  if (!label) return <>{ref}</>
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', wordBreak: 'break-word' }}>
+        {label}
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {ref}
+      </Typography>
+    </>
+  )
 }
 
 const FIRST: ApprovalReviewState = { page: 0, limit: 10, itemId: null }
@@ -187,7 +204,9 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
                 <TableCell title={item.layerName}>
                   {layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
                 </TableCell>
-                <TableCell>{itemName(item, layers)}</TableCell>
+                <TableCell>
+                  <ItemName item={item} layers={layers} />
+                </TableCell>
                 <TableCell>
                   <ApprovalStatusChip status={item.status} />
                 </TableCell>
