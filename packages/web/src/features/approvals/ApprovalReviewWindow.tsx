@@ -54,7 +54,7 @@ function ItemName({
   if (!label) return <>{ref}</>
   return (
     <>
-      <Box component="span" sx={{ display: 'block', wordBreak: 'break-word' }}>
+      <Box component="span" sx={{ display: 'block' }}>
         {label}
       </Box>
       <Typography variant="caption" color="text.secondary">
