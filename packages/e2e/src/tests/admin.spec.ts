@@ -81,6 +81,56 @@ async function openSection(page: Page, tab: string): Promise<void> {
 }
 
 test.describe('control panel', () => {
+  test('the layer editor chooses the field that names the features in lists', async ({
+    page,
+    request,
+  }) => {
+    const headers = await adminApi(request)
+    const url = `${baseUrl()}/api/layers/municipios`
+    const before = (await (await request.get(url, { headers })).json()) as Record<string, any>
+    expect(before).toMatchObject({ displayField: null, labelField: 'nome' })
+    try {
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
+      await page.getByRole('tab', { name: 'Layers', exact: true }).click()
+      await page.getByLabel('Procurar layer').fill('Municípios')
+      await page.getByRole('button', { name: 'Editar Municípios' }).click()
+      const editor = page.getByRole('dialog', { name: /Municípios/ })
+      const field = editor.getByRole('combobox', { name: 'Campo de exibição' })
+      await expect(field).toHaveText('Automático (Nome)')
+      await snap(page, 'dashboard-layer-display-field-desktop')
+      await page.setViewportSize(PHONE)
+      await expect(field).toBeVisible()
+      await snap(page, 'dashboard-layer-display-field-phone')
+      await page.setViewportSize(DESKTOP)
+
+      // Only text fields are offered (População is a number).
+      await field.click()
+      await expect(page.getByRole('option', { name: 'População' })).toHaveCount(0)
+      await page.getByRole('option', { name: 'UF', exact: true }).click()
+      await editor.getByRole('button', { name: 'SALVAR' }).click()
+      await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
+      const after = (await (await request.get(url, { headers })).json()) as Record<string, any>
+      expect(after).toMatchObject({ displayField: 'uf', labelField: 'uf' })
+    } finally {
+      await request.put(`${baseUrl()}/api/layers/${before.id}`, {
+        headers,
+        data: {
+          title: before.title,
+          queryable: before.queryable,
+          attributes: (before.attributes as { name: string; title: string; tooltip: string }[])
+            .filter((a) => !['id', 'uuid', 'geom', 'd_e_l_e_t_', 'm_o_d_i_f_'].includes(a.name))
+            .map((a) => ({ name: a.name, title: a.title, tooltip: a.tooltip })),
+          layout: before.layout,
+          domains: before.domains,
+          style: before.style,
+          displayField: null,
+        },
+      })
+    }
+  })
+
   test('an administrator activates an account from the activation queue', async ({
     page,
     request,

@@ -203,6 +203,11 @@ test.describe('feature window', () => {
     await expect(page.getByText('Linhas por página')).toBeVisible()
     const rows = page.getByRole('table', { name: 'ITENS' }).getByRole('row')
     await expect(rows).toHaveCount(7)
+    // Each row names its feature by the layer's display field (the default rule: Código).
+    const second = (await (await api(request, token, `/api/features/${LAYER}/2`)).json()) as {
+      attributes: { codigo: string }
+    }
+    await expect(rows.nth(1).getByTestId('item-label')).toHaveText(second.attributes.codigo)
     await snap(page, 'feature-items')
 
     await page.getByRole('combobox').filter({ hasText: '10' }).click()

@@ -294,9 +294,7 @@ test.describe('map tools', () => {
       [box.x + box.width / 2 + 15, box.y + box.height / 2 + 15],
     )
     const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-    const item = drawer
-      .getByTestId('selection-item')
-      .filter({ has: page.getByText('Id 4', { exact: true }) })
+    const item = drawer.getByTestId('selection-item').filter({ has: page.getByText(/ · Id 4$/) })
     await item.getByRole('button', { name: 'Detalhar' }).click()
     const gallery = drawer.getByTestId('attachment-gallery')
     const photos = gallery.getByRole('button', { name: /^Abrir IMG_/ })

@@ -5,7 +5,9 @@ import {
   ADMIN,
   DEMO,
   DESKTOP,
+  PHONE,
   apiToken,
+  baseUrl,
   expect,
   expectPicture,
   signIn,
@@ -229,8 +231,16 @@ test.describe('map page', () => {
       await expect(info.getByRole('row', { name: /Obras de arte/ })).toContainText(
         String(expected.length),
       )
+      // Each item is named by the layer's display field (the default rule: Código), with the
+      // layer and the Id below.
       for (const id of expected.slice(0, 5)) {
-        await expect(drawer.getByText(`Id ${id}`, { exact: true })).toBeVisible()
+        const res = await request.get(`${baseUrl()}/api/features/oae/${id}`, {
+          headers: { authorization: token },
+        })
+        const codigo = ((await res.json()) as { attributes: { codigo: string } }).attributes.codigo
+        const item = drawer.getByTestId('selection-item').filter({ hasText: `${OAE} · Id ${id}` })
+        await expect(item).toHaveCount(1)
+        await expect(item.getByText(codigo, { exact: true })).toBeVisible()
       }
       await snap(page, 'map-selection-drawer')
 
@@ -250,6 +260,51 @@ test.describe('map page', () => {
       await expect(drawer).toBeHidden()
     },
   )
+
+  test('a box selection stopped at 100 features says so and opens the search of the layer', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const [lon, lat] = await featurePoint(request, token, 'placas', 1)
+    const view: View = { lat, lon, z: 13 }
+    await signInToMap(page, ADMIN, view, ['placas', 'base_2'])
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+
+    const box = await mapBox(page)
+    const [x0, y0] = [box.x + box.width / 2 - 200, box.y + box.height / 2 - 150]
+    const [x1, y1] = [box.x + box.width / 2 + 200, box.y + box.height / 2 + 150]
+    const [west, north] = await lonLatAt(page, view, x0, y0)
+    const [east, south] = await lonLatAt(page, view, x1, y1)
+    expect(
+      (await wfsIds(request, token, 'placas', [west, south, east, north])).length,
+    ).toBeGreaterThan(100)
+
+    await page.getByRole('button', { name: 'Selecionar por área (arraste um retângulo)' }).click()
+    await page.mouse.move(x0, y0)
+    await page.mouse.down()
+    await page.mouse.move(x1, y1, { steps: 8 })
+    await page.mouse.up()
+
+    const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
+    await expect(drawer.getByText('100 feição(ões)')).toBeVisible()
+    const capped = drawer.getByTestId('selection-capped')
+    await expect(capped).toContainText(
+      'Só as primeiras 100 feições da área foram selecionadas. Para ver todas, use a busca.',
+    )
+    // The signs are named by their CTB code (the default rule), the layer and Id below.
+    const first = drawer.getByTestId('selection-item').first()
+    await expect(first).toContainText(/^(R|A)-\d+[a-z]?Sinalização vertical · Id \d+/)
+    await snap(page, 'map-selection-capped-desktop')
+    await page.setViewportSize(PHONE)
+    await expect(capped).toBeVisible()
+    await snap(page, 'map-selection-capped-phone')
+    await page.setViewportSize(DESKTOP)
+
+    await capped.getByRole('button', { name: 'Buscar em Sinalização vertical' }).click()
+    await expect(page).toHaveURL(/\/workspace$/)
+    await expect(page.getByLabel('Layer')).toHaveValue('placas')
+  })
 
   test('the right-click menu copies the clicked coordinates', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])

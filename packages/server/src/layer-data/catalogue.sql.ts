@@ -28,11 +28,12 @@ interface LayerRow {
   data_version: number
   data_changed_at: Date
   legend_version: number
+  display_field: string | null
 }
 
 const COLUMNS = `id, name, title, table_schema, table_name, geometry_type, queryable, managed,
   attributes, layout, fields_format, domains, style, extent, data_version, data_changed_at,
-  legend_version`
+  legend_version, display_field`
 
 function toLayer(r: LayerRow): CatalogueLayer {
   return {
@@ -53,6 +54,7 @@ function toLayer(r: LayerRow): CatalogueLayer {
     dataVersion: r.data_version,
     dataChangedAt: r.data_changed_at,
     legendVersion: r.legend_version,
+    displayField: r.display_field,
   }
 }
 
@@ -98,6 +100,8 @@ export interface LayerEntry {
   fieldsFormat: FieldFormat[]
   domains: Record<string, LayerDomain>
   style: LayerStyle
+  /** The text field naming the features in lists (null: the default rule); absent: unchanged. */
+  displayField?: string | null
 }
 
 const json = (v: unknown) => JSON.stringify(v)
@@ -144,6 +148,7 @@ export async function updateLayer(
     `UPDATE app.layers SET title = $2, queryable = $3, attributes = $4::text::jsonb,
             layout = $5::text::jsonb, fields_format = $6::text::jsonb, domains = $7::text::jsonb,
             style = $8::text::jsonb,
+            display_field = CASE WHEN $10 THEN $11 ELSE display_field END,
             legend_version = legend_version + CASE WHEN $9 THEN 1 ELSE 0 END,
             updated_at = now()
       WHERE id = $1`,
@@ -157,6 +162,8 @@ export async function updateLayer(
       json(e.domains),
       json(e.style),
       legendChanged,
+      e.displayField !== undefined,
+      e.displayField ?? null,
     ],
   )
   return rowCount > 0

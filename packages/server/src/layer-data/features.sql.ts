@@ -1,4 +1,4 @@
-import type { GeoJsonGeometry } from '@gis/shared'
+import { displayFieldOf, type GeoJsonGeometry } from '@gis/shared'
 import type { Queryable } from '../db/types'
 import type { ColumnInfo, ColumnValue } from './feature-values'
 import { layerFields, quoteIdent, tableSql, type CatalogueLayer } from './model'
@@ -341,4 +341,36 @@ export async function featuresNear(
     deleted: r.deleted,
     geometry: parseGeometry(r.geometry),
   }))
+}
+
+/** Features of one layer to name: the layer and the ids. */
+export interface LabelTarget {
+  layer: CatalogueLayer
+  ids: readonly number[]
+}
+
+/**
+ * The names of features in lists, in one statement over every layer asked: the value of each
+ * layer's display field as text (null for a layer without one, or an empty value). Ids that do
+ * not exist are not answered.
+ */
+export async function featureLabels(
+  db: Queryable,
+  targets: readonly LabelTarget[],
+): Promise<{ layer: string; id: number; label: string | null }[]> {
+  const params = new SqlParams()
+  const parts = targets
+    .filter((x) => x.ids.length > 0)
+    .map(({ layer, ids }) => {
+      const field = displayFieldOf(layer.displayField, layer.attributes)
+      const label = field ? `NULLIF(btrim(t.${quoteIdent(field)}::text), '')` : 'NULL::text'
+      return `SELECT ${params.bind(layer.name, 'text')} AS layer, t.id, ${label} AS label
+                FROM ${tableSql(layer)} t WHERE t.id = ANY(${params.bind([...ids], 'bigint[]')})`
+    })
+  if (parts.length === 0) return []
+  const { rows } = await db.query<{ layer: string; id: number; label: string | null }>(
+    parts.join('\nUNION ALL\n'),
+    params.values,
+  )
+  return rows.map((r) => ({ layer: r.layer, id: Number(r.id), label: r.label }))
 }

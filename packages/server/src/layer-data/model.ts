@@ -31,6 +31,8 @@ export interface CatalogueLayer {
   dataVersion: number
   dataChangedAt: Date
   legendVersion: number
+  /** The text field an administrator chose to name the features in lists (null: default rule). */
+  displayField: string | null
 }
 
 /** A column of a layer table: a system field or one of the user's. */

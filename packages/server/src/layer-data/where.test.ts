@@ -58,6 +58,7 @@ const LAYER: CatalogueLayer = {
   domains: {},
   style: {},
   extent: null,
+  displayField: null,
   dataVersion: 1,
   dataChangedAt: new Date(0),
   legendVersion: 1,

@@ -63,6 +63,8 @@ export const layerUpdateSchema = z
     layout: z.array(layoutGroupEditSchema).max(100),
     domains: z.record(z.string(), layerDomainSchema),
     style: layerStyleSchema,
+    /** The text field that names the features in lists; null: the default rule; absent: unchanged. */
+    displayField: z.string().max(63).nullable().optional(),
   })
   .strict()
 export type LayerUpdate = z.infer<typeof layerUpdateSchema>

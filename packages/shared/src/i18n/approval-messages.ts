@@ -58,6 +58,7 @@ export const approvalMessages = {
   'approvals.item.action': 'Ação',
   'approvals.item.created': 'Criado',
   'approvals.item.new': 'nova',
+  'approvals.item.id': 'Id {id}',
   'approvals.review.selectItem': 'Selecione um item para iniciar',
   'approvals.review.attribute': 'Atributo',
   'approvals.review.current': 'Valor atual',

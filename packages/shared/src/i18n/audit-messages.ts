@@ -27,6 +27,7 @@ export const auditMessages = {
   'audit.field.action': 'Ação',
   'audit.field.table': 'Layer',
   'audit.field.rowId': 'Id da feição',
+  'audit.rowNamed': '{id} · {label}',
   'audit.field.user': 'Usuário',
   'audit.field.application': 'Aplicação',
   'audit.field.clientAddress': 'Endereço do cliente',

@@ -12,6 +12,7 @@ export const featureMessages = {
   'features.tab.documents': 'DOCUMENTOS',
   'features.tab.history': 'HISTÓRIA',
   'features.items.layer': 'Layer',
+  'features.items.label': 'Feição',
   'features.items.id': 'Id',
   'features.items.empty': 'Nenhum item selecionado!',
   'features.showItemsOnMap': 'VER ITEMS NO MAPA',

@@ -77,6 +77,10 @@ export const mapMessages = {
   'map.selection.close': 'Fechar',
   'map.selection.clear': 'Limpar seleção',
   'map.selection.item': 'Id {id}',
+  'map.selection.itemOf': '{layer} · Id {id}',
+  'map.selection.capped':
+    'Só as primeiras {max} feições da área foram selecionadas. Para ver todas, use a busca.',
+  'map.selection.searchLayer': 'Buscar em {layer}',
   'map.selection.allLayers': 'Todos os layers',
   'map.selection.filterLayer': 'Filtrar por layer',
   'map.selection.attachments': 'Anexos',

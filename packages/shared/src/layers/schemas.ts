@@ -131,6 +131,10 @@ export const layerDescriptionSchema = z.object({
   /** Changes on every edit of the layer's table; tile URLs carry it as `v`. */
   dataVersion: z.number(),
   legendVersion: z.number(),
+  /** The text field an administrator chose to name the features in lists; null: the default rule. */
+  displayField: z.string().nullable(),
+  /** The field that names the features in lists (the chosen one or the default rule's); null: none. */
+  labelField: z.string().nullable(),
 })
 export type LayerDescription = z.infer<typeof layerDescriptionSchema>
 

@@ -35,6 +35,19 @@ describe('map slice', () => {
     expect(s.visibility).toEqual({ a: false, b: true, c: false })
   })
 
+  it('remembers the layers of a capped query until a new selection or a clear', () => {
+    const a = { layer: 'placas', id: 1 }
+    let s = reduce(initialMapState(), select({ items: [a], capped: ['placas'] }))
+    expect(s.drawer.capped).toEqual(['placas'])
+    s = reduce(s, select({ items: [{ layer: 'oae', id: 2 }], add: true, capped: ['oae'] }))
+    expect(s.drawer.capped).toEqual(['placas', 'oae'])
+    s = reduce(s, select({ items: [a] }))
+    expect(s.drawer.capped).toBeNull()
+    s = reduce(s, select({ items: [a], capped: ['placas'] }))
+    s = reduce(s, clearSelection())
+    expect(s.drawer.capped).toBeNull()
+  })
+
   it('keeps opacity within 0 and 255', () => {
     let s = reduce(initialMapState(), setNodeOpacity({ name: 'a', opacity: 300 }))
     s = reduce(s, setNodeOpacity({ name: 'b', opacity: -4 }))

@@ -37,6 +37,11 @@ export interface SelectionDrawer {
   limit: number
   /** Only this layer's items in the list (the info panel's rows set it), or all. */
   layer: string | null
+  /**
+   * The layers of a map query that hit the feature cap (MAX_QUERY_FEATURES): the drawer says
+   * only the first features were selected and offers the search of each; null when none did.
+   */
+  capped: string[] | null
 }
 
 export interface MapState {
@@ -68,6 +73,7 @@ const closedDrawer = (): SelectionDrawer => ({
   page: 0,
   limit: SELECTION_PAGE_SIZES[0],
   layer: null,
+  capped: null,
 })
 
 export const initialMapState = (): MapState => ({
@@ -124,20 +130,32 @@ export const mapSlice = createSlice({
     setLayerManagerOpen(state, action: PayloadAction<boolean>) {
       state.layerManagerOpen = action.payload
     },
-    /** A new selection (info-click, drag box): replaces the current one unless `add`. */
+    /**
+     * A new selection (info-click, drag box): replaces the current one unless `add`. `capped`
+     * lists the layers of a query that hit the feature cap.
+     */
     select(
       state,
-      action: PayloadAction<{ items: FeatureKey[]; add?: boolean; at?: number; open?: boolean }>,
+      action: PayloadAction<{
+        items: FeatureKey[]
+        add?: boolean
+        at?: number
+        open?: boolean
+        capped?: string[]
+      }>,
     ) {
       const at = action.payload.at ?? Date.now()
       const keep = action.payload.add ? state.selection : []
       const fresh = action.payload.items.filter((i) => !keep.some((k) => sameKey(k, i)))
       state.selection = [...keep, ...fresh.map((i) => ({ layer: i.layer, id: i.id, added: at }))]
       state.focused = null
+      const before = action.payload.add ? (state.drawer.capped ?? []) : []
+      const capped = [...new Set([...before, ...(action.payload.capped ?? [])])]
       state.drawer = {
         ...closedDrawer(),
         open: (action.payload.open ?? true) && state.selection.length > 0,
         limit: state.drawer.limit,
+        capped: capped.length ? capped : null,
       }
     },
     clearSelection(state) {

@@ -1,6 +1,7 @@
 import {
   t,
   type FeatureGeometry,
+  type FeatureLabel,
   type GeometriesSearch,
   type SearchCoord,
   type SearchCoordResult,
@@ -14,7 +15,7 @@ import { compileFilter, FilterError, SqlParams } from '../../layer-data/where'
 import { layerAccess, readableLayerAccess } from './layer-access'
 
 // The geometry reads of the feature API (the map's locate, the geometry editor's features in
-// view and its pick): read-only, checked against readFeature like every read.
+// view and its pick) and the names of features in lists: read-only, checked against readFeature like every read.
 
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
 
@@ -94,4 +95,26 @@ export async function searchCoord(
   }
   found.sort((a, b) => a.distance - b.distance || a.layer.localeCompare(b.layer) || a.id - b.id)
   return found.slice(0, body.limit)
+}
+
+/**
+ * POST /api/features/labels: the names of features in lists (the selection, ITENS), one
+ * statement for all. Features of layers the caller may not read, or that do not exist, are
+ * left out, like unknown ids: the answer tells nothing about them.
+ */
+export async function labels(
+  db: Db,
+  user: User,
+  items: readonly { layer: string; id: number }[],
+): Promise<FeatureLabel[]> {
+  const readable = new Map((await readableLayerAccess(db, user)).map((a) => [a.layer.name, a]))
+  const byLayer = new Map<string, Set<number>>()
+  for (const { layer, id } of items) {
+    if (!readable.has(layer)) continue
+    byLayer.set(layer, (byLayer.get(layer) ?? new Set()).add(id))
+  }
+  return sql.featureLabels(
+    db,
+    [...byLayer].map(([name, ids]) => ({ layer: readable.get(name)!.layer, ids: [...ids] })),
+  )
 }

@@ -7,6 +7,8 @@ import {
   featureConflictSchema,
   featureGeometrySchema,
   featureInsertSchema,
+  featureLabelSchema,
+  featureLabelsRequestSchema,
   featureSchema,
   featureUpdateQuerySchema,
   featureUpdateSchema,
@@ -58,6 +60,20 @@ const featureRoutes =
         },
       },
       async (request) => geometries.searchCoord(db, auth.contextOf(request).user, request.body),
+    )
+
+    app.post(
+      '/labels',
+      {
+        schema: {
+          tags: ['features'],
+          summary:
+            'Names of features in lists: the value of each layer display field, by layer and id (readable layers only)',
+          body: featureLabelsRequestSchema,
+          response: { 200: z.array(featureLabelSchema) },
+        },
+      },
+      async (request) => geometries.labels(db, auth.contextOf(request).user, request.body.items),
     )
 
     app.get(

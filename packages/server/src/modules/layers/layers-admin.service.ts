@@ -1,4 +1,5 @@
 import {
+  canNameFeatures,
   t,
   type AttributeEdit,
   type LayerAttribute,
@@ -230,12 +231,26 @@ function checkUpdate(layer: CatalogueLayer, body: LayerUpdate): FieldError[] {
       message: t('admin.layers.unknownField', { name: style.label.attribute }),
     })
   }
+  if (body.displayField) {
+    const a = byName.get(body.displayField)
+    if (!a) {
+      errors.push({
+        field: 'displayField',
+        message: t('admin.layers.displayFieldUnknown', { name: body.displayField }),
+      })
+    } else if (!canNameFeatures(a)) {
+      errors.push({
+        field: 'displayField',
+        message: t('admin.layers.displayFieldNotText', { name: body.displayField }),
+      })
+    }
+  }
   return errors
 }
 
 /**
  * PUT /api/layers/{id}: title, queryable, the fields' order, titles and tooltips, the form's
- * layout groups, domains and style. A new title or style moves the legend version.
+ * layout groups, domains, style and the field that names the features in lists. A new title or style moves the legend version.
  */
 export async function updateLayer(db: Db, id: number, body: LayerUpdate): Promise<LayerRecord> {
   const layer = await layerById(db, id)
@@ -262,6 +277,7 @@ export async function updateLayer(db: Db, id: number, body: LayerUpdate): Promis
         layout: body.layout,
         domains: body.domains,
         style: body.style,
+        displayField: body.displayField === undefined ? undefined : body.displayField || null,
       },
       legendChanged,
     )
@@ -316,6 +332,7 @@ export async function legendPreview(body: {
     dataVersion: 0,
     dataChangedAt: new Date(0),
     legendVersion: 0,
+    displayField: null,
   })
   return { image: `data:image/png;base64,${png.toString('base64')}` }
 }

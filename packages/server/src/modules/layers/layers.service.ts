@@ -6,7 +6,7 @@ import type {
   SessionUser,
 } from '@gis/shared'
 import type { Queryable } from '../../db/types'
-import { t } from '@gis/shared'
+import { displayFieldOf, t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
 import { toSqlPaging } from '../../http/paging'
 import { freshCatalogue, readableLayerNames, readableLayers } from '../../layer-data/catalogue'
@@ -31,6 +31,8 @@ export function toDescription(l: CatalogueLayer): LayerDescription {
     extent: l.extent,
     dataVersion: l.dataVersion,
     legendVersion: l.legendVersion,
+    displayField: l.displayField,
+    labelField: displayFieldOf(l.displayField, l.attributes),
   }
 }
 

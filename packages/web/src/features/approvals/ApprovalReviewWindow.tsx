@@ -7,7 +7,8 @@ import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
-import type { Approval, MessageKey } from '@gis/shared'
+import type { Approval, ApprovalItem, LayerDescription, MessageKey } from '@gis/shared'
+import { labelFromValues } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -30,6 +31,38 @@ import { TablePager } from '../../components/TablePager'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—')
+
+/**
+ * The item's feature as lists name it: the value of the layer's display field (proposed, else
+ * the feature's at submission) over its Id ('nova' for an insert); the Id alone without one.
+ */
+function ItemName({
+  item,
+  layers,
+}: {
+  item: ApprovalItem
+  layers: LayerDescription[] | undefined
+}) {
+  const field = layers?.find((l) => l.name === item.layerName)?.labelField
+  const label = labelFromValues(field, item.data, item.base?.attributes)
+  const ref =
+    item.featureId === null
+      ? t('approvals.item.new')
+      : label
+        ? t('approvals.item.id', { id: item.featureId })
+        : String(item.featureId)
+  if (!label) return <>{ref}</>
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {label}
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {ref}
+      </Typography>
+    </>
+  )
+}
 
 const FIRST: ApprovalReviewState = { page: 0, limit: 10, itemId: null }
 
@@ -186,7 +219,9 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
                   >
                     {layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
                   </TableCell>
-                  <TableCell>{item.featureId ?? t('approvals.item.new')}</TableCell>
+                  <TableCell>
+                    <ItemName item={item} layers={layers} />
+                  </TableCell>
                   <TableCell>
                     <ApprovalStatusChip status={item.status} />
                   </TableCell>

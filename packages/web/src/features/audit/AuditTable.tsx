@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import Tooltip from '@mui/material/Tooltip'
-import type { AuditRecord, LayerDescription } from '@gis/shared'
+import { labelFromValues, type AuditRecord, type LayerDescription } from '@gis/shared'
 import { AUDIT_PAGE_SIZES } from '@gis/shared/audit'
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { Fragment, useState, type ReactNode } from 'react'
@@ -27,7 +27,7 @@ interface Column {
   /** The API's sort name. */
   key: string
   title: MessageKey
-  render: (r: AuditRecord) => ReactNode
+  render: (r: AuditRecord, layers: readonly LayerDescription[]) => ReactNode
 }
 
 const COLUMNS: readonly Column[] = [
@@ -57,7 +57,17 @@ const COLUMNS: readonly Column[] = [
       </Tooltip>
     ),
   },
-  { key: 'rowId', title: 'audit.field.rowId', render: (r) => r.rowId ?? '-' },
+  {
+    key: 'rowId',
+    title: 'audit.field.rowId',
+    // The record's feature named by its layer's display field (its value then), with the Id.
+    render: (r, layers) => {
+      const field = layers.find((l) => l.name === r.table)?.labelField
+      const label = labelFromValues(field, r.currentFields, r.previousFields)
+      if (r.rowId === null) return '-'
+      return label ? t('audit.rowNamed', { label, id: r.rowId }) : r.rowId
+    },
+  },
   {
     key: 'user',
     title: 'audit.field.user',
@@ -165,7 +175,7 @@ export function AuditTable(p: Props) {
                         key={c.key}
                         sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
                       >
-                        {c.render(r)}
+                        {c.render(r, p.layers)}
                       </TableCell>
                     ))}
                   </TableRow>

@@ -9,10 +9,11 @@ import Typography from '@mui/material/Typography'
 import type { FeatureRef, LayerDescription } from '@gis/shared'
 import { FEATURE_ITEMS_PAGE_SIZES } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
+import { useFeatureLabels } from '../../api/feature-labels.api'
 import { TablePager } from '../../components/TablePager'
 
 /**
- * ITENS: the window's features, Layer and Id, paged 5/10/20 ('Linhas por página'). Choosing
+ * ITENS: the window's features, Layer, the name given by the layer's display field and Id, paged 5/10/20 ('Linhas por página'). Choosing
  * a row shows that feature in DADOS.
  */
 export function ItemsTab({
@@ -33,6 +34,7 @@ export function ItemsTab({
   onSelect: (index: number) => void
 }) {
   const rows = items.slice(page * limit, page * limit + limit)
+  const labelOf = useFeatureLabels(rows)
   return (
     <Box>
       <TableContainer>
@@ -40,6 +42,7 @@ export function ItemsTab({
           <TableHead>
             <TableRow>
               <TableCell>{t('features.items.layer')}</TableCell>
+              <TableCell>{t('features.items.label')}</TableCell>
               <TableCell align="right">{t('features.items.id')}</TableCell>
             </TableRow>
           </TableHead>
@@ -70,6 +73,9 @@ export function ItemsTab({
                       {item.layer}
                     </Typography>
                   </TableCell>
+                  <TableCell data-testid="item-label" sx={{ wordBreak: 'break-word' }}>
+                    {labelOf(item.layer, item.id) ?? ''}
+                  </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {item.id}
                   </TableCell>
@@ -78,7 +84,7 @@ export function ItemsTab({
             })}
             {items.length === 0 && (
               <TableRow>
-                <TableCell colSpan={2} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                <TableCell colSpan={3} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
                   {t('features.items.empty')}
                 </TableCell>
               </TableRow>

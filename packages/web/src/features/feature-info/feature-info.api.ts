@@ -23,7 +23,9 @@ const keyOf = ({ layer, id }: FeatureRef) => `${layer}:${id}`
  * refresh what they change.
  */
 export const featureInfoApi = api
-  .enhanceEndpoints({ addTagTypes: ['Feature', 'FeatureAttachments', 'FeatureHistory'] })
+  .enhanceEndpoints({
+    addTagTypes: ['Feature', 'FeatureAttachments', 'FeatureHistory', 'FeatureLabels'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       getFeature: build.query<Feature, FeatureRef>({
@@ -61,7 +63,11 @@ export const featureInfoApi = api
             ),
           )
         },
-        invalidatesTags: (_r, _e, ref) => [{ type: 'FeatureHistory', id: keyOf(ref) }],
+        // A new value of the display field renames the feature in lists.
+        invalidatesTags: (_r, _e, ref) => [
+          { type: 'FeatureHistory', id: keyOf(ref) },
+          'FeatureLabels',
+        ],
       }),
       deleteFeature: build.mutation<Feature, FeatureRef>({
         query: (ref) => ({ url: path(ref), method: 'DELETE' }),

@@ -10,7 +10,7 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
-import type { LayerDescription } from '@gis/shared'
+import { labelFromValues, type LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import type { FeatureKey } from '../../state/map-slice'
 import { AttachmentGallery } from './AttachmentGallery'
@@ -34,8 +34,13 @@ export function FeatureDetail({
 }) {
   const data = useSelectedFeatureQuery(feature)
   const files = useSelectedFeatureAttachmentsQuery(feature, { skip: !canReadAttachments })
-  const title = `${description?.title ?? feature.layer} · ${t('map.selection.item', { id: feature.id })}`
   const attributes = data.data?.attributes
+  const layerTitle = description?.title ?? feature.layer
+  // Named as in the list: the display field's value first, then the layer and the Id.
+  const label = labelFromValues(description?.labelField, attributes)
+  const title = label
+    ? `${label} · ${t('map.selection.itemOf', { layer: layerTitle, id: feature.id })}`
+    : t('map.selection.itemOf', { layer: layerTitle, id: feature.id })
   const deleted = attributes?.d_e_l_e_t_ === true
   const groups = attributes ? attributeGroups(description, attributes) : []
 

@@ -55,6 +55,8 @@ import {
 } from '../../state/map-slice'
 import { GeometryEditorTool } from '../feature-editor'
 import { openFeatureWindow } from '../feature-info'
+import { SEARCH_WINDOW } from '../search'
+import { openWindow } from '../workspace'
 import { copyText } from './clipboard'
 import { CoordinatesPanel } from './CoordinatesPanel'
 import { InfoPanel } from './InfoPanel'
@@ -365,6 +367,10 @@ function MapUi({ data, tree }: { data: MapData; tree: ViewNode[] }) {
             clear: () => dispatch(clearSelection()),
             page: (page, limit) => dispatch(setDrawerPage({ page, limit })),
             layer: (layer) => dispatch(filterDrawerLayer(layer)),
+            search: (layer) => {
+              dispatch(openWindow({ type: SEARCH_WINDOW, props: { layer } }))
+              void navigate('/workspace')
+            },
           }}
         />
       )}

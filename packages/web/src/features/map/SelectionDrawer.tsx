@@ -1,5 +1,7 @@
 import Close from '@mui/icons-material/Close'
 import DeleteSweep from '@mui/icons-material/DeleteSweep'
+import Search from '@mui/icons-material/Search'
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
@@ -16,7 +18,7 @@ import Typography from '@mui/material/Typography'
 import type { LayerDescription, PermissionsAnswer } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useMemo } from 'react'
-import { SELECTION_DRAWER_WIDTH } from '../../map/constants'
+import { MAX_QUERY_FEATURES, SELECTION_DRAWER_WIDTH } from '../../map/constants'
 import {
   orderedSelection,
   SELECTION_PAGE_SIZES,
@@ -27,10 +29,12 @@ import {
 import { FeatureDetail } from './FeatureDetail'
 import type { SelectionActions } from './selection-actions'
 import { TablePager } from '../../components/TablePager'
+import { useFeatureLabels } from '../../api/feature-labels.api'
 
 /**
  * The selection drawer (600 px, at the map's right): the list of selected features, newest
- * first, in pages of 15, 30 or 50, each with Localizar and Detalhar; then one feature's
+ * first, in pages of 15, 30 or 50, each named by its layer's display field (the layer and the
+ * Id below) with Localizar and Detalhar; then one feature's
  * detail (Anexos and Dados) with Expandir, 'Voltar para Listagem' and Fechar.
  */
 export function SelectionDrawer({
@@ -58,6 +62,8 @@ export function SelectionDrawer({
   const page = Math.min(drawer.page, pageCount - 1)
   const rows = listed.slice(page * drawer.limit, (page + 1) * drawer.limit)
   const detail = drawer.view === 'detail' ? drawer.detail : null
+  // Each feature is named by its layer's display field: one request for the page shown.
+  const labelOf = useFeatureLabels(detail ? [] : rows)
 
   return (
     <Paper
@@ -160,6 +166,29 @@ export function SelectionDrawer({
               </TextField>
             </Box>
           )}
+          {drawer.capped && (
+            <Alert
+              severity="warning"
+              data-testid="selection-capped"
+              sx={{ mx: 2, mb: 1, '& .MuiAlert-message': { minWidth: 0 } }}
+            >
+              {t('map.selection.capped', { max: MAX_QUERY_FEATURES })}
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                {drawer.capped.slice(0, 3).map((l) => (
+                  <Button
+                    key={l}
+                    size="small"
+                    variant="outlined"
+                    color="inherit"
+                    startIcon={<Search />}
+                    onClick={() => actions.search(l)}
+                  >
+                    {t('map.selection.searchLayer', { layer: titleOf(l) })}
+                  </Button>
+                ))}
+              </Box>
+            </Alert>
+          )}
           <Divider />
           <Box sx={{ flex: 1, overflow: 'auto' }}>
             {rows.length === 0 ? (
@@ -182,9 +211,16 @@ export function SelectionDrawer({
                       }}
                     >
                       <ListItemText
-                        primary={titleOf(s.layer)}
-                        secondary={t('map.selection.item', { id: s.id })}
-                        slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } } }}
+                        primary={labelOf(s.layer, s.id) ?? titleOf(s.layer)}
+                        secondary={
+                          labelOf(s.layer, s.id)
+                            ? t('map.selection.itemOf', { layer: titleOf(s.layer), id: s.id })
+                            : t('map.selection.item', { id: s.id })
+                        }
+                        slotProps={{
+                          primary: { noWrap: true, sx: { fontWeight: 500 } },
+                          secondary: { noWrap: true },
+                        }}
                         sx={{ minWidth: 0 }}
                       />
                       <Button size="small" variant="outlined" onClick={() => actions.locate(s)}>

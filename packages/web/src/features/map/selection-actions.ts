@@ -10,4 +10,6 @@ export interface SelectionActions {
   clear: () => void
   page: (page: number, limit?: number) => void
   layer: (layer: string | null) => void
+  /** Opens the search window (BUSCAR) on a layer: a capped selection offers it. */
+  search: (layer: string) => void
 }

@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack'
 import { useCallback, useRef, useState } from 'react'
 import { useAppDispatch } from '../../app/store'
 import type { MapQuery } from '../../map/tools/info-click'
+import { MAX_QUERY_FEATURES } from '../../map/constants'
 import { useFeatureQuery } from '../../map/use-map-query'
 import { countByLayer } from '../../map/wfs'
 import { select } from '../../state/map-slice'
@@ -32,14 +33,17 @@ export function useIdentify(
       try {
         const items = await query(layers(), box4326)
         if (mine !== seq.current) return
+        const counts = countByLayer(items)
         dispatch(
           select({
             items: items.map(({ layer, id }) => ({ layer, id })),
             add,
             open: openDrawer,
+            // The query stops at MAX_QUERY_FEATURES: the drawer says so, offering the search.
+            capped: items.length >= MAX_QUERY_FEATURES ? counts.map((c) => c.layer) : [],
           }),
         )
-        setInfo({ status: 'done', counts: countByLayer(items), total: items.length })
+        setInfo({ status: 'done', counts, total: items.length })
         if (openDrawer && items.length > 0) reveal?.(box4326)
       } catch {
         if (mine !== seq.current) return

@@ -57,8 +57,12 @@ const openFeatures = (layer: { name: string; title: string }, ids: readonly numb
  * (FILTROS), the results (RESULTADOS) with selection, INFORMAÇÕES, VER NO MAPA and EXPORTAR.
  * Everything but the export in progress is kept in the workspace.
  */
-export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
-  const s = state ?? INITIAL_SEARCH
+export function SearchWindow({ props, state, setState }: WindowProps<SearchState>) {
+  // Opened on a layer (a capped map selection offers it): that layer, nothing searched yet.
+  const s = state ?? {
+    ...INITIAL_SEARCH,
+    layer: typeof props.layer === 'string' ? props.layer : null,
+  }
   const update = (patch: Partial<SearchState>) => setState({ ...s, ...patch })
   const dispatch = useAppDispatch()
   const navigate = useNavigate()

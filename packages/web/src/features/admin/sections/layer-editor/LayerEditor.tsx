@@ -19,6 +19,7 @@ import { useState } from 'react'
 import { toFailure } from '../../../../api/base-api'
 import { failureMessage } from '../../common/failure'
 import { useUpdateLayerMutation } from '../../layers-admin.api'
+import { DisplayFieldSelect } from './DisplayFieldSelect'
 import { DomainsTab } from './DomainsTab'
 import { FieldsTab } from './FieldsTab'
 import { draftOf, type Draft } from './layer-draft'
@@ -26,7 +27,7 @@ import { LayoutTab } from './LayoutTab'
 import { StyleTab } from './StyleTab'
 
 /**
- * The layer editor: GERAL (title, WFS), CAMPOS (order, titles, tooltips), LAYOUT (the form's
+ * The layer editor: GERAL (title, the field naming the features in lists, WFS), CAMPOS (order, titles, tooltips), LAYOUT (the form's
  * groups), DOMÍNIOS (value lists, file and photo fields) and ESTILO with a live legend.
  */
 export function LayerEditor({ layer, onClose }: { layer: LayerRecord; onClose: () => void }) {
@@ -97,6 +98,7 @@ export function LayerEditor({ layer, onClose }: { layer: LayerRecord; onClose: (
               error={Boolean(errors.title)}
               helperText={errors.title}
             />
+            <DisplayFieldSelect layer={layer} draft={draft} set={set} errors={errors} />
             <FormControlLabel
               label={t('adm.layers.queryable')}
               control={

@@ -21,6 +21,7 @@ export function draftOf(layer: LayerRecord): Draft {
     layout: layer.layout.map((g) => ({ title: g.title, fields: g.fields.map((f) => ({ ...f })) })),
     domains: { ...layer.domains },
     style: layer.style,
+    displayField: layer.displayField,
   }
 }
 
