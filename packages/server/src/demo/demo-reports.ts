@@ -215,7 +215,7 @@ export const DEMO_REPORTS: DemoReport[] = [
       listPage('Feições', 'OBRAS DE ARTE POR RODOVIA', [
         ['Rodovia', '${rodovia}', 80, 'Centro'],
         ['Km', '${km}', 75, 'Número'],
-        ['Código', '${codigo}', 140, 'Valor'],
+        ['Código', '${codigo}', 145, 'Valor'],
         ['Tipo', '${tipo}', 80, 'Valor'],
         ['Sentido', '${sentido}', 70, 'Centro'],
       ]),
@@ -227,12 +227,13 @@ export const DEMO_REPORTS: DemoReport[] = [
     parameters: [LAYER],
     template: template('Lista de Obras de Arte', [
       listPage('Obras de arte', 'LISTA DE OBRAS DE ARTE ESPECIAIS', [
-        ['Código', '${codigo}', 135, 'Valor'],
+        // widths fit an A4 page upright (about 648 px between the margins)
+        ['Código', '${codigo}', 145, 'Valor'],
         ['Tipo', '${tipo}', 70, 'Valor'],
-        ['Rodovia', '${rodovia}', 65, 'Centro'],
+        ['Rodovia', '${rodovia}', 60, 'Centro'],
         ['Km', '${km}', 65, 'Número'],
-        ['Sentido', '${sentido}', 60, 'Centro'],
-        ['Comprimento (m)', '${comprimento}', 85, 'Número'],
+        ['Sentido', '${sentido}', 55, 'Centro'],
+        ['Comprimento (m)', '${comprimento}', 95, 'Número'],
         ['Largura (m)', '${largura}', 70, 'Número'],
         ['Última inspeção', '${ultima_inspecao}', 85, 'Centro'],
       ]),
