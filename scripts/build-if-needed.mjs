@@ -52,8 +52,20 @@ const built =
 if (!built) {
   console.log('  Compilando o servidor e a aplicação web (só quando o código muda)...')
   const started = performance.now()
-  const run = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
-  if (run.status !== 0) process.exit(run.status ?? 1)
+  // The bundlers' asset lists say nothing to someone starting the product: shown only on failure.
+  const run = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (run.status !== 0) {
+    process.stdout.write(run.stdout ?? '')
+    process.stderr.write(run.stderr ?? '')
+    console.error('  A compilação falhou (mensagens acima).')
+    process.exit(run.status ?? 1)
+  }
   writeFileSync(STAMP, stamp)
-  console.log(`  Compilação concluída (${((performance.now() - started) / 1000).toFixed(1)} s).`)
+  console.log(
+    `  Compilação concluída (${((performance.now() - started) / 1000).toFixed(1).replace('.', ',')} s).`,
+  )
 }

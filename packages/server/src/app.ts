@@ -1,7 +1,7 @@
 import path from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -42,6 +42,7 @@ import { usersRoutes } from './modules/users/users.routes'
 import { userStore } from './modules/users/users.sql'
 import { owsScope } from './ogc/ows.routes'
 import { renderDemoPhoto } from './demo/demo-photos'
+import { demoSampleFolder } from './demo/demo-sample-folder'
 import { repoRoot } from './paths'
 import { createFileStorage, type BlobStorage } from './storage/file-storage'
 import { tilesScope } from './tiles/tiles.routes'
@@ -59,7 +60,8 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(opts.logger),
-    disableRequestLogging: true,
+    // The request log is ours (registerRequestLog): one line per request, credentials hidden.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: (_address: string, hop: number) => hop < opts.config.trustProxy,
     bodyLimit: 1_048_576,
   })
@@ -118,7 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, reportsScopes(deps, { renderDemoPhoto }))
   await registerScopes(app, deps.auth, syncScopes(deps))
   await registerScopes(app, deps.auth, dataloaderScopes(deps))
-  await registerScopes(app, deps.auth, syncFilesScopes(deps))
+  await registerScopes(app, deps.auth, syncFilesScopes(deps, { sampleFolder: demoSampleFolder }))
 
   // Jobs start once every module has registered its job types, and stop before the database.
   app.addHook('onReady', async () => deps.jobs.start())

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { type LogFormat, parseLogFormat } from './http/log-format'
 
 export interface ServerConfig {
   port: number
@@ -22,6 +23,8 @@ export interface ServerConfig {
   /** Absolute lifetime of a session in days, however much it is used. */
   sessionMaxDays: number
   logLevel: string
+  /** How log lines are written: readable (the default) or JSON for a log collector. */
+  logFormat: LogFormat
   webDistDir: string | undefined
   /** Trust X-Forwarded-* from this many proxies (behind a load balancer). */
   trustProxy: number
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionTtlHours: integer('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     sessionMaxDays: integer('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, 7),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: parseLogFormat(env.LOG_FORMAT),
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: integer('TRUST_PROXY', env.TRUST_PROXY, 0),
     tileCacheMb: integer('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),

@@ -123,9 +123,16 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start on the embedded databa
       HOST: '',
       ADMIN_USERNAME: 'chefe',
       ADMIN_PASSWORD: 'Chefe#Forte-2026',
+      LOG_LEVEL: 'info',
     })
     await waitReady(first)
     const banner = first.output()
+    // A quiet start: no JSON, no warning of Node or Fastify; a request is one readable line.
+    expect(banner).not.toContain('{"level"')
+    expect(banner).not.toMatch(/Deprecation|Warning/)
+    await expect
+      .poll(() => first.output())
+      .toMatch(/^\d\d:\d\d:\d\d {2}GET \/healthz 200 \d+,\d ms$/m)
     expect(banner).toContain('Primeira execução: criando o banco de dados embutido')
     expect(banner).toContain('Carregando os dados de demonstração')
     expect(banner).toContain('Servidor pronto: http://localhost:')

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
-import { loadConfig } from './config'
+import { loadConfig, type ServerConfig } from './config'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
 import { countUsers, createFirstAdmin, demoAccounts, seedDemo } from './demo/seed'
+import { humanLogStream } from './http/log-format'
 import { createMailer } from './mail/mailer'
 import { exposedWarning, listenHost, startBanner } from './start-banner'
 
@@ -14,6 +15,13 @@ const seconds = (since: number) =>
 
 /** Progress of a first start, which takes a while: one line per step. */
 const progress = (line: string) => console.log(`  ${line}`)
+
+/** The app's logger: readable lines on the terminal unless LOG_FORMAT=json asks for pino's JSON. */
+function appLogger(config: ServerConfig): object {
+  return config.logFormat === 'json'
+    ? { level: config.logLevel }
+    : { level: config.logLevel, stream: humanLogStream() }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -61,7 +69,7 @@ async function main(): Promise<void> {
       from: config.mailFrom,
     })
     const [built, accounts] = await Promise.all([
-      buildApp({ db, config, mailer, logger: { level: config.logLevel } }),
+      buildApp({ db, config, mailer, logger: appLogger(config) }),
       demoAccounts(db),
     ])
     app = built
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
     const shutdown = async (signal: string) => {
       if (closing) return
       closing = true
-      server.log.info({ signal }, 'shutting down')
+      server.log.info({ signal }, 'Servidor encerrando')
       await server.close()
       await opened.release()
       process.exit(0)
@@ -80,7 +88,15 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
     const host = listenHost(config.host, accounts)
-    await server.listen({ port: config.port, host })
+    // In the readable log the banner below says where the server listens; JSON keeps the line.
+    const level = server.log.level
+    if (config.logFormat === 'human') server.log.level = 'warn'
+    await server.listen({
+      port: config.port,
+      host,
+      listenTextResolver: (address) => `Servidor escutando em ${address}`,
+    })
+    server.log.level = level
     // PORT=0 picks a free port: print the one actually bound.
     const bound = server.server.address()
     const port = typeof bound === 'object' && bound ? bound.port : config.port
@@ -98,7 +114,7 @@ async function main(): Promise<void> {
       // The embedded PostGIS sets itself up (PROJ, its caches) on first use, about 0.2 s:
       // do it now, while the first browser loads the app, rather than in its first map request.
       db.query('SELECT ST_Transform(ST_SetSRID(ST_MakePoint(-47, -23), 4326), 3857) AS p').catch(
-        (err: unknown) => server.log.warn({ err }, 'PostGIS warm-up failed'),
+        (err: unknown) => server.log.warn({ err }, 'Falha ao preparar o PostGIS'),
       )
     }
   } catch (err) {

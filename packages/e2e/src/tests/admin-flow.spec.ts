@@ -43,7 +43,7 @@ interface LayerRecord {
   id: number
   name: string
   layout: { title: string; fields: { name: string }[] }[]
-  style: { fill?: string }
+  style: { fill?: string; stroke?: { width: number } }
 }
 
 test.describe('administration, end to end', () => {
@@ -150,12 +150,20 @@ test.describe('administration, end to end', () => {
     await snap(page, 'dashboard-layer-layout-desktop')
     await editor.getByRole('tab', { name: 'ESTILO' }).click()
     await editor.getByLabel('Preenchimento').fill('#d62728')
+    // The outline's width typed the Brazilian way; out of bounds is an error, left as typed.
+    const stroke = editor.getByLabel('Espessura do contorno')
+    await stroke.fill('25')
+    await expect(editor.getByText('Informe um número menor ou igual a 20')).toBeVisible()
+    await expect(stroke).toHaveValue('25')
+    await stroke.fill('2,5')
+    await expect(editor.getByText('Informe um número menor ou igual a 20')).toHaveCount(0)
     await expect(editor.getByRole('img', { name: `Legenda de ${title}` })).toBeVisible()
     await editor.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
     const layers = await getJson<LayerRecord[]>(request, admin, '/api/layers?limit=1000')
     const layerId = layers.find((l) => l.name === table)!.id
     const saved = await getJson<LayerRecord>(request, admin, `/api/layers/${layerId}`)
+    expect(saved.style.stroke?.width).toBe(2.5)
     expect(saved.layout).toEqual([
       {
         title: 'Grupo 1',

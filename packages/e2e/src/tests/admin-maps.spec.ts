@@ -58,6 +58,10 @@ async function openSection(page: Page, tab: string): Promise<void> {
   await page.getByRole('tab', { name: tab }).click()
 }
 
+/** The box's numbers are typed and shown the Brazilian way: a decimal comma (decision 63). */
+const br = (n: number) => String(n).replace('.', ',')
+const fromBr = (text: string) => Number(text.replace(',', '.'))
+
 const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))
 
 test.describe('control panel maps', () => {
@@ -78,12 +82,12 @@ test.describe('control panel maps', () => {
       await expect(region.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
         timeout: 20_000,
       })
-      const typed = Number(await west.inputValue())
+      const typed = fromBr(await west.inputValue())
 
       // A box turned inside out is refused with the message, and nothing is saved.
       const east = page.getByLabel('Longitude leste')
       const typedEast = await east.inputValue()
-      await west.fill(String(Number(typedEast) + 1))
+      await west.fill(br(fromBr(typedEast) + 1))
       await page.getByRole('button', { name: 'SALVAR' }).click()
       await expect(
         page.getByText(
@@ -94,7 +98,13 @@ test.describe('control panel maps', () => {
         await request.get(`${baseUrl()}/api/mapconfig`, { headers })
       ).json()) as { mapStartPosLonLat: number[] }
       expect(unchanged.mapStartPosLonLat).toEqual(before.mapStartPosLonLat)
-      await west.fill(String(typed))
+      // A decimal dot is refused in the field, left as typed.
+      await west.fill('-48.5')
+      await expect(
+        page.getByText('Número inválido: use vírgula para os decimais (ex.: 1.234,5)'),
+      ).toBeVisible()
+      await expect(west).toHaveValue('-48.5')
+      await west.fill(br(typed))
 
       // Drawing: a drag on the map draws the box, and the four numbers follow it.
       await page.getByRole('button', { name: 'DESENHAR CAIXA' }).click()
@@ -107,14 +117,14 @@ test.describe('control panel maps', () => {
       await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.45, { steps: 5 })
       await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.6, { steps: 5 })
       await page.mouse.up()
-      await expect(west).not.toHaveValue(String(typed))
+      await expect(west).not.toHaveValue(br(typed))
       await expect(page.getByRole('button', { name: 'DESENHAR CAIXA' })).toHaveAttribute(
         'aria-pressed',
         'false',
       )
       const drawn = await Promise.all(
         ['Longitude oeste', 'Latitude sul', 'Longitude leste', 'Latitude norte'].map(async (l) =>
-          Number(await page.getByLabel(l).inputValue()),
+          fromBr(await page.getByLabel(l).inputValue()),
         ),
       )
       const [minx, miny, maxx, maxy] = drawn as [number, number, number, number]

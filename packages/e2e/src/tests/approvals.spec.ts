@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import {
   ADMIN,
   DESKTOP,
+  PHONE,
   apiToken,
   baseUrl,
   createUser,
@@ -190,6 +191,13 @@ test.describe('approvals', () => {
         48,
       )
       await snap(page, 'approvals-review')
+      // At 1280 px the items table keeps its columns inside its card and APROVAR is in view.
+      await page.setViewportSize(DESKTOP)
+      await expect(page.getByRole('button', { name: 'APROVAR' })).toBeInViewport()
+      await expect(page.getByRole('columnheader', { name: 'Criado' })).toBeInViewport({ ratio: 1 })
+      await page.setViewportSize(PHONE)
+      await snap(page, 'approvals-review-phone')
+      await page.setViewportSize(DESKTOP)
       await thumb.click()
       await expect(page.getByRole('dialog').getByText('1 de 1', { exact: true })).toBeVisible()
       await page.keyboard.press('Escape')
@@ -261,7 +269,9 @@ test.describe('approvals', () => {
       expect((await feature(request, admin, bridge.id)).version).toBe(bridge.version)
       await snap(page, 'approvals-moderated-sent')
 
-      // DOCUMENTOS: the photo waits for approval too.
+      // DOCUMENTOS: the photo waits for approval too. The first message goes first (6 s), so
+      // the one seen after the upload is the upload's.
+      await expect(page.getByText('Mudança enviada para aprovação')).toHaveCount(0)
       await page.getByRole('tab', { name: 'DOCUMENTOS', exact: true }).click()
       await page.getByRole('button', { name: 'ADICIONAR' }).click()
       const attach = page.getByRole('dialog', { name: 'Anexar arquivo' })
@@ -271,7 +281,7 @@ test.describe('approvals', () => {
       await attach.getByLabel('Descrição').fill('Aparelho de apoio')
       await attach.getByRole('button', { name: 'CARREGAR' }).click()
       await expect(attach).toBeHidden()
-      await expect(page.getByText('Mudança enviada para aprovação')).toHaveCount(2)
+      await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
       await expect(page.getByText('Arquivo anexado com sucesso!')).toHaveCount(0)
       await expect(page.getByTestId('documents')).not.toContainText('vistoria-campo.png')
 
@@ -326,7 +336,7 @@ test.describe('approvals', () => {
       await expect(page.getByTestId('documents')).toContainText('vistoria-campo.png')
       await expect(page.getByTestId('documents')).toContainText('Aparelho de apoio')
       await page.getByRole('tab', { name: 'HISTÓRIA', exact: true }).click()
-      const change = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
+      const change = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
       await expect(change).toContainText(CAMPO.username)
       await expect(change).toContainText(`aprovado por ${ADMIN.username}`)
       await snap(page, 'approvals-moderated-history')

@@ -57,6 +57,8 @@ test.describe('IMPORTAR DADOS', () => {
       // Points from the lon/lat pair: closing without a coordinate says what is missing.
       await page.getByRole('button', { name: 'CONFIGURAÇÕES DO VETOR GRÁFICO' }).click()
       const vector = page.getByRole('dialog')
+      // The layer's geometry type by its name, not its code ('point').
+      await expect(vector.getByLabel('Tipo de geometria')).toHaveText('Ponto (Point)')
       await vector.getByLabel('Tipo de espacialização').click()
       await page.getByRole('option', { name: 'Gerar a partir de coordenadas' }).click()
       await vector.getByLabel('Aplicar em').click()

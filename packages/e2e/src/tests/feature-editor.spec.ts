@@ -314,7 +314,7 @@ test.describe('geometry editor on the map', () => {
     await nav.getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
     await expect(geometry).toHaveValue(edited)
     await featureTab(page, 'HISTÓRIA').click()
-    await expect(page.getByRole('row').filter({ hasText: 'U Atualização' })).toHaveCount(2)
+    await expect(page.getByRole('row').filter({ hasText: 'Atualização' })).toHaveCount(2)
   })
 
   test('reads WKT typed by hand (zoom 15), refuses text that is not WKT, and finds nothing where nothing is', async ({

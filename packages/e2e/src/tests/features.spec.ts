@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test'
-import { DEMO, DESKTOP, apiToken, expect, snap, test } from '../fixtures'
+import { DEMO, DESKTOP, PHONE, apiToken, expect, snap, test } from '../fixtures'
 
 import {
   LAYER,
@@ -70,7 +70,7 @@ test.describe('feature window', () => {
 
     // HISTÓRIA: the update, by demo, with the changed attribute in its table.
     await featureTab(page, 'HISTÓRIA').click()
-    const row = page.getByRole('row').filter({ hasText: 'U Atualização' }).first()
+    const row = page.getByRole('row').filter({ hasText: 'Atualização' }).first()
     await expect(row).toContainText('Autor')
     await expect(row).toContainText(DEMO.username)
     await row.getByRole('button', { name: 'Ver alterações' }).click()
@@ -113,7 +113,7 @@ test.describe('feature window', () => {
 
     // Both show in HISTÓRIA, newest first.
     await featureTab(page, 'HISTÓRIA').click()
-    await expect(page.getByText('D Exclusão')).toBeVisible()
+    await expect(page.getByText('Exclusão', { exact: true })).toBeVisible()
   })
 
   test('uploads a photo with progress, shows it, and cancels another upload', async ({
@@ -239,5 +239,7 @@ test.describe('feature window in an English-language browser', () => {
     await page.getByRole('button', { name: 'SALVAR' }).click()
     await expect(page.getByText('Data inválida (use dd/mm/aaaa)')).toBeVisible()
     await snap(page, 'feature-data-en-browser')
+    await page.setViewportSize(PHONE)
+    await snap(page, 'feature-data-en-browser-phone')
   })
 })

@@ -1,10 +1,12 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   ADMIN,
   DEMO,
   DESKTOP,
+  PHONE,
   apiToken,
   baseUrl,
   expect,
@@ -21,6 +23,12 @@ const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
+)
+
+/** The demo's sample folder (decision 65), as a user downloads it from the window. */
+const SAMPLE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../server/src/demo/fotos-vistoria-oae',
 )
 
 async function openTools(page: import('@playwright/test').Page): Promise<void> {
@@ -85,7 +93,8 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await expect(page.getByLabel('Campo da imagem: codigo', { exact: true })).not.toBeChecked()
       await page.getByRole('button', { name: 'LIMPAR' }).click()
       await expect(page.getByLabel('Campo da imagem: foto', { exact: true })).not.toBeChecked()
-      await page.getByLabel('Campo da imagem: codigo_artesp', { exact: true }).check()
+      await expect(page.getByLabel('Campo da imagem: sentido', { exact: true })).toBeDisabled()
+      await page.getByLabel('Identifica o arquivo: codigo_artesp', { exact: true }).check()
       await snap(page, 'file-association-config')
       await page.getByRole('tab', { name: 'DADOS' }).click()
       await expect(page.getByRole('cell', { name: names.a })).toBeVisible()
@@ -99,13 +108,20 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await expect(page.getByText('Arquivos ausentes na ppasta de origem')).toBeVisible({
         timeout: 30_000,
       })
-      const missingRow = page.getByRole('row').filter({ hasText: names.missing })
-      await expect(missingRow).toContainText(String(ids[2]))
-      await expect(missingRow).toContainText('codigo_artesp')
       await expect(page.getByText('2 arquivo(s) a enviar para 2 registro(s).')).toBeVisible()
+      // The file no record names says why it waits.
+      await expect(page.getByRole('row').filter({ hasText: 'sem_registro.txt' })).toContainText(
+        'Nenhum registro tem o valor "sem_registro" nos campos marcados',
+      )
+      // Every record whose value no file answers to is listed (the new ones come last).
       const download = page.waitForEvent('download')
       await page.getByRole('button', { name: 'Relatório de Arquivos Ausentes' }).click()
-      expect((await download).suggestedFilename()).toBe('relatorio_arquivos_ausentes.csv')
+      const csv = await download
+      expect(csv.suggestedFilename()).toBe('relatorio_arquivos_ausentes.csv')
+      const missingLine = readFileSync((await csv.path())!, 'utf8')
+        .split('\r\n')
+        .find((l) => l.includes(names.missing))
+      expect(missingLine).toBe(`oae;${ids[2]};codigo_artesp;${names.missing}`)
       await snap(page, 'file-association-missing')
 
       // Step 4 → 5: uploads, then the summary.
@@ -149,6 +165,125 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
         await request.delete(`${baseUrl()}/api/features/${LAYER}/${id}`, { headers })
       }
       await resetWorkspace(request, headers.authorization)
+    }
+  })
+
+  test("the demo's sample folder associates its photos by Código, says why the others wait, and a reload keeps what was sent", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const headers = { authorization: token }
+    await resetWorkspace(request, token)
+    const attachmentIds = async (id: number): Promise<number[]> =>
+      (
+        (await (
+          await request.get(`${baseUrl()}/api/features/${LAYER}/${id}/attachments`, { headers })
+        ).json()) as { id: number }[]
+      ).map((a) => a.id)
+    // The demo bridges the sample photos name: OAE-SP280-180+387, OAE-SP280-172+976 (two
+    // photos), OAE-SP270-098+871, OAE-SP075-034+055. Their photos and Foto are put back after.
+    const touched = [1, 2, 30, 50]
+    const ponte = 2
+    const before = new Map<number, number[]>()
+    for (const id of touched) before.set(id, await attachmentIds(id))
+
+    try {
+      await page.setViewportSize(DESKTOP)
+      await signIn(page, ADMIN.username, ADMIN.password)
+      await openTools(page)
+      await page.getByRole('menuitem', { name: 'ASSOCIAR ARQUIVOS' }).click()
+      // The window offers the sample folder for download.
+      await expect(page.getByText('Fotos de exemplo da demonstração')).toBeVisible()
+      await expect(page.getByRole('link', { name: 'BAIXAR' })).toHaveAttribute(
+        'href',
+        /\/api\/syncfiles\/sample\.zip\?token=/,
+      )
+      await snap(page, 'file-association-sample')
+
+      await page.getByTestId('syncfiles-folder-input').setInputFiles(SAMPLE)
+      const count = readdirSync(SAMPLE).length
+      await expect(page.getByText(`Pendentes: ${count}`)).toBeVisible()
+      await page.getByRole('button', { name: 'LAYER EXISTENTE' }).click()
+      await page.getByRole('combobox', { name: 'Layer de destino' }).click()
+      await page.getByRole('option', { name: LAYER_TITLE }).click()
+      // AUTO MAPEAR proposes the photo field only, never a text field such as Sentido.
+      await page.getByRole('button', { name: 'AUTO MAPEAR' }).click()
+      await expect(page.getByLabel('Campo da imagem: foto', { exact: true })).toBeChecked()
+      await expect(page.getByLabel('Campo da imagem: sentido', { exact: true })).not.toBeChecked()
+      await expect(page.getByLabel('Campo da imagem: sentido', { exact: true })).toBeDisabled()
+      await page.getByLabel('Identifica o arquivo: codigo', { exact: true }).check()
+      await snap(page, 'file-association-config')
+      await page.setViewportSize(PHONE)
+      await snap(page, 'file-association-config-phone')
+      await page.setViewportSize(DESKTOP)
+
+      await page.getByRole('button', { name: 'EXECUTAR' }).click()
+      // Five photos for four bridges: the exact name, _2, (2), and lower case with spaces.
+      await expect(page.getByText('5 arquivo(s) a enviar para 4 registro(s).')).toBeVisible({
+        timeout: 30_000,
+      })
+      await expect(page.getByText('Arquivos que não serão enviados: 3')).toBeVisible()
+      const reason = (file: string) => page.getByRole('row').filter({ hasText: file })
+      await expect(reason('OAE-SP280-999+999.jpg')).toContainText(
+        'Nenhum registro tem o valor "OAE-SP280-999+999" nos campos marcados',
+      )
+      // The demolished bridge (deleted) is no destination.
+      await expect(reason('OAE-SP280-039+580.jpg')).toContainText('Nenhum registro tem o valor')
+      await expect(reason('OAE-SP075-036+685.pdf')).toContainText(
+        'Não é uma imagem, e o campo foto só guarda fotos',
+      )
+      await snap(page, 'file-association-pending')
+      await page.setViewportSize(PHONE)
+      await snap(page, 'file-association-pending-phone')
+      await page.setViewportSize(DESKTOP)
+
+      await page.getByRole('button', { name: 'EXECUTAR' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
+      await expect(page.getByText('Criados: 5')).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByText('Pendentes: 3')).toBeVisible()
+      const after = await attachmentIds(ponte)
+      expect(after.filter((id) => !before.get(ponte)!.includes(id))).toHaveLength(2)
+
+      // A reload: what was sent stays sent, the window says what remains and why.
+      await page.reload()
+      await expect(page.getByText(/escolha de novo a pasta "fotos-vistoria-oae"/)).toBeVisible()
+      await expect(page.getByText('Criados: 5')).toBeVisible()
+      await expect(page.getByText('Pendentes: 3')).toBeVisible()
+      await expect(reason('OAE-SP280-172+976_2.jpg')).toContainText(`${LAYER}:${ponte}`)
+      await expect(reason('OAE-SP075-036+685.pdf')).toContainText('Não é uma imagem')
+      await snap(page, 'file-association-reloaded')
+      await page.setViewportSize(PHONE)
+      await snap(page, 'file-association-reloaded-phone')
+      await page.setViewportSize(DESKTOP)
+
+      // The folder picked again goes on: nothing is sent twice.
+      await page.getByTestId('syncfiles-folder-input').setInputFiles(SAMPLE)
+      await expect(page.getByRole('tab', { name: 'CONFIGURAÇÃO' })).toBeVisible()
+      await expect(page.getByText('Criados: 5')).toBeVisible()
+      await page.getByRole('button', { name: 'EXECUTAR' }).click()
+      await expect(page.getByText('0 arquivo(s) a enviar para 0 registro(s).')).toBeVisible({
+        timeout: 30_000,
+      })
+      expect(await attachmentIds(ponte)).toEqual(after)
+    } finally {
+      for (const id of touched) {
+        const feature = (await (
+          await request.get(`${baseUrl()}/api/features/${LAYER}/${id}`, { headers })
+        ).json()) as { version: string; attributes: { foto: string | null } }
+        if (feature.attributes.foto !== null) {
+          await request.put(`${baseUrl()}/api/features/${LAYER}/${id}`, {
+            headers,
+            data: { version: feature.version, attributes: { foto: null } },
+          })
+        }
+        for (const a of await attachmentIds(id)) {
+          if (!before.get(id)!.includes(a)) {
+            await request.delete(`${baseUrl()}/api/attachments/${a}`, { headers })
+          }
+        }
+      }
+      await resetWorkspace(request, token)
     }
   })
 

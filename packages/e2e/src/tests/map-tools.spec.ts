@@ -472,15 +472,19 @@ test.describe('map tools', () => {
     await x.fill('-47.6')
     await expect(panel.getByText('Latitude entre -90 e 90')).toBeVisible()
     await expect(panel.getByRole('button', { name: 'Ir' })).toBeDisabled()
-    await y.fill('-47.58')
+    // A decimal comma (the Brazilian way) or a dot (as GPS devices write it).
+    await y.fill('-47,58')
     await x.fill('-23.41')
     // Typed the wrong way round: the swap puts them right.
     await panel.getByRole('button', { name: 'Inverter latitude e longitude' }).click()
     await expect(y).toHaveValue('-23.41')
-    await expect(x).toHaveValue('-47.58')
+    await expect(x).toHaveValue('-47,58')
     const before = await page.getByTestId('map').screenshot()
     await panel.getByRole('button', { name: 'Marcar' }).click()
     await expect.poll(() => urlView(page).lat).toBeCloseTo(-23.41, 3)
+    expect(urlView(page).lon).toBeCloseTo(-47.58, 3)
+    // The read-out shows 6 decimals with a comma.
+    await expect(page.getByTestId('coordinates-readout')).toContainText(/-\d+,\d{6}/)
     await mapRendered(page)
     const marked = await page.getByTestId('map').screenshot()
     expect(marked.equals(before)).toBe(false)

@@ -86,14 +86,15 @@ test.describe('map page', () => {
       await expect.poll(() => urlView(page).l).not.toContain('rodovias')
       expect(urlView(page).l).toContain('oae')
 
-      // Opacity: the dialog's slider, 0–255.
+      // Opacity: the dialog's slider, shown in percent (180 of 255 stored: 71%).
       await manager.getByRole('button', { name: 'Opacidade de Municípios' }).click()
       const dialog = page.getByRole('dialog', { name: 'Opacidade' })
       const slider = dialog.getByRole('slider', { name: 'Opacidade de Municípios' })
-      await expect(dialog.getByText('180 de 255')).toBeVisible()
+      await expect(slider).toHaveAttribute('aria-valuetext', '71%')
+      await expect(slider).toHaveValue('180')
       await slider.focus()
       await page.keyboard.press('Home')
-      await expect(dialog.getByText('0 de 255')).toBeVisible()
+      await expect(slider).toHaveAttribute('aria-valuetext', '0%')
       await dialog.getByRole('button', { name: 'Fechar' }).click()
       const transparent = await mapPixels(page)
       expect(transparent.equals(hidden)).toBe(false)

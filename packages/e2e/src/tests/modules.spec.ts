@@ -15,6 +15,16 @@ async function withModules(page: Page, modules: string[]): Promise<void> {
  * loading text can be seen (each is its own chunk; which shared chunks they import changes
  * with the code).
  */
+const ALL_MODULES = [
+  'documents',
+  'orbit',
+  'oaeInspections',
+  'smmcad',
+  'artespSync',
+  'artespKmz',
+  'webgisctl',
+]
+
 const holdModuleCode = (page: Page) => holdRequests(page, '**/assets/{modules,admin}-*.js')
 
 test.describe('modules', () => {
@@ -38,9 +48,39 @@ test.describe('modules', () => {
     await expect(page.getByRole('heading', { name: 'Monitoramento' })).toBeVisible()
   })
 
-  test('the control panel loads with its own text; logout says it is leaving', async ({ page }) => {
+  test('the top bar keeps one line with every module on; the control panel loads with its own text; logout says it is leaving', async ({
+    page,
+  }) => {
+    await withModules(page, ALL_MODULES)
     await signIn(page, ADMIN.username, ADMIN.password)
     await snap(page, 'map-desktop')
+    // 1280 px: every item on one line, the user's name left to the menu.
+    const nav = page.getByRole('navigation')
+    await expect(nav.getByRole('link', { name: 'MONITORAMENTO' })).toBeVisible()
+    // The lines each item's label takes (a label's text rectangles at one height: one line).
+    const lines = await nav.evaluate((el) =>
+      Array.from(el.querySelectorAll('a, button'), (item) => {
+        const tops = new Set<number>()
+        const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange()
+          range.selectNodeContents(node)
+          for (const r of Array.from(range.getClientRects())) tops.add(Math.round(r.top))
+        }
+        return tops.size
+      }),
+    )
+    expect(lines).toHaveLength(7)
+    expect(lines).toEqual([1, 1, 1, 1, 1, 1, 1])
+    expect((await page.getByRole('banner').boundingBox())?.height).toBe(48)
+    // Narrower, the items move into the menu button instead of wrapping.
+    await page.setViewportSize({ width: 1100, height: 800 })
+    await expect(nav).toBeHidden()
+    await page.getByRole('button', { name: 'Menu de navegação' }).click()
+    await expect(page.getByRole('menuitem', { name: 'MONITORAMENTO' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await page.setViewportSize({ width: 1280, height: 800 })
+
     const release = await holdModuleCode(page)
     await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
     await expect(page.getByText('Carregando módulo painel de controle...')).toBeVisible()

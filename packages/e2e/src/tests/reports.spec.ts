@@ -402,6 +402,28 @@ test.describe('reports', () => {
     await generate.getByLabel('Incluir fotos: Não').check()
     await expect(generate.getByLabel('Incluir fotos: Sim')).toBeChecked()
     await expect(generate.getByLabel('Limite')).toHaveValue('0')
+    // A number typed the Brazilian way: 1.5 is refused in the field and nothing is asked;
+    // 1.234,5 goes as 1234.5 (the preview's request, answered by nobody).
+    const previews: unknown[] = []
+    await page.route(/\/api\/reports\/.*preview/, (route) => {
+      previews.push(route.request().postDataJSON())
+      return route.abort()
+    })
+    await generate.getByLabel('Layer', { exact: true }).selectOption(LAYER)
+    await generate.getByLabel('Limite').fill('1.5')
+    await expect(
+      generate.getByText('Número inválido: use vírgula para os decimais (ex.: 1.234,5)'),
+    ).toBeVisible()
+    await generate.getByRole('button', { name: 'Visualizar' }).click()
+    await expect(
+      page.getByText('Corrija os valores marcados: o relatório não foi gerado'),
+    ).toBeVisible()
+    expect(previews).toHaveLength(0)
+    await generate.getByLabel('Limite').fill('1.234,5')
+    await generate.getByRole('button', { name: 'Visualizar' }).click()
+    await expect.poll(() => previews.length).toBe(1)
+    expect(previews[0]).toMatchObject({ parameters: { limite: 1234.5 } })
+    await page.unroute(/\/api\/reports\/.*preview/)
     await expect(generate.getByRole('combobox', { name: 'Modelo' })).toHaveText('Completo')
     await expect(generate.getByText('Selecione uma das opções')).toBeVisible()
     const sentidos = generate.getByRole('combobox', { name: 'Sentidos' })

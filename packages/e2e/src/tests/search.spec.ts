@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test'
@@ -26,8 +26,9 @@ async function apiSearch(
   token: string,
   filter: unknown,
   query = 'limit=1',
+  layer = LAYER,
 ): Promise<{ rowCount: number; results: Record<string, unknown>[] }> {
-  const res = await request.post(`${baseUrl()}/api/features/${LAYER}/search?${query}`, {
+  const res = await request.post(`${baseUrl()}/api/features/${layer}/search?${query}`, {
     headers: { authorization: token },
     data: filter ? { filter } : {},
   })
@@ -68,6 +69,51 @@ async function openSearch(page: Page): Promise<void> {
 }
 
 const rule = (page: Page, n: number) => page.getByRole('group', { name: `Regra ${n}` })
+
+const OAE = 'oae'
+const OAE_TITLE = 'Obras de arte especiais (pontes e viadutos)'
+const PONTE = {
+  type: 'group',
+  operator: 'and',
+  rules: [{ type: 'rule', field: 'tipo', operator: 'eq', value: 'ponte' }],
+}
+
+/** Every row the server finds on the demo's bridges for a filter, deleted ones included. */
+async function oaeSearch(
+  request: APIRequestContext,
+  token: string,
+  filter: unknown,
+): Promise<{ rowCount: number; results: Record<string, unknown>[] }> {
+  const res = await request.post(`${baseUrl()}/api/features/${OAE}/search?limit=1000&sort=id`, {
+    headers: { authorization: token },
+    data: { filter },
+  })
+  expect(res.status()).toBe(200)
+  return (await res.json()) as { rowCount: number; results: Record<string, unknown>[] }
+}
+
+/** On the search window: OAE, Tipo = ponte, BUSCAR; the results tab with the count. */
+async function searchPontes(page: Page, count: number): Promise<void> {
+  await page.getByLabel('Layer').selectOption({ label: OAE_TITLE })
+  await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+  await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Tipo' })
+  await rule(page, 1).getByLabel('Valor').fill('ponte')
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+  await expect(page.getByRole('tab', { name: `RESULTADOS (${count})` })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.getByRole('combobox', { name: 'Linhas por página' }).click()
+  await page.getByRole('option', { name: '100', exact: true }).click()
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(count)
+}
+
+async function openReports(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+  await page.getByRole('menuitem', { name: 'RELATÓRIO' }).click()
+  await expect(page.getByRole('heading', { name: 'Relatórios' })).toBeVisible()
+}
 
 async function exportAs(
   page: Page,
@@ -304,16 +350,89 @@ test.describe('search', () => {
     },
   )
 
-  test("with the regulator's module on, 'kmz' opens 'Exportar itens para KMZ Padrão ARTESP'", async ({
+  test('an export and a report of the same search hold the same rows; deleted ones only when asked, flagged', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await resetWorkspace(request, token)
+    // The server's rows of the search, deleted ones included (marked), and the live ones.
+    const all = await oaeSearch(request, token, PONTE)
+    const live = await oaeSearch(request, token, {
+      ...PONTE,
+      rules: [...PONTE.rules, { type: 'rule', field: 'd_e_l_e_t_', operator: 'eq', value: false }],
+    })
+    const deleted = all.results.filter((r) => r.d_e_l_e_t_).map((r) => String(r.codigo))
+    expect(deleted.length).toBeGreaterThan(0)
+    expect(live.rowCount).toBe(all.rowCount - deleted.length)
+
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSearch(page)
+    await searchPontes(page, all.rowCount)
+    await expect(page.getByText('(Excluído)').first()).toBeVisible()
+
+    // By default the deleted features stay out, and the dialog counts what goes out.
+    const xlsx = await exportAs(page, 'xlsx', async (dialog) => {
+      await expect(dialog.getByTestId('export-scope')).toHaveText(
+        `Serão exportados os ${live.rowCount} registros encontrados pelo filtro.`,
+      )
+      await expect(dialog.getByLabel('Incluir feições excluídas')).not.toBeChecked()
+      await snap(page, 'search-export-dialog-deleted')
+      await page.setViewportSize(PHONE)
+      await snap(page, 'search-export-dialog-phone')
+      await page.setViewportSize(DESKTOP)
+    })
+    const sheet = await xlsxRows(xlsx)
+    expect(sheet[0]).not.toContain('Excluído?')
+    const code = sheet[0]!.indexOf('Código')
+    const exported = sheet.slice(1).map((r) => r[code]!)
+    expect(exported.sort()).toEqual(live.results.map((r) => String(r.codigo)).sort())
+
+    // Asked for: every row, the deleted ones marked 'Sim' in 'Excluído?'.
+    const withDeleted = await exportAs(page, 'csv', async (dialog) => {
+      await dialog.getByLabel('Incluir feições excluídas').check()
+      await expect(dialog.getByTestId('export-scope')).toHaveText(
+        `Serão exportados os ${all.rowCount} registros encontrados pelo filtro.`,
+      )
+    })
+    const lines = readFileSync(withDeleted, 'utf8').replace('\ufeff', '').trim().split('\r\n')
+    const header = lines[0]!.split(';')
+    expect(header.at(-1)).toBe('d_e_l_e_t_')
+    const rows = lines.slice(1).map((l) => l.split(';'))
+    expect(rows).toHaveLength(all.rowCount)
+    const codeAt = header.indexOf('codigo')
+    expect(rows.filter((r) => r.at(-1) === 'Sim').map((r) => r[codeAt])).toEqual(deleted)
+
+    // A report of the same search, from the reports window: the same bridges.
+    await openReports(page)
+    const main = page.getByRole('region', { name: 'Modelos de relatório' })
+    await main.getByRole('button', { name: 'Obras de Arte', exact: true }).click()
+    await main.getByRole('button', { name: 'Lista de Obras de Arte' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
+    await dialog.getByLabel('Layer').selectOption({ label: OAE_TITLE })
+    await dialog.getByRole('button', { name: 'Adicionar Regra' }).click()
+    const tipo = dialog.getByRole('group', { name: 'Regra 1' })
+    await tipo.getByLabel('Campo').selectOption({ label: 'Tipo' })
+    await tipo.getByLabel('Valor').fill('ponte')
+    await page.keyboard.press('Escape')
+    const downloading = page.waitForEvent('download', { timeout: 60_000 })
+    await dialog.getByRole('button', { name: 'Iniciar' }).click()
+    const report = await saved(await downloading)
+    const reported = (await xlsxRows(report)).flat().filter((v) => /^OAE-/.test(v))
+    expect(reported.sort()).toEqual(exported)
+  })
+
+  test("the regulator's KMZ of 2 selected rows holds 2 placemarks with the chosen fields", async ({
     page,
     request,
   }) => {
     const token = await apiToken(request, ADMIN.username, ADMIN.password)
     const settingsUrl = `${baseUrl()}/api/config/settings`
-    const before = (await (
+    const stored = (await (
       await request.get(settingsUrl, { headers: { authorization: token } })
     ).json()) as { projectName: string; modules: string[] }
-    const stored = before
     const put = (modules: string[]) =>
       request.put(settingsUrl, {
         headers: { authorization: token },
@@ -322,28 +441,65 @@ test.describe('search', () => {
     expect((await put([...stored.modules, 'artespKmz'])).status()).toBe(200)
     try {
       await resetWorkspace(request, token)
+      const all = await oaeSearch(request, token, PONTE)
       await page.setViewportSize(DESKTOP)
       await signIn(page, ADMIN.username, ADMIN.password)
       await openSearch(page)
-      await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+      await searchPontes(page, all.rowCount)
+      // Two live bridges ticked.
+      const ids = all.results
+        .filter((r) => !r.d_e_l_e_t_)
+        .slice(0, 2)
+        .map((r) => String(r.id))
+      for (const id of ids) {
+        await page.getByLabel(`Selecionar o registro ${id}`, { exact: true }).check()
+      }
+      await expect(page.getByRole('button', { name: '2 selecionado(s)' })).toBeEnabled()
+
       await page.getByRole('button', { name: 'EXPORTAR', exact: true }).first().click()
       const dialog = page.getByRole('dialog', { name: 'Exportar relatório' })
+      await expect(dialog.getByText('Serão exportados os 2 registros selecionados.')).toBeVisible()
       await dialog.getByLabel('Formato').selectOption('kmz')
+      // Only Código and Tipo.
+      await dialog.getByRole('button', { name: 'Desmarcar todos' }).click()
+      await dialog.getByLabel('Código', { exact: true }).check()
+      await dialog.getByLabel('Tipo', { exact: true }).check()
+      await expect(dialog.getByLabel('Incluir feições excluídas')).toHaveCount(0)
       await dialog.getByRole('button', { name: 'EXPORTAR' }).click()
       const kmz = page.getByRole('dialog', { name: 'Exportar itens para KMZ Padrão ARTESP' })
-      await expect(kmz.getByLabel(LAYER_TITLE)).toBeChecked()
+      await expect(kmz.getByLabel(OAE_TITLE)).toBeChecked()
+      await expect(kmz.getByText(/saem os registros e os atributos escolhidos/)).toBeVisible()
       await snap(page, 'search-kmz-dialog')
+      await page.setViewportSize(PHONE)
+      await snap(page, 'search-kmz-dialog-phone')
+      await page.setViewportSize(DESKTOP)
       const downloading = page.waitForEvent('download')
       await kmz.getByRole('button', { name: 'EXPORTAR' }).click()
       const file = await saved(await downloading)
       expect(path.extname(file)).toBe('.kmz')
-      const live = await request.post(`${baseUrl()}/api/features/${LAYER}/geometries/search`, {
-        headers: { authorization: token },
-        data: {},
-      })
-      expect(ogrCount(`/vsizip/${file}/${LAYER}.kml`)).toBe(
-        ((await live.json()) as unknown[]).length,
+      // One doc.kml: one folder, the 2 placemarks, each with only the chosen fields.
+      expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim()).toBe('doc.kml')
+      const doc = execFileSync('unzip', ['-p', file, 'doc.kml'], { encoding: 'utf8' })
+      expect(doc.match(/<Folder>/g)).toHaveLength(1)
+      const placemarks = doc.match(/<Placemark>.*?<\/Placemark>/g) ?? []
+      expect(placemarks).toHaveLength(2)
+      const codes = all.results
+        .filter((r) => ids.includes(String(r.id)))
+        .map((r) => String(r.codigo))
+        .sort()
+      expect(codes).toHaveLength(2)
+      const data = placemarks.map((p) =>
+        [...p.matchAll(/<SimpleData name="([^"]+)">([^<]*)<\/SimpleData>/g)].map((m) => [
+          m[1],
+          m[2],
+        ]),
       )
+      expect(data.map((d) => d.map(([name]) => name))).toEqual([
+        ['codigo', 'tipo'],
+        ['codigo', 'tipo'],
+      ])
+      expect(data.map((d) => d[0]![1]).sort()).toEqual(codes)
+      expect(data.every((d) => d[1]![1] === 'ponte')).toBe(true)
     } finally {
       await put(stored.modules)
     }
@@ -390,5 +546,105 @@ test.describe('search', () => {
     await expect(dialog.getByTestId('filter-sql')).toContainText('ILIKE')
     await expect(dialog.getByTestId('filter-sql')).toContainText("'N''o%'")
     await page.evaluate(() => localStorage.removeItem('gis.developer'))
+  })
+})
+
+test.describe('search in an English-language browser', () => {
+  test.use({ locale: 'en-US' })
+
+  test('numbers typed 11,5 and 1.234,56 and a date dd/mm/aaaa filter as 11.5, 1234.56 and ISO; 11.5 is refused', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    await resetWorkspace(request, token)
+    await page.setViewportSize(DESKTOP)
+    await page.addInitScript(() => {
+      window.localStorage.removeItem('gis.filterBuilder.mode')
+      window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
+    })
+    await signIn(page, ADMIN.username, ADMIN.password)
+    await openSearch(page)
+    await page
+      .getByLabel('Layer')
+      .selectOption({ label: 'Obras de arte especiais (pontes e viadutos)' })
+    const searches: unknown[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/features\/oae\/search\?/.test(r.url()))
+        searches.push(r.postDataJSON())
+    })
+
+    // Largura (m) >= 11.5: a dot is not a decimal point; the rule says so, nothing is asked.
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Largura (m)' })
+    await rule(page, 1).getByLabel('Operação').selectOption('ge')
+    const width = rule(page, 1).getByLabel('Valor')
+    await width.fill('11.5')
+    await page.keyboard.press('Escape')
+    const badNumber = 'Número inválido: use vírgula para os decimais (ex.: 1.234,5)'
+    await expect(rule(page, 1).getByText(badNumber)).toBeVisible()
+    await expect(width).toHaveValue('11.5')
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(
+      page.getByText('Corrija os valores marcados nas regras: a consulta não foi feita'),
+    ).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'FILTROS' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await snap(page, 'search-filter-br-error')
+    await page.setViewportSize(PHONE)
+    await snap(page, 'search-filter-br-error-phone')
+    await page.setViewportSize(DESKTOP)
+    await width.fill('11,5')
+    await page.keyboard.press('Escape')
+    await expect(rule(page, 1).getByText(badNumber)).toHaveCount(0)
+
+    // OR Km < 1.234,56 (every bridge: the road's km are below it) ... and a date typed
+    // dd/mm/aaaa: Última inspeção >= 01/06/2024.
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Km' })
+    await rule(page, 2).getByLabel('Operação').selectOption('lt')
+    await rule(page, 2).getByLabel('Valor').fill('1.234,56')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 3).getByLabel('Campo').selectOption({ label: 'Última inspeção' })
+    await rule(page, 3).getByLabel('Operação').selectOption('ge')
+    const since = rule(page, 3).getByLabel('Valor')
+    await expect(since).toHaveAttribute('placeholder', 'dd/mm/aaaa')
+    await since.fill('2024-06-01')
+    await expect(rule(page, 3).getByText('Data inválida (use dd/mm/aaaa)')).toBeVisible()
+    await since.fill('01/06/2024')
+    await expect(rule(page, 3).getByText('Data inválida (use dd/mm/aaaa)')).toHaveCount(0)
+    await snap(page, 'search-filter-br-values')
+    expect(searches).toHaveLength(0)
+
+    // Each rule alone, as the window sends it: the count is the server's for those values.
+    const count = async (rules: unknown[]) => {
+      const filter = { type: 'group', operator: 'or', rules }
+      return (await apiSearch(request, token, filter, 'limit=1', 'oae')).rowCount
+    }
+    const wide = { type: 'rule', field: 'largura', operator: 'ge', value: 11.5 }
+    const near = { type: 'rule', field: 'km', operator: 'lt', value: 1234.56 }
+    const recent = { type: 'rule', field: 'ultima_inspecao', operator: 'ge', value: '2024-06-01' }
+    const total = await count([wide, near, recent])
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${total})` })).toBeVisible()
+    expect(searches).toHaveLength(1)
+    const sent = (searches[0] as { filter: { rules: { value: unknown }[] } }).filter
+    expect(sent.rules.map((r) => r.value)).toEqual([11.5, 1234.56, '2024-06-01'])
+
+    // The width rule alone narrows the rows (so 11,5 was not read as 115).
+    await page.getByRole('tab', { name: 'FILTROS' }).click()
+    await page.getByLabel('Remover a regra 3').click()
+    await page.getByLabel('Remover a regra 2').click()
+    const wideOnly = await count([wide])
+    expect(wideOnly).toBeGreaterThan(0)
+    expect(wideOnly).toBeLessThan(await count([{ ...wide, value: 0 }]))
+    expect(await count([{ ...wide, value: 115 }])).toBe(0)
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${wideOnly})` })).toBeVisible()
+    // Shown the Brazilian way too: the table's widths have a decimal comma.
+    await expect(page.getByRole('table').locator('tbody')).toContainText(/\d,\d/)
   })
 })

@@ -214,13 +214,16 @@ test.describe('Editor de Template', () => {
     await images.getByRole('button', { name: 'Confirmar' }).click()
     await expect(panel(page).getByText(/^Imagem \d+$/)).toBeVisible()
 
-    // Print margins accept only numbers above zero.
+    // Print margins accept only numbers above zero: another is an error, left as typed.
     await panel(page).getByRole('tab', { name: 'Impressão' }).click()
     const top = panel(page).getByLabel('Margem superior')
     await expect(top).toHaveValue('2')
     await top.fill('-1')
     await top.blur()
-    await expect(top).toHaveValue('')
+    await expect(top).toHaveValue('-1')
+    await expect(panel(page).getByText('Informe um número maior que 0')).toBeVisible()
+    await top.fill('2,5')
+    await expect(panel(page).getByText('Informe um número maior que 0')).toHaveCount(0)
     await snap(page, 'designer-panel-print')
     await panel(page).getByRole('tab', { name: 'Página' }).click()
     await expect(panel(page).getByLabel('Título da página')).toBeVisible()

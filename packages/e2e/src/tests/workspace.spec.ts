@@ -74,6 +74,13 @@ test.describe('workspace', () => {
     // From the keyboard, Delete on a tab closes its window.
     await tab(page, 'Acessos ao sistema').press('Delete')
     await expect(page.getByText('Nenhuma janela aberta')).toBeVisible()
+
+    // A tool opened twice before it is used goes back to its window instead of adding a tab.
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+      await page.getByRole('menuitem', { name: 'BUSCAR' }).click()
+      await expect(tab(page, 'BUSCAR')).toHaveCount(1)
+    }
     await signOut(page)
   })
 

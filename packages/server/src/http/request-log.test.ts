@@ -115,7 +115,7 @@ describe('the request log', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { level: number; msg: string; request?: unknown })
     const perRequest = lines.filter(
-      (l) => l.level === 30 && /^(GET|POST|PUT|DELETE) \S+ \d{3} \d+\.\d ms$/.test(l.msg),
+      (l) => l.level === 30 && /^(GET|POST|PUT|DELETE) \S+ \d{3} \d+,\d ms$/.test(l.msg),
     )
     expect(perRequest).toHaveLength(requests)
     expect(perRequest.map((l) => l.msg)).toEqual(
@@ -127,7 +127,7 @@ describe('the request log', () => {
     )
     for (const line of perRequest) expect(JSON.stringify(line).length).toBeLessThan(300)
     // The details are at debug, one line per request too, credentials hidden.
-    const details = lines.filter((l) => l.level === 20 && l.msg === 'request details')
+    const details = lines.filter((l) => l.level === 20 && l.msg === 'detalhes da requisição')
     expect(details).toHaveLength(requests)
     expect(JSON.stringify(details)).toContain('"authorization":"***"')
   })

@@ -82,7 +82,7 @@ export function loggerOptions(logger: boolean | object | undefined): boolean | o
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const path = loggablePath(request.url)
-    const ms = reply.elapsedTime.toFixed(1)
+    const ms = reply.elapsedTime.toFixed(1).replace('.', ',')
     request.log.info(`${request.method} ${path} ${reply.statusCode} ${ms} ms`)
     if (request.log.level === 'debug' || request.log.level === 'trace') {
       request.log.debug(
@@ -100,7 +100,7 @@ export function registerRequestLog(app: FastifyInstance): void {
             type: reply.getHeader('content-type'),
           },
         },
-        'request details',
+        'detalhes da requisição',
       )
     }
   })

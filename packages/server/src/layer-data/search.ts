@@ -23,6 +23,8 @@ export interface SearchSpec {
   ids?: readonly number[]
   /** Only rows that have a geometry (formats that carry nothing else: DXF, DGN). */
   withGeometry?: boolean
+  /** Leave the deleted rows out (exports unless asked, reports, the regulator's KMZ). */
+  liveOnly?: boolean
 }
 
 export interface SortSpec {
@@ -43,6 +45,7 @@ export function searchWhere(layer: CatalogueLayer, spec: SearchSpec, params: Sql
     parts.push(`t.id = ANY(${params.bind([...spec.ids], 'bigint[]')})`)
   }
   if (spec.withGeometry) parts.push('t.geom IS NOT NULL')
+  if (spec.liveOnly) parts.push('NOT t.d_e_l_e_t_')
   return parts.length ? parts.join(' AND ') : 'true'
 }
 

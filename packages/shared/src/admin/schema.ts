@@ -60,6 +60,11 @@ export const TABLE_GEOMETRY_OF: Record<LayerGeometryType, TableGeometry> = {
   multipolygon: 'MultiPolygon',
 }
 
+/** A layer's geometry type as the screens name it ('Ponto (Point)', 'Tabular (sem geometria)'). */
+export function geometryTypeLabel(type: LayerGeometryType): string {
+  return t(`admin.schema.geometry.${TABLE_GEOMETRY_OF[type]}`)
+}
+
 const int = (key: Parameters<typeof t>[0], min: number, max: number) =>
   z
     .number({ error: t(key) })

@@ -398,7 +398,7 @@ export const adminMessages = {
   'adm.tree.title': 'Título',
   'adm.tree.folder': 'Pasta',
   'adm.tree.visibility': 'Visível ao abrir o mapa',
-  'adm.tree.opacity': 'Opacidade ({value} de 255)',
+  'adm.tree.opacity': 'Opacidade ({value}%)',
   'adm.tree.radioGroup': 'Grupo de seleção única',
   'adm.tree.radioGroupHint': 'Itens com o mesmo grupo: ligar um desliga os outros',
   'adm.tree.remove': 'TIRAR DA ÁRVORE',

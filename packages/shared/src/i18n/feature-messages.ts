@@ -2,6 +2,8 @@
 export const featureMessages = {
   // the feature window (workspace type FeatureInfo)
   'features.windowTitle': 'Feição',
+  'features.windowTitleOne': '{layer} · Id {id}',
+  'features.windowTitleMany': '{layer} · {count} feições',
   'features.title.one': 'Feição',
   'features.title.many': 'Feições',
   'features.deletedMark': '(Excluído)',

@@ -27,7 +27,7 @@ export const mapMessages = {
   'map.layers.drag': 'Arrastar {title} para reordenar',
   'map.layers.opacity': 'Opacidade',
   'map.layers.opacityOf': 'Opacidade de {title}',
-  'map.layers.opacityValue': '{value} de 255',
+  'map.layers.opacityValue': '{value}%',
   'map.layers.fit': 'Ajustar o mapa à extensão do layer',
   'map.layers.legend': 'Legenda',
   'map.layers.legendOf': 'Legenda de {title}',

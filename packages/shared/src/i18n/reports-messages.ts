@@ -55,6 +55,7 @@ export const reportsMessages = {
   'reports.preview': 'Visualizar',
   'reports.disabled': 'RELATORIO DESATIVADO, CONSULTE O ADMINISTRADOR PARA MAIS INFORMAÇÕES',
   'reports.selectOption': 'Selecione uma das opções',
+  'reports.invalidValues': 'Corrija os valores marcados: o relatório não foi gerado',
   'reports.none': 'Nenhum',
   'reports.all': 'Todos',
   'reports.yes': 'Sim',

@@ -73,6 +73,7 @@ export const searchMessages = {
   'filterBuilder.excludeRule': 'Retirar a regra {n} da lógica',
   'filterBuilder.logicEmpty': 'Nenhuma regra na lógica.',
   'filterBuilder.suggestions': 'Valores existentes',
+  'filterBuilder.invalidValues': 'Corrija os valores marcados nas regras: a consulta não foi feita',
   'filterBuilder.noValue': 'sem valor',
   'filterBuilder.validate': 'Validar',
   'filterBuilder.sqlTitle': 'Cláusula SQL da consulta',
@@ -103,6 +104,14 @@ export const searchMessages = {
   'export.moveUp': 'Mover {field} para cima',
   'export.moveDown': 'Mover {field} para baixo',
   'export.format': 'Formato',
+  'export.includeDeleted': 'Incluir feições excluídas',
+  'export.includeDeletedHint':
+    "Saem marcadas na coluna 'Excluído?'; sem esta opção ficam de fora, como nos relatórios.",
+  'export.deletedNeedsAttributes':
+    'Os formatos DXF e DGN não levam atributos: não há como marcar as feições excluídas.',
+  'export.kmzLayerNotItem': "A layer '{layer}' não está entre os itens escolhidos.",
+  'export.kmzScope':
+    'De {layer} saem os registros e os atributos escolhidos na exportação; das demais layers, todas as feições não excluídas.',
   'export.scopeSelected': 'Serão exportados os {count} registros selecionados.',
   'export.scopeFiltered': 'Serão exportados os {count} registros encontrados pelo filtro.',
   'export.scopeAll': 'Serão exportados os registros encontrados pelo filtro.',

@@ -127,6 +127,11 @@ export const exportBodySchema = z
     order: order.optional(),
     /** Date-times are written in this zone in the spreadsheet and KML formats (default São Paulo). */
     timeZone: timeZone.optional(),
+    /**
+     * Deleted features too, flagged in the column d_e_l_e_t_ ('Excluído?'); without it they
+     * are left out, as in the reports (not for DXF and DGN, which carry no attributes).
+     */
+    includeDeleted: z.boolean().optional(),
   })
   .strict()
 export type ExportBody = z.infer<typeof exportBodySchema>
@@ -168,7 +173,31 @@ export const exportParametersSchema = z
     sort: z.string().max(100).optional(),
     order: order.optional(),
     timeZone: timeZone.optional(),
+    /** `true`: deleted features too, flagged (see `includeDeleted` of the export body). */
+    includeDeleted: z.enum(['true', 'false'], { error: t('field.invalid') }).optional(),
     token: z.string().max(200).optional(),
   })
   .strict()
 export type ExportParameters = z.infer<typeof exportParametersSchema>
+
+/**
+ * The regulator's KMZ (`GET /api/integration/{regulator}/kmz`): the items (layers), and for
+ * the one named `layer` (the search's) the search's scope: the selected ids or the filter,
+ * and the attributes chosen in the export dialog.
+ */
+export const kmzQuerySchema = z
+  .object({
+    token: z.string().max(200).optional(),
+    /** Comma-separated item keys. */
+    items: z.string().max(4000),
+    /** The item the next parameters apply to. */
+    layer: z.string().max(63).optional(),
+    /** Comma-separated attribute names of `layer` (its placemarks' data, in this order). */
+    fields: z.string().max(20_000).optional(),
+    /** Comma-separated ids of `layer` (a selection). */
+    ids: z.string().max(200_000).optional(),
+    /** The filter tree of `layer` as JSON text. */
+    filter: z.string().max(200_000).optional(),
+  })
+  .strict()
+export type KmzQuery = z.infer<typeof kmzQuerySchema>

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  autoMapFields,
+  autoMapImageField,
   countStatuses,
   csvFileName,
   FILE_STATUS,
-  looksLikeFileName,
-  scanRecords,
+  fileKeys,
+  indexValues,
+  missingFiles,
+  nameKey,
+  planFiles,
+  recordValues,
   toCsv,
 } from './matching'
 import { AUTO_MAP_THRESHOLD, bestMatch, bigramSimilarity } from './similarity'
@@ -38,38 +42,110 @@ describe('bigram similarity', () => {
 })
 
 describe('file importer rules', () => {
-  it('tells file names from other values', () => {
-    expect(looksLikeFileName('IMG_0001.JPG')).toBe(true)
-    expect(looksLikeFileName(' ponte 12.png ')).toBe(true)
-    expect(looksLikeFileName('SP-280')).toBe(false)
-    expect(looksLikeFileName('12.5')).toBe(false)
-    expect(looksLikeFileName('musica.mp3')).toBe(true)
-    expect(looksLikeFileName('pasta/foto.png')).toBe(false)
-    expect(looksLikeFileName('..png')).toBe(false)
-    expect(looksLikeFileName('foto.')).toBe(false)
+  it('compares names without accents, case or the usual separators', () => {
+    expect(nameKey('  OAE-SP280-172+976 ')).toBe('oae sp280 172+976')
+    expect(nameKey('oae_sp280  172+976')).toBe('oae sp280 172+976')
+    expect(nameKey('Ponte São João.JPG')).toBe('ponte sao joao jpg')
+    expect(nameKey('AÇUDE Ñandú')).toBe('acude nandu')
   })
 
-  it('matches file names case-insensitively and records missing ones longer than 4 characters', () => {
-    const folder = new Set(['ponte_1.png', 'ponte_2.jpg'])
-    const { matches, missing } = scanRecords(
-      [
-        { id: 1, foto: 'PONTE_1.PNG', codigo: 'OAE-1' },
-        { id: 2, foto: 'ponte_3.png', codigo: 'ponte_2.jpg' },
-        { id: 3, foto: 'a.pn', codigo: null },
-        { id: 4, foto: 42, codigo: 'sem arquivo' },
-      ],
-      ['foto', 'codigo'],
-      folder,
-      'oae',
-    )
-    expect(matches).toEqual([
-      { key: 'ponte_1.png', id: 1 },
-      { key: 'ponte_2.jpg', id: 2 },
+  it('gives a file its whole name, its name without extension, then without a copy number', () => {
+    expect(fileKeys('OAE-SP280-172+976.jpg')).toEqual([
+      'oae sp280 172+976 jpg',
+      'oae sp280 172+976',
     ])
-    expect(missing).toEqual([
+    expect(fileKeys('OAE-SP280-172+976_1.jpg')).toEqual([
+      'oae sp280 172+976 1 jpg',
+      'oae sp280 172+976 1',
+      'oae sp280 172+976',
+    ])
+    expect(fileKeys('OAE-SP280-172+976 (2).JPG')[2]).toBe('oae sp280 172+976')
+    expect(fileKeys('OAE-SP280-172+976(12).png')[2]).toBe('oae sp280 172+976')
+    expect(fileKeys('OAE-SP280-172+976-03.png')[2]).toBe('oae sp280 172+976')
+    // Four digits are part of the name, not a copy number; so is a number glued to letters.
+    expect(fileKeys('foto 2024.jpg')).toEqual(['foto 2024 jpg', 'foto 2024'])
+    expect(fileKeys('IMG2.jpg')).toEqual(['img2 jpg', 'img2'])
+    expect(fileKeys('LEIAME')).toEqual(['leiame'])
+    // A dot is a separator: '12.5' is copy 5 of '12'.
+    expect(fileKeys('12.5')).toEqual(['12 5', '12'])
+  })
+
+  it('sends each file to the one record holding its name, several files per record', () => {
+    const values = recordValues(
+      [
+        { id: 1, codigo: 'OAE-SP280-172+976', foto: null },
+        { id: 2, codigo: 'Ponte São João', foto: 'vistoria.jpg' },
+        { id: 3, codigo: 'DUP', foto: '' },
+        { id: 4, codigo: 'dup', foto: 42 },
+        { id: 5, codigo: 'apagada', d_e_l_e_t_: true },
+        { id: 6, codigo: 'sem foto nenhuma' },
+      ],
+      ['codigo', 'foto'],
+    )
+    const index = indexValues(values)
+    const files = [
+      'OAE-SP280-172+976.jpg',
+      'oae sp280 172+976_1.JPG',
+      'OAE-SP280-172+976 (2).jpeg',
+      'PONTE SAO JOAO.png',
+      'Vistoria.JPG',
+      'dup.jpg',
+      '42.png',
+      'apagada.jpg',
+      'nada.jpg',
+      'OAE-SP280-172+976.pdf',
+    ].map((name) => ({ name, size: 1000, type: name.endsWith('.pdf') ? 'application/pdf' : '' }))
+    const plan = planFiles(files, index, { photoField: 'foto', maxBytes: 2000 })
+    expect(plan.map((p) => p.ids ?? p.reason)).toEqual([
+      [1],
+      [1],
+      [1],
+      [2],
+      [2],
+      { code: 'severalRecords', value: 'dup', count: 2, ids: [3, 4] },
+      [4],
+      { code: 'noRecord', value: 'apagada' },
+      { code: 'noRecord', value: 'nada' },
+      { code: 'notImage', field: 'foto' },
+    ])
+    // Without a photo field any file goes; past the size limit none does.
+    const pdf = files.slice(-1)
+    expect(planFiles(pdf, index)[0]!.ids).toEqual([1])
+    expect(
+      planFiles([{ ...pdf[0]!, size: 3 * 1_048_576 }], index, { maxBytes: 1_048_576 }),
+    ).toEqual([{ name: 'OAE-SP280-172+976.pdf', reason: { code: 'tooBig', maxMb: 1 } }])
+  })
+
+  it('prefers the exact name to a copy number', () => {
+    const index = indexValues(
+      recordValues(
+        [
+          { id: 1, codigo: 'Placa' },
+          { id: 2, codigo: 'Placa 1' },
+        ],
+        ['codigo'],
+      ),
+    )
+    const plan = planFiles(
+      ['Placa_1.jpg', 'Placa_2.jpg'].map((name) => ({ name, size: 1, type: 'image/jpeg' })),
+      index,
+    )
+    expect(plan.map((p) => p.ids)).toEqual([[2], [1]])
+  })
+
+  it('lists the values longer than 4 characters that no file answers to', () => {
+    const values = recordValues(
+      [
+        { id: 1, codigo: 'OAE-1' },
+        { id: 2, codigo: 'OAE-2' },
+        { id: 3, codigo: 'abc' },
+      ],
+      ['codigo'],
+    )
+    expect(missingFiles(values, new Set(['oae 1']), 'oae')).toEqual([
       {
-        cell: 'foto',
-        text: 'ponte_3.png',
+        cell: 'codigo',
+        text: 'OAE-2',
         status: 3,
         layerName: 'oae',
         association: { name: 'oae', id: 2 },
@@ -77,18 +153,28 @@ describe('file importer rules', () => {
     ])
   })
 
-  it('auto-maps the fields named like files, never id', () => {
-    const picked = autoMapFields(
-      [
-        { name: 'id', title: 'foto' },
-        { name: 'foto', title: 'Foto' },
-        { name: 'codigo', title: 'Código' },
-        { name: 'img', title: 'Imagens da vistoria' },
-        { name: 'pontes_2024', title: 'x' },
-      ],
-      'pontes 2024',
-    )
-    expect([...picked].sort()).toEqual(['foto', 'img', 'pontes_2024'])
+  it('auto-maps only a field that holds photos or files, never id nor a text field', () => {
+    expect(
+      autoMapImageField([
+        { name: 'id', title: 'foto', kind: 'photo' },
+        { name: 'sentido', title: 'Sentido' },
+        { name: 'documentos', title: 'Documentos' },
+        { name: 'projeto', title: 'Projeto', kind: 'file' },
+        { name: 'foto', title: 'Foto', kind: 'photo' },
+      ]),
+    ).toBe('foto')
+    expect(
+      autoMapImageField([
+        { name: 'planta', title: 'Planta', kind: 'file' },
+        { name: 'anexo', title: 'Anexo', kind: 'file' },
+      ]),
+    ).toBe('anexo')
+    expect(
+      autoMapImageField([
+        { name: 'sentido', title: 'Sentido' },
+        { name: 'documento', title: 'Documento' },
+      ]),
+    ).toBeUndefined()
   })
 
   it('counts statuses and writes csv reports', () => {

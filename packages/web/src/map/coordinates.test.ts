@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatLatLon, movedEnough, parsePastedCoordinate } from './coordinates'
+import {
+  formatLatLon,
+  movedEnough,
+  parsePastedCoordinate,
+  readDegrees,
+  shownDegrees,
+} from './coordinates'
 
 describe('pasted coordinates', () => {
   it('reads latitude then longitude, separated by commas and/or spaces', () => {
@@ -46,5 +52,20 @@ describe('pasted coordinates', () => {
     expect(movedEnough(null, here)).toBe(true)
     expect(movedEnough(here, { lat: -23.5000005, lon: -46.6 })).toBe(false)
     expect(movedEnough(here, { lat: -23.5, lon: -46.600002 })).toBe(true)
+  })
+})
+
+describe('typed and shown degrees', () => {
+  it('reads a decimal comma or a decimal dot, nothing else', () => {
+    expect(readDegrees('-23,55')).toBe(-23.55)
+    expect(readDegrees(' -46.633308 ')).toBe(-46.633308)
+    expect(readDegrees('47')).toBe(47)
+    expect(readDegrees('1.234,5')).toBeNaN()
+    expect(readDegrees('-23,5,5')).toBeNaN()
+    expect(readDegrees('')).toBeNaN()
+  })
+
+  it('shows 6 decimals with a comma', () => {
+    expect(shownDegrees(-23.5505)).toBe('-23,550500')
   })
 })

@@ -29,9 +29,24 @@ export function validLongitude(lon: number): boolean {
   return Number.isFinite(lon) && lon >= -180 && lon <= 180
 }
 
-/** A value as the panel shows it: 6 decimals, a dot as the decimal separator. */
+/**
+ * A typed latitude or longitude: a decimal comma (`-23,55`, the Brazilian way) or a decimal
+ * dot (`-23.55`, as GPS devices and the pasted pairs write it). Never ambiguous: a dot that
+ * grouped thousands would make it 1000 or more, out of any range. NaN when it is not one.
+ */
+export function readDegrees(text: string): number {
+  const s = text.trim()
+  return /^[+-]?\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : NaN
+}
+
+/** A value as the copied pairs write it: 6 decimals, a dot (the paste format, spec 2 §5). */
 export function formatDegrees(value: number): string {
   return value.toFixed(COORDINATE_DECIMALS)
+}
+
+/** A value as the panel shows it: 6 decimals, a decimal comma (`-23,550520`). */
+export function shownDegrees(value: number): string {
+  return formatDegrees(value).replace('.', ',')
 }
 
 /** 'lat, lon' with 6 decimals: what the context menu and the panel copy. */

@@ -170,3 +170,8 @@ export function moveSibling(siblings: readonly string[], name: string, index: nu
   const at = Math.max(0, Math.min(index, rest.length))
   return [...rest.slice(0, at), name, ...rest.slice(at)]
 }
+
+/** A stored opacity (0–255, as the spec keeps it) as the percentage the screens show. */
+export function opacityPercent(opacity: number): number {
+  return Math.round((opacity / 255) * 100)
+}

@@ -15,6 +15,9 @@ import { writeCsvLines, writeGeoJsonLines } from './line-writers'
 import { writeKml, writeXlsx, type WriteContext } from './writers'
 import { zipFiles } from './zip'
 
+/** The soft-delete flag, the column that marks deleted features ('Excluído?'). */
+const DELETED = 'd_e_l_e_t_'
+
 /** A checked export: what goes out, in which order, in which format. */
 export interface ExportPlan {
   layer: CatalogueLayer
@@ -32,6 +35,8 @@ export interface ExportPlan {
  * Checks an export request against the layer: each field must be one of the layer's (in the
  * features API the soft-delete flag too), the format must suit the layer, and the filter and
  * the sort must be valid; every refusal is a Portuguese 400 (a FilterError for the filter).
+ * Deleted features stay out unless `includeDeleted`, which adds the flag's column at the end
+ * when it was not chosen.
  */
 export function planExport(
   layer: CatalogueLayer,
@@ -60,7 +65,15 @@ export function planExport(
   if (fields.length === 0 && !wkt) {
     throw badRequest([{ field: 'fields', message: t('export.noFields') }])
   }
-  const spec: SearchSpec = { filter: body.filter, ids: body.ids }
+  // Deleted features are left out unless asked for; then each row says whether it is deleted.
+  const includeDeleted = body.includeDeleted === true
+  if (includeDeleted) {
+    if (format === 'ogr/dxf' || format === 'ogr/dgn') {
+      throw badRequest([{ field: 'includeDeleted', message: t('export.deletedNeedsAttributes') }])
+    }
+    if (!seen.has(DELETED)) fields.push(fieldOf(layer, DELETED, { internal: true })!)
+  }
+  const spec: SearchSpec = { filter: body.filter, ids: body.ids, liveOnly: !includeDeleted }
   // The filter is checked now, so that a bad one is the caller's 400 and never a failed job.
   searchWhere(layer, spec, new SqlParams())
   const sort = readSort(layer, body.sort, body.order)
@@ -76,7 +89,7 @@ export function planExport(
 }
 
 /** The query of a plan for the writers of its format. */
-function queryOf(plan: ExportPlan): ExportQuery {
+export function queryOf(plan: ExportPlan): ExportQuery {
   const info = EXPORT_FORMAT_INFO[plan.format]
   const hasGeometry = plan.layer.geometryType !== 'TABULAR'
   // DXF and DGN carry geometries and nothing else: no attributes, no row without geometry.

@@ -6,12 +6,13 @@ import {
   exportBodySchema,
   exportParametersSchema,
   exportQuerySchema,
+  kmzQuerySchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import type { RouteScope } from '../../http/scopes'
 import { FILE_COMPRESSION } from '../../http/compression'
 import * as service from './export.service'
-import { kmzExport, kmzItems } from './kmz.service'
+import { kmzExport, kmzItems, type KmzScope } from './kmz.service'
 
 const layerParam = z.object({ layer: z.string().max(63) })
 
@@ -202,26 +203,37 @@ const kmzRoutes =
         schema: {
           tags: ['export'],
           summary:
-            "The regulator's KMZ of the chosen items (comma-separated), a link the browser opens with ?token=",
+            "The regulator's KMZ of the chosen items (comma-separated; live features only, a folder per item with features), a link the browser opens with ?token=; for the item named by layer, only the ids (or the filter's matches) with the fields given",
           params: regulatorParam,
-          querystring: z.object({
-            token: z.string().max(200).optional(),
-            items: z.string().max(4000),
-          }),
+          querystring: kmzQuerySchema,
         },
       },
-      async (request, reply) =>
-        sendFile(
+      async (request, reply) => {
+        const q = request.query
+        let scope: KmzScope | undefined
+        if (q.layer) {
+          const body = service.parametersToBody({
+            layer: q.layer,
+            format: 'kml',
+            fields: q.fields ?? '',
+            ...(q.filter ? { filter: q.filter } : {}),
+            ...(q.ids ? { ids: q.ids } : {}),
+          })
+          scope = { layer: q.layer, fields: body.fields, ids: body.ids, filter: body.filter }
+        }
+        return sendFile(
           reply,
           await kmzExport(
             deps,
             deps.auth.contextOf(request).user,
             request.params.regulator,
-            request.query.items
+            q.items
               .split(',')
               .map((s) => s.trim())
               .filter(Boolean),
+            scope,
           ),
-        ),
+        )
+      },
     )
   }

@@ -39,6 +39,7 @@ export interface ExportPayload {
   sort?: string
   order?: 'asc' | 'desc'
   timeZone?: string
+  includeDeleted?: boolean
 }
 
 export interface ExportResult {
@@ -78,6 +79,7 @@ export async function startExport(
     ...(body.sort ? { sort: body.sort } : {}),
     ...(body.order ? { order: body.order } : {}),
     ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+    ...(body.includeDeleted ? { includeDeleted: true } : {}),
   }
   return { id: await deps.jobs.enqueue(EXPORT_JOB, payload, user.id) }
 }
@@ -266,5 +268,6 @@ export function parametersToBody(p: ExportParameters): Omit<ExportBody, 'fields'
     ...(p.sort ? { sort: p.sort } : {}),
     ...(p.order ? { order: p.order } : {}),
     ...(p.timeZone ? { timeZone: p.timeZone } : {}),
+    ...(p.includeDeleted === 'true' ? { includeDeleted: true } : {}),
   }
 }

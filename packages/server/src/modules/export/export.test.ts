@@ -239,7 +239,8 @@ async function pointsOf(ids: number[]): Promise<Map<number, [number, number] | n
 }
 
 describe('export jobs: each format read back by GDAL with the rows and values of the search', () => {
-  const body = { fields: ALL_FIELDS, filter: FILTER, sort: '-k' }
+  // Deleted features too (flagged in d_e_l_e_t_), so the rows are the search's exactly.
+  const body = { fields: ALL_FIELDS, filter: FILTER, sort: '-k', includeDeleted: true }
 
   for (const format of [
     'xlsx',
@@ -350,21 +351,28 @@ describe('export jobs: each format read back by GDAL with the rows and values of
     const rows = await searchRows({ filter: FILTER }, '&sort=-k')
     const formulas = rows.filter((r) => typeof r.s === 'string' && /^[=+\-@]/.test(r.s as string))
     expect(formulas.length).toBeGreaterThan(0)
-    const csv = await exportFile('csv', { fields: ['id', 's'], filter: FILTER, sort: '-k' })
+    // Deleted rows too (some of the formulas are theirs): the flag is the last column.
+    const csv = await exportFile('csv', {
+      fields: ['id', 's'],
+      filter: FILTER,
+      sort: '-k',
+      includeDeleted: true,
+    })
     const text = execFileSync('cat', [csv.file], { encoding: 'utf8' })
     expect(text.charCodeAt(0)).toBe(0xfeff)
-    expect(text).toContain(";'=1+2\r\n")
-    expect(text).toContain(";'@SUM(A1)\r\n")
+    expect(text).toContain(";'=1+2;")
+    expect(text).toContain(";'@SUM(A1);")
     expect(text).not.toMatch(/;=1\+2/)
     const gpkg = readBack(
-      (await exportFile('ogr/gpkg', { fields: ['id', 's'], filter: FILTER })).file,
+      (await exportFile('ogr/gpkg', { fields: ['id', 's'], filter: FILTER, includeDeleted: true }))
+        .file,
     )
     expect(gpkg.features.map((f) => f.properties.s)).toContain('=1+2')
   })
 
-  it('DXF and DGN: the geometries of the rows that have one', async () => {
+  it('DXF and DGN: the geometries of the live rows that have one', async () => {
     const rows = await searchRows({ filter: FILTER })
-    const withGeometry = rows.filter((r) => r.geom !== null)
+    const withGeometry = rows.filter((r) => r.geom !== null && !r.d_e_l_e_t_)
     for (const format of ['ogr/dxf', 'ogr/dgn']) {
       const { job, file } = await exportFile(format, { fields: ['id'], filter: FILTER })
       expect(job.rows).toBe(withGeometry.length)
@@ -384,7 +392,8 @@ describe('export jobs: each format read back by GDAL with the rows and values of
     const back = readBack(file)
     expect(back.features.map((f) => f.properties.id)).toEqual(rows.map((r) => r.id))
     const tabular = await exportFile('ogr/shapefile', { fields: ['id', 's', 'n'] }, 'exp_tabela')
-    expect(readBack(tabular.file).count).toBe(12)
+    // 12 rows, 3 of them deleted (left out).
+    expect(readBack(tabular.file).count).toBe(9)
     const kml = await t.api({
       method: 'POST',
       url: '/api/features/exp_tabela/report?format=kml',
@@ -462,6 +471,7 @@ describe('export jobs: each format read back by GDAL with the rows and values of
           fields: ALL_FIELDS,
           filter: FILTER,
           sort: '-k',
+          includeDeleted: true,
         })
         const back = readBack(file)
         expect(back.count).toBe(rows.length)
@@ -470,6 +480,87 @@ describe('export jobs: each format read back by GDAL with the rows and values of
     } finally {
       delete process.env.GIS_GDAL
     }
+  })
+})
+
+describe('deleted features: left out unless asked for, then flagged in every format', () => {
+  const FORMATS = [
+    'xlsx',
+    'csv',
+    'kml',
+    'ogr/geojson',
+    'ogr/gpkg',
+    'ogr/shapefile',
+    'ogr/xlsx',
+    'ogr/csv',
+  ]
+  for (const format of FORMATS) {
+    it(format, async () => {
+      const rows = await searchRows({ filter: FILTER }, '&sort=id')
+      const deleted = rows.filter((r) => r.d_e_l_e_t_).map((r) => r.id)
+      expect(deleted.length).toBeGreaterThan(0)
+      const idKey = format === 'xlsx' ? 'Id' : 'id'
+      const flagKey = format === 'xlsx' ? 'Excluído?' : 'd_e_l_e_t_'
+      const ids = (features: { properties: any }[]) =>
+        features.map((f) => Number(String(f.properties[idKey]).replace(',', '.')))
+
+      // By default: only the live ones, and no column for the flag.
+      const live = readBack(
+        (await exportFile(format, { fields: ['id', 's'], filter: FILTER })).file,
+      )
+      expect(live.count).toBe(rows.length - deleted.length)
+      expect(ids(live.features).sort((a, b) => a - b)).toEqual(
+        rows.filter((r) => !r.d_e_l_e_t_).map((r) => r.id),
+      )
+      expect(Object.keys(live.features[0]!.properties)).not.toContain(flagKey)
+
+      // Asked for: every row, the deleted ones marked in the flag's column (added at the end).
+      const all = readBack(
+        (await exportFile(format, { fields: ['id', 's'], filter: FILTER, includeDeleted: true }))
+          .file,
+      )
+      expect(all.count).toBe(rows.length)
+      const keys = Object.keys(all.features[0]!.properties).filter((k) => k !== 'WKT')
+      expect(keys.at(-1)).toBe(flagKey)
+      const flagged = all.features
+        .filter((f) => canon('boolean', f.properties[flagKey], 'instant') === true)
+        .map((f) => Number(String(f.properties[idKey]).replace(',', '.')))
+      expect(flagged.sort((a, b) => a - b)).toEqual(deleted)
+    })
+  }
+
+  it('DXF and DGN carry no attributes: asking for the deleted ones is a 400; a link may ask', async () => {
+    for (const format of ['ogr/dxf', 'ogr/dgn']) {
+      const res = await t.api({
+        method: 'POST',
+        url: `/api/features/exp_teste/report?format=${format}`,
+        payload: { fields: ['id'], includeDeleted: true },
+        token: admin,
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().errors).toEqual([
+        {
+          field: 'includeDeleted',
+          message:
+            'Os formatos DXF e DGN não levam atributos: não há como marcar as feições excluídas.',
+        },
+      ])
+    }
+    const params = new URLSearchParams({
+      layer: 'exp_teste',
+      format: 'csv',
+      fields: 'id',
+      ids: '1,2',
+      includeDeleted: 'true',
+      token: admin,
+    })
+    const link = await fetch(`${t.baseUrl}/api/features/parametersreport?${params}`)
+    expect(link.status).toBe(200)
+    expect((await link.text()).replace('\ufeff', '').trim().split('\r\n')).toEqual([
+      'id;d_e_l_e_t_',
+      '1;Sim',
+      '2;Não',
+    ])
   })
 })
 
@@ -567,7 +658,12 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
     const direct = await fetch(`${t.baseUrl}/api/features/exp_teste/searchreport?format=ogr/gpkg`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ fields: ALL_FIELDS, filter: FILTER, sort: '-k' }),
+      body: JSON.stringify({
+        fields: ALL_FIELDS,
+        filter: FILTER,
+        sort: '-k',
+        includeDeleted: true,
+      }),
     })
     expect(direct.status).toBe(200)
     expect(direct.headers.get('content-type')).toBe('application/geopackage+sqlite3')
@@ -586,14 +682,17 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
     const link = await fetch(`${t.baseUrl}/api/features/parametersreport?${params}`)
     expect(link.status).toBe(200)
     const lines = (await link.text()).trim().split('\r\n')
-    expect(lines).toHaveLength(rows.length + 1)
-    expect(lines[1]).toBe(`${rows[0]!.id};${neutraliseFormula(String(rows[0]!.s ?? ''))}`)
+    // Deleted features left out: none was asked for.
+    const live = rows.filter((r) => !r.d_e_l_e_t_)
+    expect(live.length).toBeLessThan(rows.length)
+    expect(lines).toHaveLength(live.length + 1)
+    expect(lines[1]).toBe(`${live[0]!.id};${neutraliseFormula(String(live[0]!.s ?? ''))}`)
 
     const form = new URLSearchParams({
       layer: 'exp_teste',
       format: 'xlsx',
       fields: 'id,n',
-      ids: '1,2,3',
+      ids: '2,3,4',
     })
     const posted = await fetch(`${t.baseUrl}/api/features/createreport?token=${admin}`, {
       method: 'POST',
@@ -659,9 +758,10 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
 describe('csv written by PostgreSQL', () => {
   it('quotes texts holding ; " or line breaks, and formats values as the search window', async () => {
     await createTestLayer(t.db, 'exp_csv', { count: 4 })
-    await t.db.query(`UPDATE data.exp_csv SET s = $1, n = 12.25, b = true WHERE id = 1`, [
-      'a;b "c"\r\nd',
-    ])
+    await t.db.query(
+      `UPDATE data.exp_csv SET s = $1, n = 12.25, b = true, d_e_l_e_t_ = false WHERE id = 1`,
+      ['a;b "c"\r\nd'],
+    )
     await t.db.query(
       `UPDATE data.exp_csv SET s = '=2', n = NULL, b = false, d = '2024-02-29',
               dt = '2024-03-01T03:00:00Z' WHERE id = 2`,

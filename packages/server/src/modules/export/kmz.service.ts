@@ -1,30 +1,35 @@
-import { mkdtempSync } from 'node:fs'
-import { copyFile, readFile, writeFile } from 'node:fs/promises'
+import { createWriteStream, mkdtempSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { t, type SessionUser } from '@gis/shared'
+import { defaultExportFields, t, type SessionUser } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { badRequest, notFound } from '../../http/errors'
 import { readableLayers } from '../../layer-data/catalogue'
 import type { CatalogueLayer } from '../../layer-data/model'
 import { searchFields } from '../../layer-data/search'
+import { countMatching } from '../../layer-data/search-export'
 import { readAppConfig } from '../config/config.service'
-import { discard, planExport, produceExport } from './export-file'
+import { withFilterErrors } from '../search/search.service'
+import { discard, planExport, queryOf, type ExportPlan } from './export-file'
 import type { Download } from './export.service'
+import {
+  finish as closeFile,
+  KML_DOCUMENT_END,
+  kmlDocumentStart,
+  kmlLayerHead,
+  writeKmlFolder,
+  write as writeText,
+  type KmlIds,
+  type WriteContext,
+} from './writers'
 import { zipFiles } from './zip'
 
 type User = Pick<SessionUser, 'id' | 'admin'>
 
 /** Regulators with a KMZ export, and the module that switches each on (spec 1 §1). */
 const REGULATORS: Record<string, string> = { artesp: 'artespKmz' }
-
-/** The live features only (the deleted ones stay out of the regulator's file). */
-const LIVE = {
-  type: 'group',
-  operator: 'and',
-  rules: [{ type: 'rule', field: 'd_e_l_e_t_', operator: 'eq', value: false }],
-}
 
 /** At most this many items in one KMZ. */
 export const KMZ_MAX_ITEMS = 50
@@ -51,15 +56,28 @@ export async function kmzItems(
   return Object.fromEntries((await kmzLayers(deps, user)).map((l) => [l.name, l.title]))
 }
 
+/** What the search adds for its own layer: the selection or the filter, the chosen fields. */
+export interface KmzScope {
+  layer: string
+  fields?: string[]
+  ids?: number[]
+  filter?: unknown
+}
+
 /**
- * `GET /api/integration/{regulator}/kmz?items=`: one KMZ whose doc.kml links each chosen
- * item's KML (every live feature of the layer, its fields as ExtendedData), inside the file.
+ * `GET /api/integration/{regulator}/kmz?items=`: one KMZ whose doc.kml holds a Folder per chosen
+ * item with placemarks (none for an item with no feature to write), the live features only,
+ * each placemark carrying its fields as ExtendedData. The item of `scope.layer` (the search's)
+ * holds only the search's selection (or its filter's matches) with the fields chosen in the
+ * export dialog; the other items every live feature with the fields an export checks at first
+ * (no system field but the id, no 'foto').
  */
 export async function kmzExport(
   deps: AppDeps,
   user: User,
   regulator: string,
   items: string[],
+  scope?: KmzScope,
 ): Promise<Download> {
   await checkRegulator(deps, regulator)
   const byName = new Map((await kmzLayers(deps, user)).map((l) => [l.name, l]))
@@ -76,25 +94,49 @@ export async function kmzExport(
     }
     return layer
   })
+  if (scope && !chosen.includes(scope.layer)) {
+    throw badRequest([
+      { field: 'layer', message: t('export.kmzLayerNotItem', { layer: scope.layer }) },
+    ])
+  }
+  const plans = await withFilterErrors(async () =>
+    layers.map((layer) => {
+      const own = scope?.layer === layer.name ? scope : undefined
+      const fields = own?.fields?.length ? own.fields : defaultExportFields(searchFields(layer))
+      return planExport(layer, { fields, filter: own?.filter, ids: own?.ids }, 'kml')
+    }),
+  )
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gis-kmz-'))
-  const produced: string[] = []
   try {
-    const files: string[] = []
-    for (const layer of layers) {
-      const fields = searchFields(layer)
-        .filter((f) => f.type !== 'geometry' && f.name !== 'd_e_l_e_t_' && f.name !== 'foto')
-        .map((f) => f.name)
-      const plan = planExport(layer, { fields, filter: LIVE }, 'kml')
-      const out = await produceExport(plan, { db: deps.db, config: deps.config })
-      produced.push(out.dir)
-      const target = path.join(dir, `${layer.name}.kml`)
-      await copyFile(out.file, target)
-      files.push(target)
+    // Only the items with something to write get a folder.
+    const written: { plan: ExportPlan; ids: KmlIds }[] = []
+    for (const plan of plans) {
+      if ((await countMatching(deps.db, plan.layer, plan.spec)) === 0) continue
+      written.push({
+        plan,
+        ids: { style: `${plan.layer.name}-estilo`, schema: `${plan.layer.name}-dados` },
+      })
     }
     const doc = path.join(dir, 'doc.kml')
-    await writeFile(doc, docKml(regulator, layers))
+    const out = createWriteStream(doc)
+    await writeText(
+      out,
+      kmlDocumentStart(regulator.toUpperCase()) +
+        written.map((w) => kmlLayerHead(w.plan.layer, w.plan.fields, w.ids)).join(''),
+    )
+    for (const { plan, ids } of written) {
+      const ctx: WriteContext = {
+        db: deps.db,
+        query: queryOf(plan),
+        timeZone: plan.timeZone,
+        onRows: async () => undefined,
+      }
+      await writeKmlFolder(out, ctx, plan.layer, ids)
+    }
+    await writeText(out, KML_DOCUMENT_END)
+    await closeFile(out)
     const kmz = path.join(dir, `${regulator}.kmz`)
-    await zipFiles(kmz, [doc, ...files])
+    await zipFiles(kmz, [doc])
     const data = await readFile(kmz)
     return {
       stream: Readable.from([data]),
@@ -103,27 +145,6 @@ export async function kmzExport(
       size: data.length,
     }
   } finally {
-    for (const d of produced) discard(d)
     discard(dir)
   }
-}
-
-function xml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-}
-
-function docKml(regulator: string, layers: CatalogueLayer[]): string {
-  const links = layers
-    .map(
-      (l) =>
-        `<NetworkLink><name>${xml(l.title)}</name><Link><href>${xml(l.name)}.kml</href></Link></NetworkLink>`,
-    )
-    .join('')
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${xml(
-    regulator.toUpperCase(),
-  )}</name>${links}</Document></kml>\n`
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { inflateRawSync } from 'node:zlib'
+import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
 import { createTestLayer } from '../search/search.fixture'
@@ -25,6 +25,37 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
+interface Placemark {
+  name: string
+  data: Record<string, string>
+}
+
+/** Downloads a KMZ, unzips it and reads its doc.kml: each folder's name and placemarks. */
+async function kmzFile(query: URLSearchParams) {
+  const res = await fetch(`${t.baseUrl}/api/integration/artesp/kmz?${query}`)
+  expect(res.status, await res.clone().text()).toBe(200)
+  expect(res.headers.get('content-type')).toBe('application/vnd.google-earth.kmz')
+  const file = path.join(dir, `artesp-${Math.random().toString(36).slice(2)}.kmz`)
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()))
+  const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')
+  const text = execFileSync('unzip', ['-p', file, 'doc.kml'], { encoding: 'utf8' })
+  const list = (v: unknown): any[] => (v === undefined ? [] : Array.isArray(v) ? v : [v])
+  const kml = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(text)
+  const folders = list(kml.kml.Document.Folder).map((f) => ({
+    name: String(f.name),
+    placemarks: list(f.Placemark).map((p): Placemark => ({
+      name: String(p.name ?? ''),
+      data: Object.fromEntries(
+        list(p.ExtendedData?.SchemaData?.SimpleData).map((d) => [
+          d['@_name'],
+          typeof d === 'object' ? (d['#text'] ?? '') : String(d),
+        ]),
+      ),
+    })),
+  }))
+  return { file, entries, text, folders }
+}
+
 describe("the regulator's KMZ (artespKmz)", () => {
   it('is a 404 while its module is off, and for an unknown regulator', async () => {
     t.config.modules = []
@@ -42,35 +73,102 @@ describe("the regulator's KMZ (artespKmz)", () => {
     expect(items.json()).toMatchObject({ kmz_teste: expect.any(String) })
     expect(items.json()).not.toHaveProperty('kmz_tabela')
 
-    const res = await fetch(
-      `${t.baseUrl}/api/integration/artesp/kmz?items=kmz_teste&token=${admin}`,
-    )
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe('application/vnd.google-earth.kmz')
-    const file = path.join(dir, 'artesp.kmz')
-    writeFileSync(file, Buffer.from(await res.arrayBuffer()))
-    const listing = execFileSync(
-      'ogrinfo',
-      ['-ro', '-so', '-al', `/vsizip/${file}/kmz_teste.kml`],
-      {
-        encoding: 'utf8',
-      },
-    )
-    const { rows } = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM data.kmz_teste WHERE NOT d_e_l_e_t_',
+    const kmz = await kmzFile(new URLSearchParams({ items: 'kmz_teste', token: admin }))
+    // One doc.kml (the first and only entry), a folder per item.
+    expect(kmz.entries).toEqual(['doc.kml'])
+    const { rows } = await t.db.query<{ id: number }>(
+      'SELECT id::int AS id FROM data.kmz_teste WHERE NOT d_e_l_e_t_ ORDER BY id',
     )
     const deleted = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM data.kmz_teste WHERE d_e_l_e_t_',
     )
     expect(deleted.rows[0]!.n).toBeGreaterThan(0)
-    expect(listing).toContain(`Feature Count: ${rows[0]!.n}`)
-    // doc.kml, the first entry, links the item's KML.
-    const zip = readFileSync(file)
-    const nameLength = zip.readUInt16LE(26)
-    expect(zip.subarray(30, 30 + nameLength).toString()).toBe('doc.kml')
-    const start = 30 + nameLength + zip.readUInt16LE(28)
-    const doc = inflateRawSync(zip.subarray(start, start + zip.readUInt32LE(18))).toString()
-    expect(doc).toContain('<href>kmz_teste.kml</href>')
+    expect(kmz.folders.map((f) => f.name)).toEqual(['Teste kmz_teste'])
+    const placemarks = kmz.folders[0]!.placemarks
+    expect(placemarks.map((p) => Number(p.data.id))).toEqual(rows.map((r) => r.id))
+    // The fields an export checks at first: no system field but the id.
+    expect(Object.keys(placemarks[0]!.data)).toEqual([
+      'id',
+      's',
+      'n',
+      'i',
+      'k',
+      'b',
+      'd',
+      'dt',
+      'tm',
+    ])
+    // GDAL reads it too.
+    const listing = execFileSync('ogrinfo', ['-ro', '-so', '-al', `/vsizip/${kmz.file}/doc.kml`], {
+      encoding: 'utf8',
+    })
+    expect(listing).toContain(`Feature Count: ${rows.length}`)
+  })
+
+  it("the search's layer: only the selected ids, only the chosen fields, no empty folder", async () => {
+    t.config.modules = ['artespKmz']
+    await createTestLayer(t.db, 'kmz_vazia', { count: 1 })
+    // Its only feature is deleted: nothing to write, so no folder.
+    expect((await t.db.query('SELECT 1 FROM data.kmz_vazia WHERE NOT d_e_l_e_t_')).rows).toEqual([])
+    const kmz = await kmzFile(
+      new URLSearchParams({
+        items: 'kmz_teste,kmz_vazia',
+        layer: 'kmz_teste',
+        ids: '3,8',
+        fields: 's,n',
+        token: admin,
+      }),
+    )
+    expect(kmz.folders).toHaveLength(1)
+    // GDAL, reading the KMZ itself, finds one layer and the 2 features: no empty one.
+    const layers = execFileSync('ogrinfo', ['-ro', '-so', '-al', kmz.file], { encoding: 'utf8' })
+    expect([...layers.matchAll(/Feature Count: (\d+)/g)].map((m) => m[1])).toEqual(['2'])
+    const placemarks = kmz.folders[0]!.placemarks
+    expect(placemarks).toHaveLength(2)
+    const { rows } = await t.db.query<{ s: string | null }>(
+      'SELECT s FROM data.kmz_teste WHERE id IN (3, 8) ORDER BY id',
+    )
+    expect(placemarks.map((p) => Object.keys(p.data))).toEqual([
+      ['s', 'n'],
+      ['s', 'n'],
+    ])
+    expect(placemarks.map((p) => p.data.s)).toEqual(rows.map((r) => r.s ?? ''))
+    expect(kmz.text).not.toContain('uuid')
+    expect(kmz.text).not.toContain('m_o_d_i_f_')
+
+    // A filter instead of ids: its live matches.
+    const filter = {
+      type: 'group',
+      operator: 'and',
+      rules: [{ type: 'rule', field: 'id', operator: 'le', value: 10 }],
+    }
+    const filtered = await kmzFile(
+      new URLSearchParams({
+        items: 'kmz_teste',
+        layer: 'kmz_teste',
+        filter: JSON.stringify(filter),
+        fields: 'id',
+        token: admin,
+      }),
+    )
+    const live = await t.db.query<{ id: number }>(
+      'SELECT id::int AS id FROM data.kmz_teste WHERE NOT d_e_l_e_t_ AND id <= 10 ORDER BY id',
+    )
+    expect(filtered.folders[0]!.placemarks.map((p) => Number(p.data.id))).toEqual(
+      live.rows.map((r) => r.id),
+    )
+
+    // The layer must be one of the items; its fields must be its own.
+    const outside = await t.api({
+      url: `/api/integration/artesp/kmz?items=kmz_vazia&layer=kmz_teste&ids=3&token=${admin}`,
+    })
+    expect(outside.statusCode).toBe(400)
+    expect(outside.body).toContain("A layer 'kmz_teste' não está entre os itens escolhidos.")
+    const unknown = await t.api({
+      url: `/api/integration/artesp/kmz?items=kmz_teste&layer=kmz_teste&fields=nada&token=${admin}`,
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.body).toContain('Campo desconhecido: nada')
   })
 
   it('refuses items the user may not read, and no items, in Portuguese', async () => {
@@ -83,6 +181,12 @@ describe("the regulator's KMZ (artespKmz)", () => {
     })
     expect(denied.statusCode).toBe(400)
     expect(denied.body).toContain("O item 'kmz_teste' não existe ou não está disponível para você.")
+    // Nor with the search's scope on a layer it may not read.
+    const scoped = await t.api({
+      url: `/api/integration/artesp/kmz?items=kmz_teste&layer=kmz_teste&ids=3,8&fields=s&token=${user}`,
+    })
+    expect(scoped.statusCode).toBe(400)
+    expect(scoped.body).toContain("O item 'kmz_teste' não existe ou não está disponível para você.")
     const none = await t.api({ url: `/api/integration/artesp/kmz?items=&token=${admin}` })
     expect(none.statusCode).toBe(400)
     expect(none.body).toContain('Escolha de 1 a 50 itens para o KMZ.')

@@ -22,11 +22,12 @@ export interface WriteContext {
 }
 
 /** Writes a chunk, waiting when the stream's buffer is full. */
-async function write(stream: WriteStream, chunk: string): Promise<void> {
+export async function write(stream: WriteStream, chunk: string): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain')
 }
 
-async function finish(stream: WriteStream): Promise<void> {
+/** Ends a file's stream and waits until it is closed. */
+export async function finish(stream: WriteStream): Promise<void> {
   stream.end()
   await once(stream, 'close')
 }
@@ -130,55 +131,87 @@ export function kmlColor(color: string | undefined, fallback: string): string {
   return `${m[4] ?? 'ff'}${m[3]}${m[2]}${m[1]}`.toLowerCase()
 }
 
-function kmlStyle(style: LayerStyle): string {
+function kmlStyle(style: LayerStyle, id: string): string {
   const line = kmlColor(style.stroke?.color, 'ff1565c0')
   const fill = kmlColor(style.fill, '661565c0')
   const width = style.stroke?.width ?? 2
-  return `<Style id="layer"><IconStyle><color>${fill.replace(/^../, 'ff')}</color></IconStyle><LineStyle><color>${line}</color><width>${width}</width></LineStyle><PolyStyle><color>${fill}</color></PolyStyle></Style>`
+  return `<Style id="${xmlText(id)}"><IconStyle><color>${fill.replace(/^../, 'ff')}</color></IconStyle><LineStyle><color>${line}</color><width>${width}</width></LineStyle><PolyStyle><color>${fill}</color></PolyStyle></Style>`
+}
+
+/** The ids a layer's placemarks point at: its Style and its Schema. */
+export interface KmlIds {
+  style: string
+  schema: string
+}
+
+export interface KmlLayer {
+  title: string
+  style: LayerStyle
+}
+
+/** A layer's Style and Schema (its fields' names and titles), children of the Document. */
+export function kmlLayerHead(layer: KmlLayer, fields: readonly LayerField[], ids: KmlIds): string {
+  return `${kmlStyle(layer.style, ids.style)}<Schema name="${xmlText(layer.title)}" id="${xmlText(
+    ids.schema,
+  )}">${fields
+    .map(
+      (f) =>
+        `<SimpleField name="${xmlText(f.name)}" type="string"><displayName>${xmlText(
+          f.title,
+        )}</displayName></SimpleField>`,
+    )
+    .join('')}</Schema>`
 }
 
 /**
- * KML: one Placemark per row, named by the layer's label field (else the id), its fields as
- * ExtendedData (name, title, value as the search shows it), the geometry from PostGIS.
+ * Writes a Folder named after the layer holding one Placemark per row of the query (named by
+ * the layer's label field, else the id, when chosen; the chosen fields as ExtendedData, as the
+ * search shows them; the geometry from PostGIS). Answers the rows written.
  */
-export async function writeKml(
-  file: string,
+export async function writeKmlFolder(
+  out: WriteStream,
   ctx: WriteContext,
-  layer: { title: string; style: LayerStyle },
+  layer: KmlLayer,
+  ids: KmlIds,
 ): Promise<number> {
   const { fields } = ctx.query
-  const out = createWriteStream(file)
   const human = humanFormatter(ctx.timeZone, { spreadsheet: false })
   const labelField =
     fields.find((f) => f.name === layer.style.label?.attribute) ??
     fields.find((f) => f.name === 'id')
-  await write(
-    out,
-    `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${xmlText(
-      layer.title,
-    )}</name>${kmlStyle(layer.style)}<Schema name="${xmlText(layer.title)}" id="dados">${fields
-      .map(
-        (f) =>
-          `<SimpleField name="${xmlText(f.name)}" type="string"><displayName>${xmlText(
-            f.title,
-          )}</displayName></SimpleField>`,
-      )
-      .join('')}</Schema><Folder><name>${xmlText(layer.title)}</name>\n`,
-  )
+  await write(out, `<Folder><name>${xmlText(layer.title)}</name>\n`)
   let written = 0
   const total = await forEachExportBatch(
     ctx.db,
     ctx.query,
     async (rows) => {
       let chunk = ''
-      for (const row of rows) chunk += placemark(row, fields, human, labelField)
+      for (const row of rows) chunk += placemark(row, fields, human, labelField, ids)
       await write(out, chunk)
       written += rows.length
       await ctx.onRows(written)
     },
     { signal: ctx.signal },
   )
-  await write(out, '</Folder></Document></kml>\n')
+  await write(out, '</Folder>\n')
+  return total
+}
+
+/** The start of a KML document and its end. */
+export function kmlDocumentStart(name: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${xmlText(
+    name,
+  )}</name>`
+}
+export const KML_DOCUMENT_END = '</Document></kml>\n'
+
+/** KML of one layer: its Style and Schema, then a Folder of its placemarks. */
+export async function writeKml(file: string, ctx: WriteContext, layer: KmlLayer): Promise<number> {
+  const ids = { style: 'layer', schema: 'dados' }
+  const out = createWriteStream(file)
+  await write(out, kmlDocumentStart(layer.title) + kmlLayerHead(layer, ctx.query.fields, ids))
+  const total = await writeKmlFolder(out, ctx, layer, ids)
+  await write(out, KML_DOCUMENT_END)
   await finish(out)
   return total
 }
@@ -188,6 +221,7 @@ function placemark(
   fields: readonly LayerField[],
   human: (field: LayerField, value: unknown) => string,
   labelField: LayerField | undefined,
+  ids: KmlIds,
 ): string {
   const name = labelField ? human(labelField, row[labelField.name]) : ''
   const data = fields
@@ -196,5 +230,5 @@ function placemark(
     )
     .join('')
   const geometry = row[EXPORT_GEOMETRY] == null ? '' : String(row[EXPORT_GEOMETRY])
-  return `<Placemark><name>${xmlText(name)}</name><styleUrl>#layer</styleUrl><ExtendedData><SchemaData schemaUrl="#dados">${data}</SchemaData></ExtendedData>${geometry}</Placemark>\n`
+  return `<Placemark><name>${xmlText(name)}</name><styleUrl>#${xmlText(ids.style)}</styleUrl><ExtendedData><SchemaData schemaUrl="#${xmlText(ids.schema)}">${data}</SchemaData></ExtendedData>${geometry}</Placemark>\n`
 }

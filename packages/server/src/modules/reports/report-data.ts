@@ -131,12 +131,12 @@ export async function readFeatures(
     const page = await searchFeatures(
       db,
       layer,
-      spec,
+      // Deleted features stay out, as in an export that does not ask for them.
+      { ...spec, liveOnly: true },
       { field: 'id', descending: false },
       { limit: BATCH, offset },
     )
     for (const row of page.rows as Record<string, unknown>[]) {
-      if (row.d_e_l_e_t_ === true) continue
       const attributes: Record<string, unknown> = {}
       for (const f of fields) attributes[f.name] = row[f.name] ?? null
       out.push({ id: Number(row.id), attributes, images: [] })

@@ -33,7 +33,8 @@ async function checkedRun(deps: Pick<AppDeps, 'db'>, user: User, id: number, bod
   checkParameters(row)
   const timeZone = timeZoneOf(body)
   const layer = await layerForUser(deps.db, user, body.layerName)
-  const spec = { filter: body.filter ?? undefined, ids: body.ids }
+  // Deleted features stay out of reports, as out of an export that does not ask for them.
+  const spec = { filter: body.filter ?? undefined, ids: body.ids, liveOnly: true }
   // Compiles the filter: a bad one is the search's Portuguese 400.
   await withFilterErrors(() => countMatching(deps.db, layer, spec))
   return { row, layer, spec, timeZone }
@@ -115,7 +116,7 @@ export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRende
       parameters: p.parameters ?? {},
       timeZone: p.timeZone,
     }
-    const spec = { filter: p.filter, ids: p.ids }
+    const spec = { filter: p.filter, ids: p.ids, liveOnly: true }
     let total: number
     try {
       total = await countMatching(db, layer, spec)
@@ -127,7 +128,6 @@ export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRende
       new JobFailure(
         t('reportsApi.tooManyFeatures', { max: REPORT_MAX_FEATURES.toLocaleString('pt-BR') }),
       )
-    // The count includes deleted rows: it only sizes the progress; the read decides.
     const max = Math.min(total, REPORT_MAX_FEATURES + 1) + 1
     await ctx.progress(0, max)
     const features = await readFeatures(db, layer, spec, REPORT_MAX_FEATURES, (read) =>

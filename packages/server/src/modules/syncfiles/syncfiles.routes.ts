@@ -1,14 +1,27 @@
+import path from 'node:path'
+import multipart from '@fastify/multipart'
+import yazl from 'yazl'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   pagingQuerySchema,
+  SYNCFILES_MAX_FILES,
+  syncFilesAttachQuerySchema,
+  syncFilesAttachResultSchema,
+  syncFilesFileSchema,
+  syncFilesFilesBodySchema,
+  t,
   syncFilesJobBodySchema,
   syncFilesJobSchema,
   syncFilesReportBodySchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import type { Queryable } from '../../db/types'
+import { HttpError } from '../../http/errors'
 import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
+import type { AttachmentDeps, UploadPart } from '../attachments/attachments.service'
+import { callerOf } from '../features/features.routes'
 import * as service from './syncfiles.service'
 
 const idParam = z.object({
@@ -20,13 +33,162 @@ const idParam = z.object({
  * a job per folder read, its counters when the upload ends, and its deletion (EXCLUIR). The
  * files go to the records through the attachments' own route, with their permission checks.
  */
-export const syncFilesScopes = (deps: AppDeps): RouteScope[] => [
-  { prefix: '/api/syncfiles', access: 'admin', routes: adminRoutes(deps) },
-]
+/** The demo's sample folder, when the database has the demo data (injected by the composition). */
+export type SampleFolderSource = (
+  db: Queryable,
+) => Promise<{ name: string; dir: string; files: string[] } | undefined>
+
+export interface SyncFilesOptions {
+  sampleFolder?: SampleFolderSource
+}
+
+export const syncFilesScopes = (deps: AppDeps, options: SyncFilesOptions = {}): RouteScope[] => {
+  const attachmentDeps: AttachmentDeps = {
+    db: deps.db,
+    storage: deps.storage,
+    maxBytes: deps.config.attachmentMaxMb * 1_048_576,
+  }
+  const sample = options.sampleFolder ?? (async () => undefined)
+  return [
+    {
+      prefix: '/api/syncfiles',
+      access: 'admin',
+      routes: adminRoutes(deps, attachmentDeps, sample),
+    },
+    { prefix: '/api/syncfiles', access: 'download', routes: sampleRoutes(deps, sample) },
+  ]
+}
+
+/**
+ * The demo's sample folder as a zip the browser downloads itself (`?token=`): 404 when the
+ * database has no demo data.
+ */
+const sampleRoutes =
+  (deps: AppDeps, sample: SampleFolderSource): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/sample.zip',
+      {
+        schema: {
+          tags: ['syncfiles'],
+          summary: "The demo's sample folder of bridge photos, zipped (404 without demo data)",
+        },
+      },
+      async (_request, reply) => {
+        const folder = await sample(deps.db)
+        if (!folder) throw new HttpError(404, t('syncfiles.noSample'))
+        const zip = new yazl.ZipFile()
+        for (const f of folder.files) {
+          zip.addFile(path.join(folder.dir, f), `${folder.name}/${f}`, { compress: false })
+        }
+        zip.end()
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${folder.name}.zip"`)
+          .send(zip.outputStream)
+      },
+    )
+  }
 
 const adminRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (
+    deps: AppDeps,
+    attachmentDeps: AttachmentDeps,
+    sample: SampleFolderSource,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/sample',
+      {
+        schema: {
+          tags: ['syncfiles'],
+          summary:
+            "Whether the demo's sample folder is offered: its name and files (404 without demo data)",
+          response: {
+            200: z.object({ name: z.string(), files: z.array(z.string()), href: z.string() }),
+          },
+        },
+      },
+      async () => {
+        const folder = await sample(deps.db)
+        if (!folder) throw new HttpError(404, t('syncfiles.noSample'))
+        return { name: folder.name, files: folder.files, href: '/api/syncfiles/sample.zip' }
+      },
+    )
+
+    await app.register(multipart, {
+      limits: {
+        // One byte past the limit, so the storage (which stops at the limit) says it first.
+        fileSize: attachmentDeps.maxBytes + 1,
+        files: 1,
+        fields: 10,
+        fieldSize: 64 * 1024,
+        parts: 20,
+        headerPairs: 100,
+      },
+    })
+
+    app.get(
+      '/:jobId/files',
+      {
+        schema: {
+          tags: ['syncfiles'],
+          summary:
+            'The files of a job: the records each was sent to, and why the others are pending',
+          params: idParam,
+          response: { 200: z.array(syncFilesFileSchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('x-attachment-max-bytes', String(attachmentDeps.maxBytes))
+        return service.listFiles(deps, request.params.jobId)
+      },
+    )
+
+    app.put(
+      '/:jobId/files',
+      {
+        // A folder of SYNCFILES_MAX_FILES files with their reasons.
+        bodyLimit: SYNCFILES_MAX_FILES * 600,
+        schema: {
+          tags: ['syncfiles'],
+          summary:
+            "Adds a folder's files to the job or updates them by name (size, type, why pending)",
+          params: idParam,
+          body: syncFilesFilesBodySchema,
+          response: { 200: z.array(syncFilesFileSchema) },
+        },
+      },
+      async (request) => service.saveFiles(deps, request.params.jobId, request.body),
+    )
+
+    app.post(
+      '/:jobId/attach',
+      {
+        schema: {
+          tags: ['syncfiles'],
+          summary:
+            "Sends a file of the job to a record (multipart `file`; the layer's createFeatureAttachment): 201, or 200 when it was sent there already; `field` fills an empty photo or file field",
+          params: idParam,
+          querystring: syncFilesAttachQuerySchema,
+          response: { 200: syncFilesAttachResultSchema, 201: syncFilesAttachResultSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) {
+          throw new HttpError(415, t('attachments.multipartRequired'))
+        }
+        const result = await service.attachFile(
+          deps,
+          attachmentDeps,
+          callerOf(deps.auth, request),
+          request.params.jobId,
+          request.query,
+          () => request.parts() as AsyncIterable<UploadPart>,
+        )
+        return reply.code(result.alreadySent ? 200 : 201).send(result)
+      },
+    )
     app.get(
       '/',
       {

@@ -54,6 +54,10 @@ export function TopBar() {
 
   const items = visibleNavItems(admin, modules)
   const tools = visibleTools(admin, modules, hasWindowType)
+  // With the optional modules on, the items need about 900 px: below 1200 px they go into the
+  // menu button, so the bar never wraps onto a second line.
+  const crowded = items.length + (tools.length > 0 ? 1 : 0) > 4
+  const wide = crowded ? 'lg' : 'md'
 
   function openTool(tool: Tool) {
     close()
@@ -77,7 +81,7 @@ export function TopBar() {
           color="inherit"
           aria-label={t('nav.menu')}
           onClick={open('nav')}
-          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+          sx={{ display: { xs: 'inline-flex', [wide]: 'none' } }}
         >
           <MenuIcon />
         </IconButton>
@@ -91,21 +95,35 @@ export function TopBar() {
             color: 'inherit',
             textDecoration: 'none',
             mr: 2,
+            minWidth: 0,
+            flexShrink: 1,
           }}
         >
           <Box
             component="img"
             src="/_self/logo.png"
             alt={t('nav.logoAlt')}
-            sx={{ height: 30, width: 'auto', bgcolor: 'common.white', borderRadius: 1, p: '2px' }}
+            sx={{
+              height: 30,
+              width: 'auto',
+              bgcolor: 'common.white',
+              borderRadius: 1,
+              p: '2px',
+              flexShrink: 0,
+            }}
           />
-          <Typography sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
+          <Typography noWrap sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
             {projectName}
           </Typography>
         </Box>
         <Box
           component="nav"
-          sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'stretch', height: '100%' }}
+          sx={{
+            display: { xs: 'none', [wide]: 'flex' },
+            alignItems: 'stretch',
+            height: '100%',
+            flexShrink: 0,
+          }}
         >
           {items.map((item) => (
             <Button
@@ -121,6 +139,7 @@ export function TopBar() {
                 borderBottom: '3px solid',
                 borderColor: isActive(pathname, item.to) ? 'secondary.light' : 'transparent',
                 pt: '6px',
+                whiteSpace: 'nowrap',
               }}
             >
               {t(item.label)}
@@ -132,13 +151,13 @@ export function TopBar() {
               onClick={open('tools')}
               endIcon={<ArrowDropDown />}
               aria-haspopup="menu"
-              sx={{ borderRadius: 0, px: 1.5, fontSize: 13 }}
+              sx={{ borderRadius: 0, px: 1.5, fontSize: 13, whiteSpace: 'nowrap' }}
             >
               {t('nav.tools')}
             </Button>
           )}
         </Box>
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: '1 0 0' }} />
         {busy && (
           <Tooltip title={t('nav.busy')}>
             <CircularProgress
@@ -153,7 +172,7 @@ export function TopBar() {
           color="inherit"
           onClick={open('user')}
           aria-haspopup="menu"
-          sx={{ textTransform: 'none', gap: 1, pl: 0.5, minWidth: 0 }}
+          sx={{ textTransform: 'none', gap: 1, pl: 0.5, minWidth: 0, flexShrink: 0 }}
         >
           <Box component="span" sx={visuallyHidden}>
             {t('nav.userMenu')}
@@ -167,7 +186,16 @@ export function TopBar() {
           <Typography
             component="span"
             data-testid="user-name"
-            sx={{ fontWeight: 600, fontSize: 14, display: { xs: 'none', sm: 'inline' } }}
+            noWrap
+            sx={{
+              fontWeight: 600,
+              fontSize: 14,
+              maxWidth: 220,
+              // Beside a full row of items the name waits for a wide screen (it heads the menu).
+              display: crowded
+                ? { xs: 'none', sm: 'inline', lg: 'none', xl: 'inline' }
+                : { xs: 'none', sm: 'inline' },
+            }}
           >
             {user?.name}
           </Typography>

@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import { OPERATORS_BY_TYPE, operatorTakesValue, type FilterOperator } from '@gis/shared/filters'
 import { t, type MessageKey } from '@gis/shared/i18n'
-import type { BuilderField, BuilderRule, RuleValue } from './filter-model'
+import { ruleProblem, type BuilderField, type BuilderRule, type RuleValue } from './filter-model'
 import { ValueInput, type SamplesSource } from './ValueInput'
 
 interface Props {
@@ -89,6 +89,7 @@ export function RuleRow({ rule, number, fields, orphan, onChange, onRemove, useS
             onChange={(value: RuleValue) => onChange({ value })}
             label={t('filterBuilder.value')}
             useSamples={useSamples}
+            problem={ruleProblem(field, rule)}
           />
         </Box>
       )}

@@ -2,7 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete'
 import TextField from '@mui/material/TextField'
 import { t } from '@gis/shared/i18n'
 import { useEffect, useState } from 'react'
-import type { BuilderField, RuleValue } from './filter-model'
+import { BrKindInput, brText } from '../br-input'
+import { ruleText, type BuilderField, type RuleValue } from './filter-model'
 
 /** Typing in a value waits this long before asking for samples (spec 3 §9: text inputs). */
 export const SAMPLES_DELAY_MS = 500
@@ -19,26 +20,19 @@ interface Props {
   onChange: (value: RuleValue) => void
   label: string
   useSamples: SamplesSource
-}
-
-const inputType: Partial<Record<BuilderField['type'], string>> = {
-  date: 'date',
-  datetime: 'datetime-local',
-  time: 'time',
-}
-
-/** A number as typed: a number when it reads as one, else the text (the server explains). */
-function numberValue(text: string): RuleValue {
-  const n = Number(text.replace(',', '.'))
-  return text.trim() !== '' && Number.isFinite(n) ? n : text
+  /** What is wrong with the typed value (filterProblems), shown under the input. */
+  problem?: string
 }
 
 /**
- * The value of a rule, by the field's type: yes/no for booleans, the browser's date and time
- * inputs, and for text and numbers a free input that suggests the layer's existing values
- * (the domain's values first) from `GET /api/features/{layer}/samples/{field}`.
+ * The value of a rule, by the field's type: yes/no for booleans, dates and times typed the
+ * Brazilian way (dd/mm/aaaa, 24 hours: the shared inputs of decision 63), and for text and
+ * numbers (`1.234,5`) a free input that suggests the layer's existing values (the domain's
+ * values first) from `GET /api/features/{layer}/samples/{field}`. Numbers, dates and times
+ * are kept as typed; a text that does not read as one shows `problem` under the input.
  */
-export function ValueInput({ field, value, onChange, label, useSamples }: Props) {
+export function ValueInput(props: Props) {
+  const { field, value, onChange, label, problem } = props
   if (field.type === 'boolean') {
     return (
       <TextField
@@ -74,35 +68,26 @@ export function ValueInput({ field, value, onChange, label, useSamples }: Props)
       </TextField>
     )
   }
-  const type = inputType[field.type]
-  if (type) {
+  if (field.type === 'date' || field.type === 'time' || field.type === 'datetime') {
     return (
-      <TextField
+      <BrKindInput
+        kind={field.type}
         size="small"
-        type={type}
         label={label}
-        value={value === null ? '' : String(value)}
-        onChange={(e) => onChange(e.target.value)}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: field.type === 'time' || field.type === 'datetime' ? { step: 2 } : {},
-        }}
+        value={ruleText(field, value)}
+        onChange={onChange}
+        error={Boolean(problem)}
+        helperText={problem}
+        sx={{ flex: 1 }}
       />
     )
   }
-  return (
-    <SuggestInput
-      field={field}
-      value={value}
-      onChange={onChange}
-      label={label}
-      useSamples={useSamples}
-    />
-  )
+  return <SuggestInput {...props} />
 }
 
-function SuggestInput({ field, value, onChange, label, useSamples }: Props) {
-  const text = value === null ? '' : String(value)
+function SuggestInput({ field, value, onChange, label, useSamples, problem }: Props) {
+  const text = ruleText(field, value)
+  const number = field.type === 'number'
   const [typed, setTyped] = useState(text)
   const [contains, setContains] = useState('')
   const [open, setOpen] = useState(false)
@@ -110,14 +95,18 @@ function SuggestInput({ field, value, onChange, label, useSamples }: Props) {
     const timer = window.setTimeout(() => setContains(typed), SAMPLES_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [typed])
-  const samples = useSamples(open ? field.name : '', contains)
+  // Numbers are suggested as they are typed: `1.234,5`.
+  const shown = (v: string | number | boolean) =>
+    number && typeof v !== 'boolean' ? brText('number', v) : String(v)
+  // The server looks for the digits as it writes them: `1.234,5` is 1234.5 there.
+  const query = number ? contains.replace(/\./g, '').replace(',', '.') : contains
+  const samples = useSamples(open ? field.name : '', query)
   const options = [
     ...new Set([
-      ...(field.domain ?? []).map(String).filter((v) => v.includes(contains)),
-      ...samples.values.map(String),
+      ...(field.domain ?? []).map(shown).filter((v) => v.includes(contains)),
+      ...samples.values.map(shown),
     ]),
   ]
-  const emit = (s: string) => onChange(field.type === 'number' ? numberValue(s) : s)
   return (
     <Autocomplete
       freeSolo
@@ -132,7 +121,7 @@ function SuggestInput({ field, value, onChange, label, useSamples }: Props) {
       inputValue={text}
       onInputChange={(_e, s) => {
         setTyped(s)
-        emit(s)
+        onChange(s)
       }}
       groupBy={() => t('filterBuilder.suggestions')}
       sx={{ flex: 1 }}
@@ -140,11 +129,14 @@ function SuggestInput({ field, value, onChange, label, useSamples }: Props) {
         <TextField
           {...params}
           label={label}
+          error={Boolean(problem)}
+          helperText={problem}
+          placeholder={number ? '0,0' : undefined}
           slotProps={{
             ...params.slotProps,
             htmlInput: {
               ...params.slotProps.htmlInput,
-              inputMode: field.type === 'number' ? 'decimal' : undefined,
+              inputMode: number ? 'decimal' : undefined,
             },
           }}
         />

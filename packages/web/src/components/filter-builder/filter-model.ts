@@ -10,6 +10,7 @@ import {
   type FilterNode,
   type FilterOperator,
 } from '@gis/shared/filters'
+import { brProblem, brText, brValue, isBrKind } from '../br-input/br-text'
 
 /**
  * The filter builder's model (spec 3, sections 2, 4 and 5), pure and serialisable so that a
@@ -18,6 +19,11 @@ import {
  * flagged, and left out of the serialised query.
  */
 
+/**
+ * A rule's value: the text the user typed for numbers, dates and times (read the Brazilian
+ * way when the query is built: `1.234,5`, dd/mm/aaaa, decision 63), a boolean, or a text.
+ * A number is a value kept from before the typed texts (a window's saved state).
+ */
 export type RuleValue = string | number | boolean | null
 
 export interface BuilderRule {
@@ -68,12 +74,55 @@ export function operatorFor(type: FilterFieldType, current?: FilterOperator): Fi
 }
 
 export function newRule(id: string, field: BuilderField): BuilderRule {
+  const value = defaultRuleValue(field.type)
   return {
     id,
     field: field.name,
     operator: operatorFor(field.type),
-    value: field.type === 'boolean' ? true : defaultRuleValue(field.type),
+    value:
+      field.type === 'boolean' ? true : isBrKind(field.type) ? brText(field.type, value) : value,
   }
+}
+
+/** A rule's value as its input shows it: a number kept from a saved state the Brazilian way. */
+export function ruleText(field: BuilderField, value: RuleValue): string {
+  if (value === null) return ''
+  return typeof value === 'number' && isBrKind(field.type)
+    ? brText(field.type, value)
+    : String(value)
+}
+
+/** A rule's value as the server takes it: the typed text of a number, date or time parsed. */
+function ruleValue(field: BuilderField | undefined, value: RuleValue): RuleValue {
+  if (!field || !isBrKind(field.type) || typeof value !== 'string') return value
+  // What does not parse goes as typed: the server refuses it (filterProblems stops it first).
+  return brValue(field.type, value) ?? value
+}
+
+/**
+ * The rules of the logic whose typed value does not read as a value of their field's type
+ * (`11.5` for a number, `31/02/2024` for a date), by rule id, each with its message: shown
+ * under the input, and the query is not run while there is one.
+ */
+export function filterProblems(
+  state: FilterBuilderState,
+  fields: readonly BuilderField[],
+): Map<string, string> {
+  const used = ruleIdsInLogic(state.logic)
+  const problems = new Map<string, string>()
+  for (const rule of state.rules) {
+    const field = fields.find((f) => f.name === rule.field)
+    const problem = field && ruleProblem(field, rule)
+    if (used.has(rule.id) && problem) problems.set(rule.id, problem)
+  }
+  return problems
+}
+
+/** The problem of one rule's typed value, or undefined. */
+export function ruleProblem(field: BuilderField, rule: Pick<BuilderRule, 'operator' | 'value'>) {
+  if (!operatorTakesValue(rule.operator) || !isBrKind(field.type)) return undefined
+  if (typeof rule.value !== 'string') return undefined
+  return brProblem(field.type, rule.value)
 }
 
 /** Every rule id the logic refers to. */
@@ -239,7 +288,7 @@ export function toFilterTree(
   fields: readonly BuilderField[],
 ): FilterGroup | undefined {
   const byId = new Map(state.rules.map((r) => [r.id, r]))
-  const names = new Set(fields.map((f) => f.name))
+  const byName = new Map(fields.map((f) => [f.name, f]))
   const build = (group: LogicGroup): FilterGroup | undefined => {
     const rules: FilterNode[] = []
     for (const child of group.children) {
@@ -249,7 +298,7 @@ export function toFilterTree(
         continue
       }
       const rule = byId.get(child.ruleId)
-      if (!rule || !names.has(rule.field)) continue
+      if (!rule || !byName.has(rule.field)) continue
       rules.push(
         operatorTakesValue(rule.operator)
           ? {
@@ -257,7 +306,7 @@ export function toFilterTree(
               id: rule.id,
               field: rule.field,
               operator: rule.operator,
-              value: rule.value,
+              value: ruleValue(byName.get(rule.field), rule.value),
             }
           : { type: 'rule', id: rule.id, field: rule.field, operator: rule.operator },
       )

@@ -2,6 +2,7 @@ export { FilterBuilder, type FilterBuilderProps } from './FilterBuilder'
 export type { SamplesSource } from './ValueInput'
 export {
   EMPTY_FILTER,
+  filterProblems,
   orphanRules,
   parseFilterBuilderState,
   toFilterTree,

@@ -141,46 +141,62 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
         p: { xs: 2, sm: 3 },
         gridTemplateColumns: {
           xs: '1fr',
-          lg: 'minmax(320px, 1fr) minmax(360px, 1.3fr) minmax(220px, 0.7fr)',
+          // Up to 1536 px the attachments go below the items, so neither table is squeezed.
+          md: 'minmax(0, 1.1fr) minmax(0, 1fr)',
+          xl: 'minmax(0, 1.15fr) minmax(0, 1.25fr) minmax(220px, 0.6fr)',
         },
+        gridTemplateRows: { md: 'auto 1fr', xl: 'auto' },
         alignItems: 'start',
       }}
     >
-      <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}
+      >
         {approval.data && <Header approval={approval.data} />}
         <Divider />
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('approvals.item.layer')}</TableCell>
-              <TableCell>{t('approvals.item.feature')}</TableCell>
-              <TableCell>{t('approvals.item.status')}</TableCell>
-              <TableCell>{t('approvals.item.action')}</TableCell>
-              <TableCell>{t('approvals.item.created')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(items.data?.data ?? []).map((item) => (
-              <TableRow
-                key={item.id}
-                hover
-                selected={item.id === view.itemId}
-                onClick={() => setState({ ...view, itemId: item.id })}
-                sx={{ cursor: 'pointer' }}
-              >
-                <TableCell title={item.layerName}>
-                  {layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
-                </TableCell>
-                <TableCell>{item.featureId ?? t('approvals.item.new')}</TableCell>
-                <TableCell>
-                  <ApprovalStatusChip status={item.status} />
-                </TableCell>
-                <TableCell>{t(`approvals.action.${item.action}` as MessageKey)}</TableCell>
-                <TableCell>{when(item.created)}</TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('approvals.item.layer')}</TableCell>
+                <TableCell>{t('approvals.item.feature')}</TableCell>
+                <TableCell>{t('approvals.item.status')}</TableCell>
+                <TableCell>{t('approvals.item.action')}</TableCell>
+                <TableCell>{t('approvals.item.created')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {(items.data?.data ?? []).map((item) => (
+                <TableRow
+                  key={item.id}
+                  hover
+                  selected={item.id === view.itemId}
+                  onClick={() => setState({ ...view, itemId: item.id })}
+                  sx={{ cursor: 'pointer' }}
+                >
+                  <TableCell
+                    title={layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
+                    sx={{
+                      maxWidth: 150,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
+                  </TableCell>
+                  <TableCell>{item.featureId ?? t('approvals.item.new')}</TableCell>
+                  <TableCell>
+                    <ApprovalStatusChip status={item.status} />
+                  </TableCell>
+                  <TableCell>{t(`approvals.action.${item.action}` as MessageKey)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(item.created)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
         <TablePager
           total={items.data?.rowCount ?? 0}
           page={view.page}
@@ -189,7 +205,10 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
           onPage={(page, limit) => setState({ ...view, page, limit })}
         />
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2, minHeight: 240 }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, minHeight: 240, gridRow: { md: 'span 2', xl: 'auto' }, minWidth: 0 }}
+      >
         {selected ? (
           <ItemDetail
             item={selected}

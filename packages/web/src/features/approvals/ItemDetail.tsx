@@ -82,6 +82,15 @@ export function ItemDetail({
         </Typography>
         <ApprovalStatusChip status={item.status} />
       </Box>
+      {/* The decision first: it stays in view above a long list of attributes. */}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button variant="outlined" color="error" disabled={decided} onClick={onReject}>
+          {t('approvals.review.reject')}
+        </Button>
+        <Button variant="contained" color="success" disabled={decided} onClick={onApprove}>
+          {t('approvals.review.approve')}
+        </Button>
+      </Box>
       {item.reason && (
         <Typography variant="body2" color="text.secondary">
           {t('approvals.review.reason', { reason: item.reason })}
@@ -105,43 +114,45 @@ export function ItemDetail({
         <Alert severity="error">{t('approvals.review.deleteNotice')}</Alert>
       )}
       {fileOnly && <Alert severity="info">{t('approvals.review.filesOnly')}</Alert>}
-      <Table size="small" aria-label={t('approvals.review.attribute')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('approvals.review.attribute')}</TableCell>
-            {item.action !== 'INSERT' && <TableCell>{t('approvals.review.current')}</TableCell>}
-            {item.action !== 'DELETE' && <TableCell>{t('approvals.review.proposed')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((name) => {
-            const type = attrs.get(name)?.type
-            const proposed = name in item.data ? item.data[name] : currentOf(name)
-            const changed =
-              item.action === 'INSERT' ||
-              (name in item.data && !same(item.data[name], currentOf(name)))
-            return (
-              <TableRow
-                key={name}
-                data-changed={changed || undefined}
-                sx={changed && item.action !== 'DELETE' ? { bgcolor: '#fff3e0' } : undefined}
-              >
-                <TableCell sx={{ fontWeight: changed ? 600 : undefined }}>
-                  {attrs.get(name)?.title ?? name}
-                </TableCell>
-                {item.action !== 'INSERT' && (
-                  <TableCell>{attributeText(currentOf(name), type)}</TableCell>
-                )}
-                {item.action !== 'DELETE' && (
-                  <TableCell sx={changed ? { color: 'error.main', fontWeight: 600 } : undefined}>
-                    {attributeText(proposed, type)}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('approvals.review.attribute')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('approvals.review.attribute')}</TableCell>
+              {item.action !== 'INSERT' && <TableCell>{t('approvals.review.current')}</TableCell>}
+              {item.action !== 'DELETE' && <TableCell>{t('approvals.review.proposed')}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((name) => {
+              const type = attrs.get(name)?.type
+              const proposed = name in item.data ? item.data[name] : currentOf(name)
+              const changed =
+                item.action === 'INSERT' ||
+                (name in item.data && !same(item.data[name], currentOf(name)))
+              return (
+                <TableRow
+                  key={name}
+                  data-changed={changed || undefined}
+                  sx={changed && item.action !== 'DELETE' ? { bgcolor: '#fff3e0' } : undefined}
+                >
+                  <TableCell sx={{ fontWeight: changed ? 600 : undefined }}>
+                    {attrs.get(name)?.title ?? name}
                   </TableCell>
-                )}
-              </TableRow>
-            )
-          })}
-        </TableBody>
-      </Table>
+                  {item.action !== 'INSERT' && (
+                    <TableCell>{attributeText(currentOf(name), type)}</TableCell>
+                  )}
+                  {item.action !== 'DELETE' && (
+                    <TableCell sx={changed ? { color: 'error.main', fontWeight: 600 } : undefined}>
+                      {attributeText(proposed, type)}
+                    </TableCell>
+                  )}
+                </TableRow>
+              )
+            })}
+          </TableBody>
+        </Table>
+      </Box>
       {showGeometry && (
         <Box>
           <Typography variant="subtitle2" gutterBottom>
@@ -153,14 +164,6 @@ export function ItemDetail({
           />
         </Box>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-        <Button variant="outlined" color="error" disabled={decided} onClick={onReject}>
-          {t('approvals.review.reject')}
-        </Button>
-        <Button variant="contained" color="success" disabled={decided} onClick={onApprove}>
-          {t('approvals.review.approve')}
-        </Button>
-      </Box>
     </Box>
   )
 }

@@ -17,6 +17,7 @@ import {
   FilterResultTabs,
   orphanRules,
   toFilterTree,
+  filterProblems,
   type BuilderField,
   type SamplesSource,
 } from '../../components/filter-builder'
@@ -82,7 +83,7 @@ function AuditSearch({ state, setState }: WindowProps<AuditState>) {
           ? {
               choices: AUDIT_ACTION_CODES.map((code) => ({
                 value: code,
-                label: `${code} ${t(`audit.action.${code}`)}`,
+                label: t(`audit.action.${code}`),
               })),
             }
           : f.type === 'layer'
@@ -117,6 +118,13 @@ function AuditSearch({ state, setState }: WindowProps<AuditState>) {
   }, [search.isError, search.error, enqueueSnackbar])
 
   const runSearch = () => {
+    // A typed value that does not read as its field's (a number, a date) is shown in its
+    // rule; the query is not run.
+    if (filterProblems(s.filter, fields).size > 0) {
+      enqueueSnackbar(t('filterBuilder.invalidValues'), { variant: 'error' })
+      update({ tab: 'filters' })
+      return
+    }
     const orphans = new Set(orphanRules(s.filter).map((r) => r.id))
     const filter = { ...s.filter, rules: s.filter.rules.filter((r) => !orphans.has(r.id)) }
     update({ filter, query: toFilterTree(filter, fields) ?? null, tab: 'results', page: 0 })

@@ -3,6 +3,7 @@ import { t, type MessageKey } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { PagedTable, type Column } from '../../components/PagedTable'
 import { FIRST_PAGE, type PagedState } from '../../components/paged-state'
+import { cellText } from './cell-text'
 import { useImportDataQuery } from './dataloader.api'
 import type { ImportJob, ImportRow } from './dataloader-types'
 
@@ -13,8 +14,6 @@ const COLORS: Record<string, 'success' | 'info' | 'error' | 'default' | 'warning
   S: 'success',
   P: 'default',
 }
-
-const cellText = (v: unknown) => (v === null || v === undefined ? '' : String(v))
 
 /** DADOS: the imported rows with Estado (chip), Mensagem and one column per source column. */
 export function RowsTable({ job, run, title }: { job: ImportJob; run: number; title: string }) {
@@ -41,7 +40,7 @@ export function RowsTable({ job, run, title }: { job: ImportJob; run: number; ti
     ...job.metadata.columnNames.map((name) => ({
       key: `c:${name}`,
       label: name,
-      render: (r: ImportRow) => cellText(r.data[name]),
+      render: (r: ImportRow) => cellText(r.data[name], job.metadata.columnTypes[name]),
     })),
   ]
   return (

@@ -12,19 +12,11 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
+import { geometryTypeLabel } from '@gis/shared/admin'
 import { t, type MessageKey } from '@gis/shared/i18n'
+import { LAYER_GEOMETRY_TYPES } from '@gis/shared'
 import { useState } from 'react'
 import type { ImportConfig, ImportJob, SpatializeMode, SpatializeType } from './dataloader-types'
-
-const GEOMETRIES = [
-  'TABULAR',
-  'point',
-  'linestring',
-  'polygon',
-  'multipoint',
-  'multilinestring',
-  'multipolygon',
-]
 
 /** The coordinates a geometry type needs (spec 2 §5), with the message when short. */
 function needed(geometry: string): [number, MessageKey] {
@@ -123,9 +115,9 @@ export function VectorDialog({
           disabled={config.destinyType === 0}
           onChange={(e) => setGeometry(e.target.value)}
         >
-          {GEOMETRIES.map((g) => (
+          {LAYER_GEOMETRY_TYPES.map((g) => (
             <MenuItem key={g} value={g}>
-              {g === 'TABULAR' ? t('dataloader.geometry.TABULAR') : g.toUpperCase()}
+              {g === 'TABULAR' ? t('dataloader.geometry.TABULAR') : geometryTypeLabel(g)}
             </MenuItem>
           ))}
         </TextField>

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import { t } from '@gis/shared/i18n'
 import { useController, useFormContext } from 'react-hook-form'
+import { BrKindInput, brText, isBrKind } from '../../components/br-input'
 import type { FormField } from './form-fields'
 
 export interface AttributeInputProps {
@@ -18,21 +19,6 @@ export interface AttributeInputProps {
   onPickAttachment?: (field: FormField) => void
   /** How the chosen attachment of a file or photo field is named. */
   attachmentLabel?: (value: string) => string | undefined
-}
-
-/** What a number, date or time input expects, shown while it is empty. */
-const PLACEHOLDERS: Partial<Record<FormField['type'], string>> = {
-  number: '0,0',
-  date: 'dd/mm/aaaa',
-  time: 'hh:mm:ss',
-  datetime: 'dd/mm/aaaa hh:mm:ss',
-}
-
-/** The phone keyboard of each input: digits and a comma for numbers, digits for dates. */
-const INPUT_MODES: Partial<Record<FormField['type'], 'decimal' | 'numeric'>> = {
-  number: 'decimal',
-  date: 'numeric',
-  time: 'numeric',
 }
 
 /**
@@ -91,7 +77,9 @@ export function AttributeInput({
   }
 
   if (field.options) {
-    const known = field.options.some((o) => String(o) === input.value)
+    // An option as the field's text holds it: a number or a date the Brazilian way.
+    const text = (o: string | number) => (isBrKind(field.type) ? brText(field.type, o) : String(o))
+    const known = field.options.some((o) => text(o) === input.value)
     return (
       <TextField
         select
@@ -107,8 +95,8 @@ export function AttributeInput({
         )}
         {!known && input.value !== '' && <MenuItem value={input.value}>{input.value}</MenuItem>}
         {field.options.map((o) => (
-          <MenuItem key={String(o)} value={String(o)}>
-            {String(o)}
+          <MenuItem key={String(o)} value={text(o)}>
+            {text(o)}
           </MenuItem>
         ))}
       </TextField>
@@ -149,24 +137,34 @@ export function AttributeInput({
     )
   }
 
+  if (isBrKind(field.type)) {
+    return (
+      <BrKindInput
+        kind={field.type}
+        {...common}
+        value={input.value}
+        onChange={input.onChange}
+        readOnly={readOnly}
+        slotProps={{ input: tooltip ? { endAdornment: tooltip } : undefined }}
+      />
+    )
+  }
+
   const system = field.system
   return (
     <Box>
       <TextField
         {...common}
         value={input.value}
-        placeholder={PLACEHOLDERS[field.type]}
         multiline={field.type === 'string' && !system && (field.maxLength ?? 0) > 120}
         maxRows={4}
         onChange={input.onChange}
         slotProps={{
           htmlInput: {
             ...(field.type === 'string' && field.maxLength ? { maxLength: field.maxLength } : {}),
-            ...(INPUT_MODES[field.type] ? { inputMode: INPUT_MODES[field.type] } : {}),
             readOnly,
           },
           input: tooltip ? { endAdornment: tooltip } : undefined,
-          inputLabel: PLACEHOLDERS[field.type] ? { shrink: true } : undefined,
         }}
       />
     </Box>

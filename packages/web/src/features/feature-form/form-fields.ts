@@ -1,14 +1,6 @@
 import type { AttributeType, FeatureAttribute, FormFieldRule, LayerDescription } from '@gis/shared'
-import {
-  brDateTimeToIso,
-  brDateToIso,
-  dateTimeToBr,
-  formatBrNumber,
-  isoDateToBr,
-  normalTime,
-  parseBrNumber,
-} from '@gis/shared/features'
 import { t } from '@gis/shared/i18n'
+import { brText, brValue, isBrKind } from '../../components/br-input'
 
 /** One input of the attribute form. */
 export interface FormField extends FormFieldRule {
@@ -113,46 +105,19 @@ export function formGroups(layer: LayerDescription, fields: readonly FormField[]
 export function toText(field: Pick<FormField, 'type'>, value: unknown): string {
   if (field.type === 'boolean') return value === true || value === 't' ? 'true' : 'false'
   if (value === null || value === undefined) return ''
-  switch (field.type) {
-    case 'number': {
-      const n = typeof value === 'number' ? value : Number(value)
-      return Number.isFinite(n) ? formatBrNumber(n) : String(value)
-    }
-    case 'date':
-      return isoDateToBr(String(value))
-    case 'datetime': {
-      const date = new Date(String(value))
-      return Number.isNaN(date.getTime()) ? String(value) : dateTimeToBr(date)
-    }
-    case 'time':
-      return String(value).slice(0, 8)
-    default:
-      return String(value)
-  }
+  return isBrKind(field.type) ? brText(field.type, value) : String(value)
 }
 
-/** An input's text as the API takes it: empty is null, numbers are numbers, dates ISO. */
+/**
+ * An input's text as the API takes it: empty is null, numbers are numbers, dates ISO, a
+ * date-time the instant it is; a text that does not parse goes as typed (the server explains).
+ */
 export function fromText(field: Pick<FormField, 'type'>, text: string): unknown {
   const trimmed = text.trim()
   if (field.type === 'boolean') return trimmed === 'true'
   if (field.type === 'string') return text === '' ? null : text
   if (trimmed === '') return null
-  switch (field.type) {
-    case 'number':
-      return parseBrNumber(trimmed) ?? trimmed
-    case 'date':
-      return brDateToIso(trimmed) ?? trimmed
-    case 'time':
-      return normalTime(trimmed) ?? trimmed
-    case 'datetime': {
-      // A local date and time, sent as the instant it is.
-      const local = brDateTimeToIso(trimmed)
-      const date = local ? new Date(local) : undefined
-      return date && !Number.isNaN(date.getTime()) ? date.toISOString() : trimmed
-    }
-    default:
-      return trimmed
-  }
+  return isBrKind(field.type) ? (brValue(field.type, trimmed) ?? trimmed) : trimmed
 }
 
 /** The form's texts for a feature's attributes (every field, system ones included). */

@@ -144,7 +144,7 @@ function HistoryRow({ entry, layer }: { entry: HistoryEntry; layer: LayerDescrip
             size="small"
             color={ACTION_COLOR[entry.action]}
             variant="outlined"
-            label={`${entry.action} ${t(`history.action.${entry.action}`)}`}
+            label={t(`history.action.${entry.action}`)}
           />
         </TableCell>
       </TableRow>

@@ -16,7 +16,12 @@ import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import type { LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
-import { autoMapFields, ID_FIELD, type FileEntry } from '@gis/shared/syncfiles'
+import {
+  autoMapImageField,
+  ID_FIELD,
+  type AttachmentFieldType,
+  type FileEntry,
+} from '@gis/shared/syncfiles'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import {
@@ -33,12 +38,31 @@ import { FilesTable } from './tables'
 /** Text columns the system fills, which never name a file. */
 const SYSTEM_TEXT = new Set([DELETED_FIELD, ID_FIELD, 'uuid'])
 
-/** The mapping table's rows: id first (never an image field), then the layer's text fields. */
-function mappingRows(layer: LayerDescription): { name: string; title: string }[] {
+interface MappingRow {
+  name: string
+  title: string
+  /** A photo or file field (its value is an attachment id): it can be the image field. */
+  kind: AttachmentFieldType | null
+}
+
+/**
+ * The mapping table's rows: id first (never an image field), then the layer's text fields,
+ * whose values may name the files, and its photo and file fields, which may get the file.
+ */
+function mappingRows(layer: LayerDescription): MappingRow[] {
   const rest = layer.attributes
     .filter((a) => a.type === 'string' && !SYSTEM_TEXT.has(a.name))
-    .map((a) => ({ name: a.name, title: a.title || a.name }))
-  return [{ name: ID_FIELD, title: ID_FIELD }, ...rest]
+    .map((a) => {
+      const domain = layer.domains[a.name]?.type
+      const kind = domain === 'photo' || domain === 'file' ? domain : null
+      return { name: a.name, title: a.title || a.name, kind }
+    })
+  return [{ name: ID_FIELD, title: ID_FIELD, kind: null }, ...rest]
+}
+
+/** The photo field chosen (files going to it must be images), or null. */
+export function photoFieldOf(layer: LayerDescription | undefined, field: string | null) {
+  return layer && field && layer.domains[field]?.type === 'photo' ? field : null
 }
 
 interface Props {
@@ -47,10 +71,12 @@ interface Props {
   /** Layers the user may read and attach files to. */
   layers: readonly LayerDescription[]
   files: readonly FileEntry[]
+  /** The files the last scan will send. */
+  toSend: ReadonlySet<string>
 }
 
 /** Step 1 (spec 2 §2.2): CONFIGURAÇÃO, DADOS and FILTROS. */
-export function ConfigureStep({ state, update, layers, files }: Props) {
+export function ConfigureStep({ state, update, layers, files, toSend }: Props) {
   const layer = layers.find((l) => l.name === state.layer)
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -62,7 +88,7 @@ export function ConfigureStep({ state, update, layers, files }: Props) {
       {state.tab === 'config' && (
         <ConfigTab state={state} update={update} layers={layers} layer={layer} />
       )}
-      {state.tab === 'data' && <FilesTable files={files} />}
+      {state.tab === 'data' && <FilesTable files={files} toSend={toSend} />}
       {state.tab === 'filters' && <FiltersTab state={state} update={update} layer={layer} />}
     </Box>
   )
@@ -73,7 +99,7 @@ function ConfigTab({
   update,
   layers,
   layer,
-}: Omit<Props, 'files'> & { layer: LayerDescription | undefined }) {
+}: Omit<Props, 'files' | 'toSend'> & { layer: LayerDescription | undefined }) {
   const [choosing, setChoosing] = useState(false)
   const [confirmReset, setConfirmReset] = useState(false)
 
@@ -99,7 +125,12 @@ function ConfigTab({
                 value=""
                 sx={{ maxWidth: 480 }}
                 onChange={(e) =>
-                  update({ layer: e.target.value, fields: [], filter: EMPTY_FILTER })
+                  update({
+                    layer: e.target.value,
+                    fields: [],
+                    imageField: null,
+                    filter: EMPTY_FILTER,
+                  })
                 }
               >
                 {layers.map((l) => (
@@ -150,28 +181,42 @@ function ConfigTab({
         <Box sx={{ display: 'flex', gap: 1, p: 1.5 }}>
           <Button
             variant="outlined"
-            onClick={() => {
-              const picked = autoMapFields(rows, state.folderName)
-              update({ fields: rows.map((r) => r.name).filter((n) => picked.has(n)) })
-            }}
+            onClick={() => update({ imageField: autoMapImageField(rows) ?? null })}
           >
             {t('syncfiles.autoMap')}
           </Button>
-          <Button onClick={() => update({ fields: [] })}>{t('syncfiles.clear')}</Button>
+          <Button onClick={() => update({ fields: [], imageField: null })}>
+            {t('syncfiles.clear')}
+          </Button>
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1.5 }}>
+          {t('syncfiles.matchRule')}
+        </Typography>
+        {!rows.some((r) => r.kind) && (
+          <Alert severity="info" sx={{ mx: 1.5, mb: 1.5 }}>
+            {t('syncfiles.noAttachmentField')}
+          </Alert>
+        )}
         <Table size="small" aria-label={t('syncfiles.colDestination')}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('syncfiles.colIndex')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {t('syncfiles.colIndex')}
+              </TableCell>
               <TableCell>{t('syncfiles.colDestination')}</TableCell>
-              <TableCell padding="checkbox">{t('syncfiles.colImageField')}</TableCell>
+              <TableCell align="center" sx={{ width: 110 }}>
+                {t('syncfiles.colMatchField')}
+              </TableCell>
+              <TableCell align="center" sx={{ width: 110 }}>
+                {t('syncfiles.colImageField')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((r, i) => (
               <TableRow key={r.name} hover>
-                <TableCell>{i + 1}</TableCell>
-                <TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{i + 1}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
                   {r.title}
                   {r.title !== r.name && (
                     <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
@@ -182,8 +227,20 @@ function ConfigTab({
                 <TableCell padding="checkbox" align="center">
                   <Checkbox
                     checked={selected.has(r.name)}
-                    disabled={r.name === ID_FIELD}
+                    disabled={r.name === ID_FIELD || r.kind !== null}
                     onChange={() => toggle(r.name)}
+                    slotProps={{
+                      input: { 'aria-label': t('syncfiles.matchFieldOf', { field: r.name }) },
+                    }}
+                  />
+                </TableCell>
+                <TableCell padding="checkbox" align="center">
+                  <Checkbox
+                    checked={state.imageField === r.name}
+                    disabled={r.name === ID_FIELD || r.kind === null}
+                    onChange={() =>
+                      update({ imageField: state.imageField === r.name ? null : r.name })
+                    }
                     slotProps={{
                       input: { 'aria-label': t('syncfiles.imageFieldOf', { field: r.name }) },
                     }}
@@ -202,7 +259,7 @@ function ConfigTab({
         onClose={() => setConfirmReset(false)}
         onConfirm={() => {
           setConfirmReset(false)
-          update({ layer: null, fields: [], filter: EMPTY_FILTER })
+          update({ layer: null, fields: [], imageField: null, filter: EMPTY_FILTER })
         }}
       />
     </Box>

@@ -1,3 +1,4 @@
+import PhotoLibrary from '@mui/icons-material/PhotoLibrary'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -14,10 +15,13 @@ import {
   countStatuses,
   csvFileName,
   FILE_STATUS,
+  indexValues,
+  missingFiles,
+  planFiles,
   type FileEntry,
   type MissingFileEntry,
-  type RecordMatch,
 } from '@gis/shared/syncfiles'
+import { skipToken } from '@reduxjs/toolkit/query/react'
 import { useSnackbar } from 'notistack'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
@@ -26,6 +30,7 @@ import { useUpload } from '../../api/upload'
 import { useIsAdmin } from '../../app/session'
 import { useAppDispatch } from '../../app/store'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { useUrlToken } from '../feature-form'
 import { builderFields, toFilterTree } from '../../components/filter-builder'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import type { WindowProps } from '../workspace'
@@ -36,17 +41,20 @@ import {
   uploadMatches,
   uploadReport,
 } from './association-run'
-import { ConfigureStep } from './ConfigureStep'
+import { ConfigureStep, photoFieldOf } from './ConfigureStep'
 import { INITIAL_FILE_ASSOCIATION, type FileAssociationState } from './file-association-state'
 import { downloadCsv, folderAccessSupported, type PickedFolder } from './folder-read'
 import { FolderStep } from './FolderStep'
 import {
   useCreateSyncFilesJobMutation,
   useDeleteSyncFilesJobMutation,
+  useGetSyncFilesFilesQuery,
+  useGetSyncFilesSampleQuery,
+  useSaveSyncFilesFilesMutation,
   useSaveSyncFilesReportMutation,
 } from './syncfiles.api'
 import { FilesTable, MissingTable } from './tables'
-import { uploadTasks, withResult } from './upload-plan'
+import { applyPlan, fromServer, withResult, type UploadTask } from './upload-plan'
 
 const STEPS = [
   'syncfiles.stepImport',
@@ -103,6 +111,27 @@ function UnsupportedBrowser() {
   )
 }
 
+/** The demo's sample folder, to show the tool on the demo data (decision 65). */
+function SampleFolderLink() {
+  const { data } = useGetSyncFilesSampleQuery()
+  const token = useUrlToken()
+  if (!data) return null
+  const href = token ? `${data.href}?token=${encodeURIComponent(token)}` : data.href
+  return (
+    <Alert
+      severity="info"
+      icon={<PhotoLibrary />}
+      action={
+        <Button color="inherit" size="small" href={href} download={`${data.name}.zip`}>
+          {t('syncfiles.sampleDownload')}
+        </Button>
+      }
+    >
+      <strong>{t('syncfiles.sampleFolder')}</strong> — {t('syncfiles.sampleFolderHint')}
+    </Alert>
+  )
+}
+
 function CounterChips({ files }: { files: readonly FileEntry[] }) {
   const c = countStatuses(files)
   return (
@@ -126,13 +155,16 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
   const [createJob] = useCreateSyncFilesJobMutation()
   const [deleteJob] = useDeleteSyncFilesJobMutation()
   const [saveReport] = useSaveSyncFilesReportMutation()
+  const [saveFiles] = useSaveSyncFilesFilesMutation()
   const { data: layerList } = useGetLayerDescriptionsQuery()
   const permissions = useGetPermissionsQuery().data
+  /** What the job on the server holds: after a reload, what was sent and why the rest waits. */
+  const jobFiles = useGetSyncFilesFilesQuery(s.jobId ?? skipToken)
 
-  /** The folder's files and what the scan found live in the page, never in the workspace. */
+  /** The folder's files live in the page; what was done with them is the job's (decision 65). */
   const [files, setFiles] = useState<FileEntry[]>([])
   const handles = useRef(new Map<string, File>())
-  const [matches, setMatches] = useState<RecordMatch[]>([])
+  const [tasks, setTasks] = useState<UploadTask[]>([])
   const [missing, setMissing] = useState<MissingFileEntry[]>([])
   const [progress, setProgress] = useState({ done: 0, total: 0 })
   const scanAbort = useRef<AbortController | null>(null)
@@ -149,32 +181,70 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
     [layerList, permissions],
   )
   const layer = layers.find((l) => l.name === s.layer)
+  /** The page was reloaded: the job's files are shown, the folder must be picked again. */
+  const restored = s.step > 0 && handles.current.size === 0
 
-  // The saved state outlived the page's folder access (F5, another session): start again.
-  const expired = s.step > 0 && files.length === 0
+  // After a reload: the files as the job has them; a scan or upload cut short goes back to 1.
   useEffect(() => {
-    if (!expired) return
-    enqueueSnackbar(t('syncfiles.accessExpired'), { variant: 'warning' })
+    if (!jobFiles.data || handles.current.size > 0) return
+    setFiles(jobFiles.data.files.map(fromServer))
+    if (latest.current.step >= 2 && latest.current.step <= 4) {
+      setState({ ...latest.current, step: 1 })
+    }
+  }, [jobFiles.data, setState])
+  useEffect(() => {
+    if (!jobFiles.isError || handles.current.size > 0) return
+    enqueueSnackbar(toFailure(jobFiles.error).message || t('syncfiles.accessExpired'), {
+      variant: 'warning',
+    })
     setState(INITIAL_FILE_ASSOCIATION)
-  }, [expired, enqueueSnackbar, setState])
+  }, [jobFiles.isError, jobFiles.error, enqueueSnackbar, setState])
 
   async function onFolder(folder: PickedFolder) {
     const byName = new Map<string, File>()
     for (const f of folder.files) if (!byName.has(f.name)) byName.set(f.name, f)
+    const continuing = s.jobId !== null
     try {
-      const job = await createJob({ folderName: folder.name, fileCount: byName.size }).unwrap()
-      handles.current = byName
-      setFiles(
-        [...byName.values()].map((f) => ({
+      let jobId = s.jobId
+      let folderName = s.folderName
+      if (jobId === null) {
+        const job = await createJob({ folderName: folder.name, fileCount: byName.size }).unwrap()
+        jobId = job.id
+        folderName = job.folderName
+      }
+      const known = new Map(files.map((f) => [f.name, f]))
+      const saved = await saveFiles({
+        id: jobId,
+        files: [...byName.values()].map((f) => ({
           name: f.name,
-          status: FILE_STATUS.pending,
-          association: [],
+          size: f.size,
           type: f.type,
+          reason: known.get(f.name)?.reason ?? null,
         })),
-      )
-      setState({ ...INITIAL_FILE_ASSOCIATION, jobId: job.id, folderName: job.folderName, step: 1 })
+      }).unwrap()
+      handles.current = byName
+      setFiles(saved.map(fromServer))
+      setTasks([])
+      setMissing([])
+      if (continuing) update({ step: 1 })
+      else setState({ ...INITIAL_FILE_ASSOCIATION, jobId, folderName, step: 1 })
     } catch (err) {
       enqueueSnackbar(toFailure(err).message || t('syncfiles.createFailed'), { variant: 'error' })
+    }
+  }
+
+  /** The files' reasons kept with the job, so a reload still says why each waits. */
+  async function keepReasons(list: readonly FileEntry[]) {
+    if (s.jobId === null) return
+    try {
+      await saveFiles({
+        id: s.jobId,
+        files: list
+          .filter((f) => handles.current.has(f.name))
+          .map((f) => ({ name: f.name, size: f.size, type: f.type, reason: f.reason })),
+      }).unwrap()
+    } catch {
+      // The reasons are shown all the same; only a reload would lose them.
     }
   }
 
@@ -187,22 +257,37 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
       enqueueSnackbar(t('syncfiles.noColumn'), { variant: 'warning' })
       return
     }
+    if (handles.current.size === 0) {
+      enqueueSnackbar(t('syncfiles.repick', { folder: s.folderName }), { variant: 'warning' })
+      return
+    }
     const abort = new AbortController()
     scanAbort.current = abort
     setProgress({ done: 0, total: 0 })
     update({ step: 2 })
     try {
-      const found = await scanLayer(dispatch, {
+      const values = await scanLayer(dispatch, {
         layer: layer.name,
         fields: s.fields,
         filter: toFilterTree(s.filter, builderFields(layer)),
-        files,
         signal: abort.signal,
         onProgress: (done, total) => setProgress({ done, total }),
       })
-      setMatches(found.matches)
-      setMissing(found.missing)
+      const plan = planFiles(
+        files.filter((f) => handles.current.has(f.name)),
+        indexValues(values),
+        {
+          photoField: photoFieldOf(layer, s.imageField),
+          maxBytes: jobFiles.data?.maxBytes ?? null,
+        },
+      )
+      const applied = applyPlan(files, plan, layer.name)
+      const matchedKeys = new Set(plan.flatMap((p) => (p.ids ? [p.key] : [])))
+      setMissing(missingFiles(values, matchedKeys, layer.name))
+      setTasks(applied.tasks)
+      setFiles(applied.files)
       update({ step: 3 })
+      await keepReasons(applied.files)
     } catch (err) {
       update({ step: 1 })
       if (err instanceof ScanCancelled) {
@@ -217,7 +302,7 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
 
   async function runUploads() {
     if (!layer || s.jobId === null) return
-    const tasks = uploadTasks(matches)
+    const jobId = s.jobId
     setProgress({ done: 0, total: tasks.length })
     update({ step: 4 })
     let current = files
@@ -225,22 +310,30 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
     await uploadMatches(
       tasks,
       async (task) => {
-        const file = [...handles.current.values()].find((f) => f.name.toLowerCase() === task.key)
-        if (!file) throw new Error('missing file')
+        const file = handles.current.get(task.file)
+        if (!file) throw new Error(t('syncfiles.repick', { folder: s.folderName }))
         const form = new FormData()
         form.append('file', file, file.name)
-        await upload(`/api/features/${encodeURIComponent(layer.name)}/${task.id}/attachments`, form)
+        const query = new URLSearchParams({
+          file: task.file,
+          layer: layer.name,
+          id: String(task.id),
+        })
+        if (s.imageField) query.set('field', s.imageField)
+        await upload(`/api/syncfiles/${jobId}/attach?${query}`, form)
       },
-      (task, ok) => {
-        current = withResult(current, task, layer.name, ok)
+      (task, result) => {
+        current = withResult(current, task, layer.name, result)
         setFiles(current)
         setProgress({ done: ++done, total: tasks.length })
       },
     )
+    setTasks([])
+    await keepReasons(current.filter((f) => f.status === FILE_STATUS.error))
     const c = countStatuses(current)
     try {
       await saveReport({
-        id: s.jobId,
+        id: jobId,
         layerName: layer.name,
         created: c.new,
         updated: c.update,
@@ -260,13 +353,23 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
       enqueueSnackbar(t('syncfiles.deleted'), { variant: 'success' })
       handles.current = new Map()
       setFiles([])
-      setMatches([])
+      setTasks([])
       setMissing([])
       setState(INITIAL_FILE_ASSOCIATION)
     } catch {
       enqueueSnackbar(t('syncfiles.deleteFailed'), { variant: 'error' })
     }
   }
+
+  const repick = restored && (s.step === 1 || s.step === 5) && (
+    <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Alert severity="info">{t('syncfiles.repick', { folder: s.folderName })}</Alert>
+      <FolderStep onFolder={onFolder} compact />
+    </Paper>
+  )
+  /** The files that wait, each with its reason (step 3). */
+  const pendingFiles = files.filter((f) => f.status !== FILE_STATUS.created && f.reason !== null)
+  const toSend = useMemo(() => new Set(tasks.map((task) => task.file)), [tasks])
 
   const uploadReportButton = (
     <Button
@@ -283,14 +386,25 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
       <Stepper activeStep={STAGE_OF_STEP[s.step] ?? 0} alternativeLabel>
         {STEPS.map((key) => (
           <Step key={key}>
-            <StepLabel>{t(key)}</StepLabel>
+            <StepLabel
+              sx={{ '& .MuiStepLabel-label': { fontSize: { xs: '0.7rem', sm: '0.875rem' } } }}
+            >
+              {t(key)}
+            </StepLabel>
           </Step>
         ))}
       </Stepper>
 
-      {s.step === 0 && <FolderStep onFolder={onFolder} />}
+      {s.step === 0 && (
+        <>
+          <FolderStep onFolder={onFolder} />
+          <SampleFolderLink />
+        </>
+      )}
 
-      {s.step === 1 && !expired && (
+      {repick}
+
+      {s.step === 1 && (
         <>
           <Paper
             variant="outlined"
@@ -307,11 +421,11 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
               {t('syncfiles.execute')}
             </Button>
           </Paper>
-          <ConfigureStep state={s} update={update} layers={layers} files={files} />
+          <ConfigureStep state={s} update={update} layers={layers} files={files} toSend={toSend} />
         </>
       )}
 
-      {(s.step === 2 || s.step === 4) && !expired && (
+      {(s.step === 2 || s.step === 4) && !restored && (
         <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography variant="h6" component="h3" role="status">
             {s.step === 2 ? t('syncfiles.mapping') : t('syncfiles.uploading')}
@@ -333,7 +447,7 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
         </Paper>
       )}
 
-      {s.step === 3 && !expired && (
+      {s.step === 3 && !restored && (
         <>
           <Paper
             variant="outlined"
@@ -345,8 +459,8 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
               </Typography>
               <Typography color="text.secondary">
                 {t('syncfiles.matchedSummary', {
-                  files: new Set(matches.map((m) => m.key)).size,
-                  records: new Set(matches.map((m) => m.id)).size,
+                  files: new Set(tasks.map((m) => m.file)).size,
+                  records: new Set(tasks.map((m) => m.id)).size,
                 })}
               </Typography>
             </Box>
@@ -363,11 +477,25 @@ function FileAssociation({ state, setState }: WindowProps<FileAssociationState>)
               {t('syncfiles.execute')}
             </Button>
           </Paper>
+          {pendingFiles.length > 0 && (
+            <>
+              <Typography variant="subtitle1" component="h4">
+                {t('syncfiles.pendingTitle', { count: pendingFiles.length })}
+              </Typography>
+              <FilesTable
+                files={pendingFiles}
+                label={t('syncfiles.pendingTitle', { count: pendingFiles.length })}
+              />
+            </>
+          )}
+          <Typography variant="subtitle1" component="h4">
+            {t('syncfiles.missingSubtitle', { count: missing.length })}
+          </Typography>
           <MissingTable missing={missing} />
         </>
       )}
 
-      {s.step === 5 && !expired && (
+      {s.step === 5 && (
         <>
           <Paper
             variant="outlined"

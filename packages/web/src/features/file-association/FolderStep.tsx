@@ -13,7 +13,14 @@ type Phase = 'idle' | 'authorizing' | 'loading'
  * Step 0 (spec 2 §2.2): a click or drop area asking for a folder. 'Autorizando acesso' while
  * the browser asks, then 'Carregando arquivos:' with the folder's name while the job is made.
  */
-export function FolderStep({ onFolder }: { onFolder: (folder: PickedFolder) => Promise<void> }) {
+export function FolderStep({
+  onFolder,
+  compact = false,
+}: {
+  onFolder: (folder: PickedFolder) => Promise<void>
+  /** A smaller area (the folder picked again after a reload). */
+  compact?: boolean
+}) {
   const input = useRef<HTMLInputElement>(null)
   const [phase, setPhase] = useState<Phase>('idle')
   const [folderName, setFolderName] = useState('')
@@ -96,7 +103,7 @@ export function FolderStep({ onFolder }: { onFolder: (folder: PickedFolder) => P
         borderColor: over ? 'primary.main' : 'divider',
         bgcolor: over ? 'action.hover' : 'background.paper',
         borderRadius: 2,
-        minHeight: 260,
+        minHeight: compact ? 120 : 260,
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
@@ -122,8 +129,8 @@ export function FolderStep({ onFolder }: { onFolder: (folder: PickedFolder) => P
       />
       {phase === 'idle' ? (
         <>
-          <DriveFolderUpload color="primary" sx={{ fontSize: 56 }} />
-          <Typography variant="h6" component="p">
+          <DriveFolderUpload color="primary" sx={{ fontSize: compact ? 36 : 56 }} />
+          <Typography variant={compact ? 'subtitle1' : 'h6'} component="p">
             {t('syncfiles.pickFolder')}
           </Typography>
           <Typography color="text.secondary">{t('syncfiles.pickFolderHint')}</Typography>

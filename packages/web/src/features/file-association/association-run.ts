@@ -2,17 +2,17 @@ import type { FilterGroup } from '@gis/shared/filters'
 import {
   SYNCFILES_SCAN_PAGE,
   SYNCFILES_UPLOAD_BATCH,
-  matchKey,
-  scanRecords,
+  recordValues,
   toCsv,
   type FileEntry,
   type MissingFileEntry,
-  type RecordMatch,
+  type RecordValue,
 } from '@gis/shared/syncfiles'
 import { t } from '@gis/shared/i18n'
+import { toFailure } from '../../api/base-api'
 import type { AppDispatch } from '../../app/store'
 import { searchApi } from '../search/search.api'
-import { associationText, statusLabel } from './tables'
+import { associationText, reasonText, statusLabel } from './tables'
 import type { UploadTask } from './upload-plan'
 
 /** Thrown (and caught by the window) when the user cancels the scan. */
@@ -20,7 +20,8 @@ export class ScanCancelled extends Error {}
 
 /**
  * Step 2 (spec 2 §4.2, §7.3): the destination layer read through the feature search, pages of
- * 100 with the FILTROS query, each page matched against the folder's file names.
+ * 100 with the FILTROS query; the chosen fields' values of every record, to be matched with
+ * the folder's files once all are read (decision 65).
  */
 export async function scanLayer(
   dispatch: AppDispatch,
@@ -28,14 +29,11 @@ export async function scanLayer(
     layer: string
     fields: readonly string[]
     filter: FilterGroup | undefined
-    files: readonly FileEntry[]
     signal: AbortSignal
     onProgress: (done: number, total: number) => void
   },
-): Promise<{ matches: RecordMatch[]; missing: MissingFileEntry[] }> {
-  const folder = new Set(args.files.map((f) => matchKey(f.name)))
-  const matches: RecordMatch[] = []
-  const missing: MissingFileEntry[] = []
+): Promise<RecordValue[]> {
+  const values: RecordValue[] = []
   let done = 0
   for (let page = 0; ; page++) {
     if (args.signal.aborted) throw new ScanCancelled()
@@ -54,24 +52,22 @@ export async function scanLayer(
     )
     const answer = await request.unwrap()
     if (args.signal.aborted) throw new ScanCancelled()
-    const found = scanRecords(answer.results, args.fields, folder, args.layer)
-    matches.push(...found.matches)
-    missing.push(...found.missing)
+    values.push(...recordValues(answer.results, args.fields))
     done += answer.results.length
     args.onProgress(done, answer.rowCount)
     if (answer.results.length < SYNCFILES_SCAN_PAGE || done >= answer.rowCount) break
   }
-  return { matches, missing }
+  return values
 }
 
 /**
- * Step 4: every match uploaded as an attachment of its record, 10 at a time in parallel. Each
- * answer updates its file: Criado with the association, or Erro (silently, spec 2 §8).
+ * Step 4: every send, 10 at a time in parallel. Each answer updates its file: Criado with the
+ * record, or Erro with the server's message as its reason.
  */
 export async function uploadMatches(
   tasks: readonly UploadTask[],
   send: (task: UploadTask) => Promise<void>,
-  onResult: (task: UploadTask, ok: boolean) => void,
+  onResult: (task: UploadTask, result: { ok: true } | { ok: false; message: string }) => void,
 ): Promise<void> {
   for (let i = 0; i < tasks.length; i += SYNCFILES_UPLOAD_BATCH) {
     const batch = tasks.slice(i, i + SYNCFILES_UPLOAD_BATCH)
@@ -79,9 +75,9 @@ export async function uploadMatches(
       batch.map(async (task) => {
         try {
           await send(task)
-          onResult(task, true)
-        } catch {
-          onResult(task, false)
+          onResult(task, { ok: true })
+        } catch (err) {
+          onResult(task, { ok: false, message: toFailure(err).message })
         }
       }),
     )
@@ -96,8 +92,15 @@ export const uploadReport = (files: readonly FileEntry[]): string =>
       t('syncfiles.csvName'),
       t('syncfiles.csvAssociation'),
       t('syncfiles.csvType'),
+      t('syncfiles.colReason'),
     ],
-    files.map((f) => [statusLabel(f.status), f.name, associationText(f), f.type]),
+    files.map((f) => [
+      statusLabel(f.status),
+      f.name,
+      associationText(f),
+      f.type,
+      f.reason ? reasonText(f.reason) : '',
+    ]),
   )
 
 /** 'Relatório de Arquivos Ausentes': the table of step 3. */

@@ -11,7 +11,8 @@ export type ConfigTab = 'config' | 'data' | 'filters'
 /**
  * What ASSOCIAR ARQUIVOS keeps in the workspace (spec 2 §3 'SyncFiles state'): the job, the
  * step, the tab, the destination and its filter, the fields chosen. The folder's files stay in
- * the page: after F5 they are gone, which is the spec's expired folder access (§5).
+ * the page; what was done with them is the job's, on the server (decision 65): after F5 the
+ * window shows it and asks for the folder again to go on.
  */
 export interface FileAssociationState {
   jobId: number | null
@@ -20,8 +21,10 @@ export interface FileAssociationState {
   tab: ConfigTab
   /** The destination layer; null: not set (isDestinySet false). */
   layer: string | null
-  /** Fields ticked as 'Campo da imagem?'. */
+  /** Fields ticked as 'Identifica o arquivo?': their values name the files (decision 65). */
   fields: string[]
+  /** The photo or file field ticked as 'Campo da imagem?', filled with the first file sent. */
+  imageField: string | null
   filter: FilterBuilderState
 }
 
@@ -32,6 +35,7 @@ export const INITIAL_FILE_ASSOCIATION: FileAssociationState = {
   tab: 'config',
   layer: null,
   fields: [],
+  imageField: null,
   filter: EMPTY_FILTER,
 }
 
@@ -50,11 +54,13 @@ export function parseFileAssociationState(value: unknown): FileAssociationState 
       ['config', 'data', 'filters'].includes(s.tab) &&
       (s.layer === null || typeof s.layer === 'string') &&
       Array.isArray(s.fields) &&
-      s.fields.every((f) => typeof f === 'string')
+      s.fields.every((f) => typeof f === 'string') &&
+      (s.imageField === undefined || s.imageField === null || typeof s.imageField === 'string')
     if (!ok) throw new Error()
     parseFilterBuilderState(s.filter)
   } catch {
     throw new Error(t('workspace.invalidState'))
   }
-  return s
+  // A state saved before the image field existed has none.
+  return { ...s, imageField: s.imageField ?? null }
 }

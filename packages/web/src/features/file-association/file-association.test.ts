@@ -3,53 +3,97 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EMPTY_FILTER } from '../../components/filter-builder'
 import { INITIAL_FILE_ASSOCIATION, parseFileAssociationState } from './file-association-state'
 import { folderAccessSupported, folderOfInput } from './folder-read'
-import { uploadTasks, withResult } from './upload-plan'
+import { applyPlan, fromServer, withResult } from './upload-plan'
 
 const file = (name: string): FileEntry => ({
   name,
   status: FILE_STATUS.pending,
   association: [],
   type: 'image/png',
+  size: 1,
+  reason: null,
 })
 
 describe('file association', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  it('uploads each file once per record, and records Criado with the association or Erro', () => {
-    const tasks = uploadTasks([
-      { key: 'a.png', id: 1 },
-      { key: 'a.png', id: 1 },
-      { key: 'a.png', id: 2 },
-      { key: 'b.png', id: 1 },
+  it('sends each file once per record, skips what was sent before, and records Criado or Erro', () => {
+    let files = [
+      file('A.png'),
+      file('b.png'),
+      { ...file('c.png'), status: FILE_STATUS.created, association: [{ name: 'oae', id: 7 }] },
+      file('d.png'),
+    ]
+    const planned = applyPlan(
+      files,
+      [
+        { name: 'A.png', key: 'a', ids: [1] },
+        { name: 'b.png', key: 'b', ids: [2] },
+        { name: 'c.png', key: 'c', ids: [7] },
+        { name: 'd.png', reason: { code: 'noRecord', value: 'd' } },
+      ],
+      'oae',
+    )
+    expect(planned.tasks).toEqual([
+      { file: 'A.png', id: 1 },
+      { file: 'b.png', id: 2 },
     ])
-    expect(tasks).toEqual([
-      { key: 'a.png', id: 1 },
-      { key: 'a.png', id: 2 },
-      { key: 'b.png', id: 1 },
-    ])
-    let files = [file('A.png'), file('b.png'), file('c.png')]
-    files = withResult(files, tasks[0]!, 'oae', true)
-    files = withResult(files, tasks[1]!, 'oae', true)
-    files = withResult(files, tasks[2]!, 'oae', false)
+    expect(planned.files[2]).toMatchObject({ status: FILE_STATUS.created, reason: null })
+    expect(planned.files[3]).toMatchObject({
+      status: FILE_STATUS.pending,
+      reason: { code: 'noRecord', value: 'd' },
+    })
+    files = planned.files
+    files = withResult(files, planned.tasks[0]!, 'oae', { ok: true })
+    files = withResult(files, planned.tasks[1]!, 'oae', { ok: false, message: 'Sem permissão' })
     expect(files[0]).toMatchObject({
       status: FILE_STATUS.created,
-      association: [
-        { name: 'oae', id: 1 },
-        { name: 'oae', id: 2 },
-      ],
+      association: [{ name: 'oae', id: 1 }],
+      reason: null,
     })
-    expect(files[1]).toMatchObject({ status: FILE_STATUS.error, association: [] })
-    expect(files[2]!.status).toBe(FILE_STATUS.pending)
-    // A file that failed once stays in error even when another of its uploads succeeds.
-    expect(withResult(files, { key: 'b.png', id: 3 }, 'oae', true)[1]!.status).toBe(
+    expect(files[1]).toMatchObject({
+      status: FILE_STATUS.error,
+      association: [],
+      reason: { code: 'uploadFailed', message: 'Sem permissão' },
+    })
+    // A file that failed once stays in error even when another of its sends succeeds.
+    expect(withResult(files, { file: 'b.png', id: 3 }, 'oae', { ok: true })[1]!.status).toBe(
       FILE_STATUS.error,
     )
   })
 
+  it('reads the job’s files after a reload: sent, failed or pending', () => {
+    const base = { size: 1, type: 'image/png' }
+    expect(
+      [
+        { ...base, name: 'a', reason: null, association: [{ name: 'oae', id: 1 }] },
+        {
+          ...base,
+          name: 'b',
+          reason: { code: 'uploadFailed' as const, message: 'x' },
+          association: [],
+        },
+        { ...base, name: 'c', reason: { code: 'noRecord' as const, value: 'c' }, association: [] },
+      ]
+        .map(fromServer)
+        .map((f) => f.status),
+    ).toEqual([FILE_STATUS.created, FILE_STATUS.error, FILE_STATUS.pending])
+  })
+
   it('checks a restored window state', () => {
     expect(parseFileAssociationState(undefined)).toBeUndefined()
-    const state = { ...INITIAL_FILE_ASSOCIATION, jobId: 4, step: 3, layer: 'oae', fields: ['foto'] }
+    const state = {
+      ...INITIAL_FILE_ASSOCIATION,
+      jobId: 4,
+      step: 3,
+      layer: 'oae',
+      fields: ['codigo'],
+    }
     expect(parseFileAssociationState(state)).toEqual(state)
+    // A state saved before the image field existed.
+    const { imageField: _gone, ...older } = state
+    expect(parseFileAssociationState(older)).toEqual({ ...state, imageField: null })
+    expect(() => parseFileAssociationState({ ...state, imageField: 3 })).toThrow()
     expect(() => parseFileAssociationState({ ...state, step: 6 })).toThrow()
     expect(() => parseFileAssociationState({ ...state, tab: 'x' })).toThrow()
     expect(() => parseFileAssociationState({ ...state, filter: null })).toThrow()

@@ -6,8 +6,9 @@ import {
   type FileEntry,
   type FileStatus,
   type MissingFileEntry,
+  type PendingReason,
 } from '@gis/shared/syncfiles'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { DataTable, type Column } from '../../components/PagedTable'
 
 const STATUS_COLOR: Record<FileStatus, 'success' | 'info' | 'default' | 'error'> = {
@@ -22,6 +23,39 @@ export const statusLabel = (status: FileStatus): string =>
 
 export const associationText = (f: Pick<FileEntry, 'association'>): string =>
   f.association.map((a) => `${a.name}:${a.id}`).join(', ')
+
+/** Why a file waits, from the catalogue. */
+export function reasonText(r: PendingReason): string {
+  switch (r.code) {
+    case 'noRecord':
+      return t('syncfiles.reason.noRecord', { value: r.value ?? '' })
+    case 'severalRecords': {
+      const ids = (r.ids ?? []).join(', ')
+      const more = (r.count ?? 0) > (r.ids?.length ?? 0) ? ', …' : ''
+      return t('syncfiles.reason.severalRecords', {
+        count: r.count ?? 0,
+        value: r.value ?? '',
+        ids: ids + more,
+      })
+    }
+    case 'notImage':
+      return t('syncfiles.reason.notImage', { field: r.field ?? '' })
+    case 'tooBig':
+      return t('syncfiles.reason.tooBig', { max: r.maxMb ?? 0 })
+    case 'uploadFailed':
+      return t('syncfiles.reason.uploadFailed', { message: r.message ?? '' })
+  }
+}
+
+/**
+ * The reason column: why a file waits; for a pending file without one, 'to be sent' once the
+ * scan chose its record, else 'not compared yet'; nothing for a file sent.
+ */
+const reasonCell = (f: FileEntry, toSend: ReadonlySet<string>): string => {
+  if (f.reason) return reasonText(f.reason)
+  if (f.status !== FILE_STATUS.pending) return '-'
+  return toSend.has(f.name) ? t('syncfiles.reason.toSend') : t('syncfiles.reason.none')
+}
 
 export function StatusChip({ status }: { status: FileStatus }) {
   return <Chip size="small" label={statusLabel(status)} color={STATUS_COLOR[status]} />
@@ -62,8 +96,8 @@ function LocalPagedTable<T>({
   )
 }
 
-const FILE_COLUMNS: Column<FileEntry>[] = [
-  { key: 'index', label: t('syncfiles.colIndex'), render: (_f, i) => i + 1 },
+const fileColumns = (toSend: ReadonlySet<string>): Column<FileEntry>[] => [
+  { key: 'index', label: t('syncfiles.colIndex'), render: (_f, i) => i + 1, wide: true },
   {
     key: 'status',
     label: t('syncfiles.colStatus'),
@@ -74,17 +108,31 @@ const FILE_COLUMNS: Column<FileEntry>[] = [
     key: 'association',
     label: t('syncfiles.colAssociation'),
     render: (f) => associationText(f) || '-',
+    wide: true,
   },
-  { key: 'type', label: t('syncfiles.colType'), render: (f) => f.type || '-' },
+  { key: 'type', label: t('syncfiles.colType'), render: (f) => f.type || '-', wide: true },
+  { key: 'reason', label: t('syncfiles.colReason'), render: (f) => reasonCell(f, toSend) },
 ]
 
-/** The folder's files (DADOS, and the summary): #, Estado, Nome, Associação, Tipo. */
-export function FilesTable({ files }: { files: readonly FileEntry[] }) {
+const NONE: ReadonlySet<string> = new Set()
+
+/** The folder's files (DADOS, and the summary): #, Estado, Nome, Associação, Tipo, Motivo. */
+export function FilesTable({
+  files,
+  label = t('syncfiles.tabData'),
+  toSend = NONE,
+}: {
+  files: readonly FileEntry[]
+  label?: string
+  /** The files the scan will send. */
+  toSend?: ReadonlySet<string>
+}) {
+  const columns = useMemo(() => fileColumns(toSend), [toSend])
   return (
     <LocalPagedTable
       rows={files}
-      columns={FILE_COLUMNS}
-      label={t('syncfiles.tabData')}
+      columns={columns}
+      label={label}
       empty={t('syncfiles.filesNone')}
     />
   )

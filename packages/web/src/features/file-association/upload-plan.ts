@@ -1,39 +1,81 @@
-import { FILE_STATUS, matchKey, type FileEntry, type RecordMatch } from '@gis/shared/syncfiles'
+import type { SyncFilesFile } from '@gis/shared'
+import { FILE_STATUS, type FileEntry, type FilePlan } from '@gis/shared/syncfiles'
 
-/** Pure steps of the upload (step 4), kept apart from the calls so they are unit-tested. */
+/** Pure steps of the association (steps 3 and 4), kept apart from the calls for unit tests. */
 
-/** One upload: a file of the folder to a record. */
+/** One send: a file of the folder to a record. */
 export interface UploadTask {
-  key: string
+  file: string
   id: number
 }
 
-/** The files after one upload's answer. */
+/** A file as the job on the server has it: sent (Criado), failed (Erro) or pending. */
+export function fromServer(f: SyncFilesFile): FileEntry {
+  const status =
+    f.association.length > 0
+      ? FILE_STATUS.created
+      : f.reason?.code === 'uploadFailed'
+        ? FILE_STATUS.error
+        : FILE_STATUS.pending
+  return {
+    name: f.name,
+    size: f.size,
+    type: f.type,
+    reason: f.reason,
+    association: f.association,
+    status,
+  }
+}
+
+/**
+ * The scan's plan applied to the files: a file that waits gets its reason; a file going to a
+ * record it was not sent to yet becomes a send (one per file and record). A file already sent
+ * stays Criado.
+ */
+export function applyPlan(
+  files: readonly FileEntry[],
+  plan: readonly FilePlan[],
+  layer: string,
+): { files: FileEntry[]; tasks: UploadTask[] } {
+  const byName = new Map(plan.map((p) => [p.name, p]))
+  const tasks: UploadTask[] = []
+  const next = files.map((f) => {
+    const p = byName.get(f.name)
+    if (!p) return f
+    const sent = f.association.length > 0
+    const status = sent ? FILE_STATUS.created : FILE_STATUS.pending
+    if (p.reason) return { ...f, status, reason: sent ? null : p.reason }
+    for (const id of p.ids) {
+      if (!f.association.some((a) => a.name === layer && a.id === id))
+        tasks.push({ file: f.name, id })
+    }
+    return { ...f, status, reason: null }
+  })
+  return { files: next, tasks }
+}
+
+/** The files after one send's answer: Criado with the record, or Erro with the server's reason. */
 export function withResult(
   files: readonly FileEntry[],
   task: UploadTask,
   layer: string,
-  ok: boolean,
+  result: { ok: true } | { ok: false; message: string },
 ): FileEntry[] {
   return files.map((f) => {
-    if (matchKey(f.name) !== task.key) return f
-    if (!ok) return { ...f, status: FILE_STATUS.error }
+    if (f.name !== task.file) return f
+    if (!result.ok) {
+      return {
+        ...f,
+        status: FILE_STATUS.error,
+        reason: { code: 'uploadFailed' as const, message: result.message.slice(0, 500) },
+      }
+    }
     const known = f.association.some((a) => a.name === layer && a.id === task.id)
     return {
       ...f,
       status: f.status === FILE_STATUS.error ? f.status : FILE_STATUS.created,
+      reason: f.status === FILE_STATUS.error ? f.reason : null,
       association: known ? f.association : [...f.association, { name: layer, id: task.id }],
     }
-  })
-}
-
-/** The distinct uploads of the matches (one per file and record). */
-export function uploadTasks(matches: readonly RecordMatch[]): UploadTask[] {
-  const seen = new Set<string>()
-  return matches.filter((m) => {
-    const k = `${m.key}\n${m.id}`
-    if (seen.has(k)) return false
-    seen.add(k)
-    return true
   })
 }

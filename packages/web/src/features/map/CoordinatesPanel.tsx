@@ -13,9 +13,10 @@ import { fromLonLat } from 'ol/proj'
 import { useState, type ClipboardEvent } from 'react'
 import { FEATURE_ZOOM } from '../../map/constants'
 import {
-  formatDegrees,
   formatLatLon,
   parsePastedCoordinate,
+  readDegrees,
+  shownDegrees,
   validLatitude,
   validLongitude,
   type LatLon,
@@ -40,8 +41,8 @@ export function CoordinatesPanel({ onClose, right }: { onClose: () => void; righ
   usePointerCoordinate(true, (at, source) => setReadout({ at, source }))
   useMarkers(markers)
 
-  const lat = Number(y)
-  const lon = Number(x)
+  const lat = readDegrees(y)
+  const lon = readDegrees(x)
   const yError = y.trim() !== '' && !validLatitude(lat)
   const xError = x.trim() !== '' && !validLongitude(lon)
   const ready = y.trim() !== '' && x.trim() !== '' && !yError && !xError
@@ -84,7 +85,8 @@ export function CoordinatesPanel({ onClose, right }: { onClose: () => void; righ
     })
   }
   const mark = () => {
-    setMarkers((m) => [...m, { lat, lon, label: formatLatLon({ lat, lon }) }])
+    // Labelled as the read-out shows them: decimal commas, so a semicolon between.
+    setMarkers((m) => [...m, { lat, lon, label: `${shownDegrees(lat)}; ${shownDegrees(lon)}` }])
     go()
   }
 
@@ -126,9 +128,9 @@ export function CoordinatesPanel({ onClose, right }: { onClose: () => void; righ
             }}
           >
             <span>{t('map.coords.latitude')}:</span>
-            <span>{readout ? formatDegrees(readout.at.lat) : '-'}</span>
+            <span>{readout ? shownDegrees(readout.at.lat) : '-'}</span>
             <span>{t('map.coords.longitude')}:</span>
-            <span>{readout ? formatDegrees(readout.at.lon) : '-'}</span>
+            <span>{readout ? shownDegrees(readout.at.lon) : '-'}</span>
           </Box>
         </Box>
         <Tooltip title={t('map.coords.copy')}>

@@ -54,7 +54,7 @@ import {
   type MapTool,
 } from '../../state/map-slice'
 import { GeometryEditorTool } from '../feature-editor'
-import { openWindow } from '../workspace'
+import { openFeatureWindow } from '../feature-info'
 import { copyText } from './clipboard'
 import { CoordinatesPanel } from './CoordinatesPanel'
 import { InfoPanel } from './InfoPanel'
@@ -357,7 +357,7 @@ function MapUi({ data, tree }: { data: MapData; tree: ViewNode[] }) {
             locate: (key) => void locate(key),
             detail: (key) => dispatch(showDetail(key)),
             expand: (key) => {
-              dispatch(openWindow({ type: 'FeatureInfo', props: { items: [key] } }))
+              dispatch(openFeatureWindow([key], titleOf(key.layer)))
               void navigate('/workspace')
             },
             back: () => dispatch(showList()),

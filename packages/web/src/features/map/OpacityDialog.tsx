@@ -8,9 +8,10 @@ import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { useEffect, useRef, useState } from 'react'
 import { SLIDER_THROTTLE_MS } from '../../map/constants'
+import { opacityPercent } from '../../map/layer-tree'
 
 /**
- * A layer's opacity, 0 to 255. The slider moves at once; the map follows at most every
+ * A layer's opacity, kept 0 to 255 and shown in percent. The slider moves at once; the map follows at most every
  * 100 ms while it moves (spec section 9), and gets the last value when it stops.
  */
 export function OpacityDialog({
@@ -64,6 +65,8 @@ export function OpacityDialog({
           max={255}
           step={1}
           valueLabelDisplay="auto"
+          valueLabelFormat={(v) => `${opacityPercent(v)}%`}
+          getAriaValueText={(v) => `${opacityPercent(v)}%`}
           onChange={(_e, v) => change(v as number)}
           onChangeCommitted={(_e, v) => {
             window.clearTimeout(timer.current)
@@ -73,7 +76,7 @@ export function OpacityDialog({
           slotProps={{ input: { 'aria-label': t('map.layers.opacityOf', { title }) } }}
         />
         <Typography variant="caption" color="text.secondary">
-          {t('map.layers.opacityValue', { value: local })}
+          {t('map.layers.opacityValue', { value: opacityPercent(local) })}
         </Typography>
       </DialogContent>
       <DialogActions>

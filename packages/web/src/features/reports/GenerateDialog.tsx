@@ -19,6 +19,7 @@ import {
   EMPTY_FILTER,
   builderFields,
   FilterBuilder,
+  filterProblems,
   toFilterTree,
   type FilterBuilderState,
   type SamplesSource,
@@ -98,7 +99,17 @@ export function GenerateDialog({ reportId, name, onClose, onStarted, onPreview }
     const f = toFailure(err)
     enqueueSnackbar(f.status === 400 ? problemText(f) : fallback, { variant: 'error' })
   }
+  // A number parameter whose text does not read as one, or a rule's value: shown in its
+  // field; nothing is run.
+  const invalid = () => {
+    const bad =
+      Object.values(values ?? {}).some((v) => typeof v === 'number' && Number.isNaN(v)) ||
+      filterProblems(filter, fields).size > 0
+    if (bad) enqueueSnackbar(t('reports.invalidValues'), { variant: 'error' })
+    return bad
+  }
   const start = async () => {
+    if (invalid()) return
     try {
       const { id } = await run({ id: reportId, body: body() }).unwrap()
       onStarted(id, record.data?.name ?? name)
@@ -107,6 +118,7 @@ export function GenerateDialog({ reportId, name, onClose, onStarted, onPreview }
     }
   }
   const showPreview = async () => {
+    if (invalid()) return
     try {
       onPreview(await preview({ id: reportId, body: body() }).unwrap())
     } catch (err) {

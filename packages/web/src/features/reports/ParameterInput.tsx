@@ -4,6 +4,7 @@ import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
 import { t } from '@gis/shared/i18n'
 import type { ReportParameter } from '@gis/shared/reports'
+import { brText, NumberField } from '../../components/br-input'
 import { multiLabel, pickerOptions, type ParameterValue } from './parameters'
 
 interface Props {
@@ -11,6 +12,9 @@ interface Props {
   value: ParameterValue
   onChange: (value: ParameterValue) => void
 }
+
+/** A picker's option as shown: a number the Brazilian way (`1.234,5`). */
+const shownOption = (o: string | number) => (typeof o === 'number' ? brText('number', o) : o)
 
 /** One report parameter's input by its type (spec 3 §2, §5). */
 export function ParameterInput({ parameter: p, value, onChange }: Props) {
@@ -26,14 +30,17 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
         />
       )
     case 'NUMBER':
+      // Typed `1.234,5`; while the text does not read as a number the value is NaN, and the
+      // dialog does not run the report.
       return (
-        <TextField
+        <NumberField
           size="small"
-          type="number"
           label={label}
           disabled={disabled}
-          value={String(value)}
-          onChange={(e) => onChange(e.target.value === '' ? 0 : Number(e.target.value))}
+          required
+          value={typeof value === 'number' ? value : null}
+          onChange={(n) => onChange(n ?? Number.NaN)}
+          onProblem={(problem) => problem && onChange(Number.NaN)}
         />
       )
     case 'NUMBER_PICKER':
@@ -56,7 +63,7 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
         >
           {options.map((o) => (
             <MenuItem key={String(o)} value={String(o)}>
-              {String(o)}
+              {shownOption(o)}
             </MenuItem>
           ))}
         </TextField>
@@ -76,7 +83,13 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
             select: {
               multiple: true,
               displayEmpty: true,
-              renderValue: () => multiLabel(chosen, options, t('reports.none'), t('reports.all')),
+              renderValue: () =>
+                multiLabel(
+                  chosen.map(shownOption),
+                  options.map(shownOption),
+                  t('reports.none'),
+                  t('reports.all'),
+                ),
             },
             inputLabel: { shrink: true },
           }}
@@ -87,7 +100,7 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
         >
           {options.map((o) => (
             <MenuItem key={String(o)} value={String(o)}>
-              {String(o)}
+              {shownOption(o)}
             </MenuItem>
           ))}
         </TextField>

@@ -8,6 +8,8 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormGroup from '@mui/material/FormGroup'
+import Typography from '@mui/material/Typography'
+import type { FilterGroup } from '@gis/shared/filters'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { useUrlToken } from '../feature-form'
@@ -16,9 +18,30 @@ import { useKmzItemsQuery } from './search.api'
 /** The regulator whose KMZ the search offers (module artespKmz). */
 export const KMZ_REGULATOR = 'artesp'
 
-/** The address of the regulator's KMZ of these items, with `?token=` (the browser opens it). */
-export function kmzUrl(items: readonly string[], token: string | null): string {
+/** What the search gives its own layer's item: the selection or the filter, the fields chosen. */
+export interface KmzScope {
+  fields: string[]
+  ids?: number[]
+  filter?: FilterGroup
+}
+
+/**
+ * The address of the regulator's KMZ of these items, with `?token=` (the browser opens it);
+ * the search's layer, when among them, carries the search's scope.
+ */
+export function kmzUrl(
+  items: readonly string[],
+  token: string | null,
+  layer?: string,
+  scope?: KmzScope,
+): string {
   const q = new URLSearchParams({ items: items.join(',') })
+  if (layer && scope && items.includes(layer)) {
+    q.set('layer', layer)
+    q.set('fields', scope.fields.join(','))
+    if (scope.ids?.length) q.set('ids', scope.ids.join(','))
+    else if (scope.filter) q.set('filter', JSON.stringify(scope.filter))
+  }
   if (token) q.set('token', token)
   return `/api/integration/${KMZ_REGULATOR}/kmz?${q.toString()}`
 }
@@ -26,15 +49,19 @@ export function kmzUrl(items: readonly string[], token: string | null): string {
 interface Props {
   /** The search's layer, chosen at first. */
   layer: string
+  /** What the export dialog chose for the search's layer (its rows and attributes). */
+  scope?: KmzScope
   onClose: () => void
 }
 
 /**
  * 'Exportar itens para KMZ Padrão ARTESP' (spec 2 §2.3, spec 3 §7): the items the server
  * offers (the layers with geometry the user reads), the search's layer checked; EXPORTAR
- * opens the KMZ's link, which the browser downloads.
+ * opens the KMZ's link, which the browser downloads. The search's layer holds only the
+ * search's selection (else its filter's matches) with the attributes chosen in the export
+ * dialog; the other items all their live features.
  */
-export function KmzDialog({ layer, onClose }: Props) {
+export function KmzDialog({ layer, scope, onClose }: Props) {
   const token = useUrlToken()
   const { data: items, isLoading, isError } = useKmzItemsQuery(KMZ_REGULATOR)
   const [chosen, setChosen] = useState<Set<string>>(() => new Set([layer]))
@@ -48,7 +75,7 @@ export function KmzDialog({ layer, onClose }: Props) {
   }
   const exportNow = () => {
     const a = document.createElement('a')
-    a.href = kmzUrl(picked, token)
+    a.href = kmzUrl(picked, token, layer, scope)
     a.download = ''
     document.body.append(a)
     a.click()
@@ -61,6 +88,11 @@ export function KmzDialog({ layer, onClose }: Props) {
       <DialogContent dividers>
         {isLoading && <CircularProgress size={24} aria-label={t('common.loading')} />}
         {isError && <Alert severity="error">{t('export.kmzLoadFailed')}</Alert>}
+        {scope && items?.[layer] !== undefined && (
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('export.kmzScope', { layer: items[layer] })}
+          </Typography>
+        )}
         <FormGroup>
           {keys.map((key) => (
             <FormControlLabel

@@ -23,6 +23,7 @@ import {
   FilterResultTabs,
   orphanRules,
   toFilterTree,
+  filterProblems,
   type SamplesSource,
 } from '../../components/filter-builder'
 import { showOnMap } from '../../state/map-slice'
@@ -30,7 +31,7 @@ import { useGetLayerDescriptionsQuery } from '../layers'
 import { openFeatureWindow } from '../feature-info'
 import { SyncPackagesDialog } from '../sync'
 import type { WindowProps } from '../workspace'
-import { ExportDialog, type ExportChoice } from './ExportDialog'
+import { ExportDialog, type ExportChoice, type ExportScope } from './ExportDialog'
 import { ExportProgress } from './ExportProgress'
 import { KmzDialog } from './KmzDialog'
 import { problemText } from './problem-text'
@@ -45,8 +46,11 @@ import {
 import { ValidateButton } from './ValidateButton'
 
 /** The feature information window (the features issue's), on these features of a layer. */
-const openFeatures = (layer: string, ids: readonly number[]) =>
-  openFeatureWindow(ids.map((id) => ({ layer, id })))
+const openFeatures = (layer: { name: string; title: string }, ids: readonly number[]) =>
+  openFeatureWindow(
+    ids.map((id) => ({ layer: layer.name, id })),
+    layer.title,
+  )
 
 /**
  * SearchFeatures (spec 2 §2.3, §4.3; the BUSCAR tool): a readable layer, the filter builder
@@ -90,7 +94,7 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
   }
 
   const [exporting, setExporting] = useState(false)
-  const [kmzOpen, setKmzOpen] = useState(false)
+  const [kmzFields, setKmzFields] = useState<string[] | null>(null)
   const modules = useGetConfigQuery().data?.modules
   const kmz = modules?.includes('artespKmz') ?? false
   const sync = modules?.includes('artespSync') ?? false
@@ -99,6 +103,13 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
   const [startExport, exportState] = useStartExportMutation()
 
   const runSearch = () => {
+    // A typed value that does not read as its field's (a number, a date) is shown in its
+    // rule; the query is not run.
+    if (filterProblems(s.filter, fields).size > 0) {
+      enqueueSnackbar(t('filterBuilder.invalidValues'), { variant: 'error' })
+      update({ tab: 'filters' })
+      return
+    }
     const orphans = new Set(orphanRules(s.filter).map((r) => r.id))
     const filter = { ...s.filter, rules: s.filter.rules.filter((r) => !orphans.has(r.id)) }
     update({
@@ -110,6 +121,12 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
     })
   }
 
+  // What an export takes: the selection, else the search's filter.
+  const exportScope: ExportScope = s.selected.length
+    ? { ids: s.selected }
+    : s.query
+      ? { filter: s.query }
+      : {}
   const exportNow = async (choice: ExportChoice) => {
     if (!layer) return
     try {
@@ -117,8 +134,9 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
         layer: layer.name,
         format: choice.format,
         fields: choice.fields,
-        ...(s.selected.length ? { ids: s.selected } : s.query ? { filter: s.query } : {}),
+        ...exportScope,
         ...(s.sort ? { sort: s.sort, order: s.order } : {}),
+        ...(choice.includeDeleted ? { includeDeleted: true } : {}),
       }).unwrap()
       setExporting(false)
       setJob({ id, open: true })
@@ -199,7 +217,7 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
           <Button
             startIcon={<InfoOutlined />}
             disabled={!layer || s.selected.length === 0}
-            onClick={() => layer && dispatch(openFeatures(layer.name, s.selected))}
+            onClick={() => layer && dispatch(openFeatures(layer, s.selected))}
           >
             {t('search.info')}
           </Button>
@@ -297,7 +315,7 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
                 )
               }
               onPage={(page, limit) => update({ page, limit })}
-              onOpen={(id) => dispatch(openFeatures(layer.name, [id]))}
+              onOpen={(id) => dispatch(openFeatures(layer, [id]))}
             />
           ) : (
             <Alert severity="info">
@@ -316,17 +334,24 @@ export function SearchWindow({ state, setState }: WindowProps<SearchState>) {
           onClose={() => setSyncOpen(false)}
         />
       )}
-      {kmzOpen && layer && <KmzDialog layer={layer.name} onClose={() => setKmzOpen(false)} />}
+      {kmzFields && layer && (
+        <KmzDialog
+          layer={layer.name}
+          scope={{ ...exportScope, fields: kmzFields }}
+          onClose={() => setKmzFields(null)}
+        />
+      )}
       {exporting && layer && (
         <ExportDialog
           layer={layer}
+          scope={exportScope}
           selectedCount={s.selected.length}
           foundCount={count}
           busy={exportState.isLoading}
           kmz={kmz}
-          onKmz={() => {
+          onKmz={(chosen) => {
             setExporting(false)
-            setKmzOpen(true)
+            setKmzFields(chosen)
           }}
           onCancel={() => setExporting(false)}
           onExport={(choice) => void exportNow(choice)}

@@ -6,6 +6,8 @@ import { api } from '../../api/base-api'
 export interface SearchArgs {
   layer: string
   filter?: FilterGroup
+  /** Only these ids (a selection). */
+  ids?: number[]
   page: number
   limit: number
   sort?: string
@@ -20,6 +22,8 @@ export interface ExportArgs {
   ids?: number[]
   sort?: string
   order?: 'asc' | 'desc'
+  /** Deleted features too, flagged in 'Excluído?' (else they are left out). */
+  includeDeleted?: boolean
 }
 
 function searchQuery({ page, limit, sort, order }: SearchArgs): string {
@@ -40,7 +44,10 @@ export const searchApi = api.injectEndpoints({
       query: (args) => ({
         url: `/api/features/${encodeURIComponent(args.layer)}/search?${searchQuery(args)}`,
         method: 'POST',
-        body: args.filter ? { filter: args.filter } : {},
+        body: {
+          ...(args.filter ? { filter: args.filter } : {}),
+          ...(args.ids ? { ids: args.ids } : {}),
+        },
       }),
       keepUnusedDataFor: 30,
     }),

@@ -17,7 +17,6 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Tabs from '@mui/material/Tabs'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { SYNC_DEFAULT_LIMIT, SYNC_PAGE_SIZES, type SyncPackage } from '@gis/shared'
@@ -46,6 +45,7 @@ import {
   useSyncPackageQuery,
 } from './sync.api'
 import { TablePager } from '../../components/TablePager'
+import { NumberField } from '../../components/br-input'
 
 const POLL_MS = 2000
 
@@ -80,7 +80,7 @@ export function SyncPage() {
   const [logs, setLogs] = useState({ page: 0, limit: SYNC_DEFAULT_LIMIT })
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const [confirm, setConfirm] = useState<'run' | 'remove' | null>(null)
-  const [goTo, setGoTo] = useState('')
+  const [goTo, setGoTo] = useState<number | null>(null)
 
   // Always read afresh on arrival: a run changes items and logs on the server meanwhile.
   const fresh = { refetchOnMountOrArgChange: true }
@@ -176,15 +176,17 @@ export function SyncPage() {
   )
   const toolbar = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
-      <TextField
+      <NumberField
         size="small"
         label={t('sync.goToPackageLabel')}
         value={goTo}
-        onChange={(e) => setGoTo(e.target.value.replace(/\D/g, ''))}
+        integer
+        min={1}
+        onChange={setGoTo}
+        onProblem={(problem) => problem && setGoTo(Number.NaN)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && goTo) void navigate(`/dashboard/sync/${goTo}`)
         }}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         sx={{ width: 170 }}
       />
       <Button

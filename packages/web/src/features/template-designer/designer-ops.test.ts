@@ -19,7 +19,6 @@ import {
   moveRow,
   pageLabel,
   parentRef,
-  positiveOrNull,
   tableAt,
   updateCell,
   updateTable,
@@ -142,14 +141,6 @@ describe('conversions', () => {
 })
 
 describe('inputs and letters', () => {
-  it('accepts only numbers above zero', () => {
-    expect(positiveOrNull('2,5')).toBe(2.5)
-    expect(positiveOrNull('0')).toBeNull()
-    expect(positiveOrNull('-1')).toBeNull()
-    expect(positiveOrNull('abc')).toBeNull()
-    expect(positiveOrNull('')).toBeNull()
-  })
-
   it('names columns A to Z, then two letters', () => {
     expect([0, 1, 25, 26, 27, 51, 52, 701].map(columnLetters)).toEqual([
       'A',

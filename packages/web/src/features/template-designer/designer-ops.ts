@@ -255,9 +255,3 @@ export function convertCell(cell: TemplateCell, kind: CellKind): TemplateCell {
   }
   return base
 }
-
-/** A number field's value: positive numbers only, anything else clears it (null). */
-export function positiveOrNull(text: string): number | null {
-  const n = Number(text.replace(',', '.'))
-  return text.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null
-}

@@ -2,12 +2,12 @@ import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import type { MessageKey } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
-import { useEffect, useState } from 'react'
-import { positiveOrNull } from './designer-ops'
+import { NumberField } from '../../components/br-input'
 
 /**
- * A number input that accepts only numbers above zero: anything else clears the field, and
- * sets null where the value may be empty (`nullable`) or changes nothing where it may not.
+ * A number above zero, typed the Brazilian way (NumberField): what is not one is an error
+ * under the field and changes nothing; empty sets null where the value may be empty
+ * (`nullable`) and is an error where it may not.
  */
 export function PositiveField({
   label,
@@ -22,30 +22,15 @@ export function PositiveField({
   nullable?: boolean
   integer?: boolean
 }) {
-  const [text, setText] = useState(value == null ? '' : String(value))
-  useEffect(() => setText(value == null ? '' : String(value)), [value])
-  const commit = (raw: string) => {
-    let n = positiveOrNull(raw)
-    if (n !== null && integer) n = Math.round(n) || null
-    if (n === null) {
-      setText('')
-      if (nullable && value != null) onChange(null)
-      return
-    }
-    if (n !== value) onChange(n)
-  }
   return (
-    <TextField
+    <NumberField
       label={label}
       size="small"
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value)
-        const n = positiveOrNull(e.target.value)
-        if (n !== null && (!integer || Number.isInteger(n)) && n !== value) onChange(n)
-      }}
-      onBlur={(e) => commit(e.target.value)}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      value={value ?? null}
+      positive
+      integer={integer}
+      required={!nullable}
+      onChange={(n) => n !== value && onChange(n)}
       fullWidth
     />
   )

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
+import { setWindowState } from '../../state/workspace-slice'
 import { openWindow } from './open-window'
 
 vi.mock('./window-types', async () => {
@@ -47,11 +48,16 @@ describe('opening workspace windows (one registry, keyed singletons)', () => {
     expect(windows()).toHaveLength(2)
   })
 
-  it('other types open a new window each time; an unknown type opens nothing', () => {
-    const { open, windows } = setup()
-    open('Search')
-    open('Search')
+  it('other types reuse an identical window not used yet, and open another beside a used one', () => {
+    const { store, open, windows } = setup()
+    const first = open('Search', { layer: 'oae', page: 1 })
+    expect(open('Search', { page: 1, layer: 'oae' })).toBe(first)
+    const other = open('Search', { layer: 'placas' })
+    expect(other).not.toBe(first)
+    store.dispatch(setWindowState({ id: first!, state: { filter: 'tipo = ponte' } }))
+    const beside = open('Search', { layer: 'oae', page: 1 })
+    expect(beside).not.toBe(first)
+    expect(windows()).toHaveLength(3)
     expect(open('JanelaDoFuturo')).toBeUndefined()
-    expect(windows().map((w) => w.type)).toEqual(['Search', 'Search'])
   })
 })

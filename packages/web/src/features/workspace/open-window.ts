@@ -10,9 +10,20 @@ export interface OpenWindow {
   title?: string
 }
 
+/** Props as a text that does not depend on the order of their keys. */
+function propsText(props: Record<string, unknown>): string {
+  return JSON.stringify(props, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
+  )
+}
+
 /**
  * Opens a workspace window: a singleton type activates its open window of the same key
- * instead of adding another; an unregistered type opens nothing.
+ * instead of adding another; any other type activates an open window of the same props the
+ * user has not used yet (a second SEARCH from the menu goes back to the first, still empty
+ * one); an unregistered type opens nothing.
  */
 export function openWindow({ type, props = {}, title }: OpenWindow) {
   return (dispatch: AppDispatch, getState: () => RootState): string | undefined => {
@@ -27,6 +38,14 @@ export function openWindow({ type, props = {}, title }: OpenWindow) {
         dispatch(activateWindow(open.id))
         return open.id
       }
+    }
+    const same = propsText(props)
+    const untouched = getState().workspace.windows.find(
+      (w) => w.type === type && w.state === undefined && propsText(w.props) === same,
+    )
+    if (untouched) {
+      dispatch(activateWindow(untouched.id))
+      return untouched.id
     }
     dispatch(addWindow({ type, title: title ?? t(def.title), props }))
     return getState().workspace.active ?? undefined

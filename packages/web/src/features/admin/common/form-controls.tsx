@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem'
 import Switch from '@mui/material/Switch'
 import TextField, { type TextFieldProps } from '@mui/material/TextField'
 import { useController, useFormContext } from 'react-hook-form'
+import { NumberField } from '../../../components/br-input'
 
 /**
  * Form controls of the administration screens beside FormTextField (components/form): a
@@ -47,19 +48,32 @@ type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> 
   hint?: string
 }
 
-/** A number: typed as text, kept as a number, or null when empty (or not a number yet). */
-export function FormNumberField({ name, hint, helperText, disabled, ...props }: FieldProps) {
+/**
+ * A number typed the Brazilian way (`1.234,5`, NumberField), kept as a number, null when
+ * empty; while the text does not read as a number it is NaN, which the form's schema refuses,
+ * and the field says why.
+ */
+export function FormNumberField({
+  name,
+  hint,
+  helperText,
+  disabled,
+  min,
+  max,
+  integer,
+  ...props
+}: Omit<FieldProps, 'type'> & { min?: number; max?: number; integer?: boolean }) {
   const { field, error, submitting } = useBound(name)
   return (
-    <TextField
+    <NumberField
       {...props}
-      type="number"
       name={field.name}
-      value={field.value ?? ''}
-      onChange={(e) => {
-        const text = e.target.value
-        field.onChange(text === '' || !Number.isFinite(Number(text)) ? null : Number(text))
-      }}
+      value={field.value as number | null | undefined}
+      onChange={field.onChange}
+      onProblem={(problem) => problem && field.onChange(Number.NaN)}
+      min={min}
+      max={max}
+      integer={integer}
       onBlur={field.onBlur}
       inputRef={field.ref}
       disabled={disabled ?? submitting}

@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Tooltip from '@mui/material/Tooltip'
-import { layerRegisterSchema } from '@gis/shared/admin'
+import { geometryTypeLabel, layerRegisterSchema } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import type { LayerRecord, LayerRegister, LayerTreeNode } from '@gis/shared'
 import { useSnackbar } from 'notistack'
@@ -184,7 +184,7 @@ export function LayersSection() {
     {
       key: 'geometry',
       label: t('adm.layers.colGeometry'),
-      render: (l) => l.geometryType,
+      render: (l) => geometryTypeLabel(l.geometryType),
       wide: true,
     },
     {

@@ -114,12 +114,7 @@ export function MapSection() {
           }}
         >
           {KEYS.map((k) => (
-            <FormNumberField
-              key={k}
-              name={k}
-              label={t(`adm.map.${k}`)}
-              slotProps={{ htmlInput: { step: 'any' } }}
-            />
+            <FormNumberField key={k} name={k} label={t(`adm.map.${k}`)} />
           ))}
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import type { LayerTreeInput, LayerTreeNode } from '@gis/shared'
 import { useEffect, useMemo, useState } from 'react'
+import { opacityPercent } from '../../../map/layer-tree'
 import { useAct } from '../common/use-act'
 import { useFullLayerTreeQuery, useSaveLayerTreeMutation } from '../layers-admin.api'
 import { TreeOutside, type Placeable } from './TreeOutside'
@@ -289,13 +290,14 @@ export function TreeSection() {
                 />
                 <Box>
                   <Typography variant="body2" id="tree-opacity">
-                    {t('adm.tree.opacity', { value: current.opacity })}
+                    {t('adm.tree.opacity', { value: opacityPercent(current.opacity) })}
                   </Typography>
                   <Slider
                     min={0}
                     max={255}
                     value={current.opacity}
                     aria-labelledby="tree-opacity"
+                    getAriaValueText={(v) => `${opacityPercent(v)}%`}
                     onChange={(_, v) => edit(current.key, { opacity: v as number })}
                   />
                 </Box>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography'
 import type { LayerRecord, LayerStyle } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useEffect, useState } from 'react'
+import { NumberField } from '../../../../components/br-input'
 import { useLegendPreviewQuery } from '../../layers-admin.api'
 import type { TabProps } from './layer-draft'
 
@@ -85,18 +86,14 @@ export function StyleTab({ draft, set, layer }: TabProps & { layer: LayerRecord 
           value={style.stroke?.color}
           onChange={(color) => setStyle({ stroke: { width: style.stroke?.width ?? 2, color } })}
         />
-        <TextField
-          type="number"
+        <NumberField
           label={t('adm.layers.styleStrokeWidth')}
           value={style.stroke?.width ?? 2}
-          slotProps={{ htmlInput: { min: 0, max: 20, step: 0.5 } }}
-          onChange={(e) =>
-            setStyle({
-              stroke: {
-                color: style.stroke?.color ?? '#3388ff',
-                width: Math.max(0, Math.min(20, Number(e.target.value) || 0)),
-              },
-            })
+          min={0}
+          max={20}
+          required
+          onChange={(width) =>
+            setStyle({ stroke: { color: style.stroke?.color ?? '#3388ff', width: width ?? 0 } })
           }
         />
         {isPoint && (
@@ -118,17 +115,15 @@ export function StyleTab({ draft, set, layer }: TabProps & { layer: LayerRecord 
               <MenuItem value="square">{t('adm.layers.shape.square')}</MenuItem>
               <MenuItem value="triangle">{t('adm.layers.shape.triangle')}</MenuItem>
             </TextField>
-            <TextField
-              type="number"
+            <NumberField
               label={t('adm.layers.stylePointRadius')}
               value={style.point?.radius ?? 6}
-              slotProps={{ htmlInput: { min: 1, max: 30 } }}
-              onChange={(e) =>
+              min={1}
+              max={30}
+              required
+              onChange={(radius) =>
                 setStyle({
-                  point: {
-                    shape: style.point?.shape ?? 'circle',
-                    radius: Math.max(1, Math.min(30, Number(e.target.value) || 1)),
-                  },
+                  point: { shape: style.point?.shape ?? 'circle', radius: radius ?? 6 },
                 })
               }
             />
