@@ -38,6 +38,23 @@ test.describe('sign-in screen', () => {
     await expect(page).toHaveURL(/\/login$/)
   })
 
+  test('a failed sign-in followed by a good one leaves no error message on the map', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    await page.getByLabel('Usuário').fill(DEMO.username)
+    await page.getByLabel('Senha', { exact: true }).fill('senha-errada')
+    await page.getByRole('button', { name: 'ENTRAR' }).click()
+    const failure = page.getByText('Falha ao realizar autenticação!')
+    await expect(failure).toBeVisible()
+    // The pointer rests on the toast: its 6 s timer stops, so only the sign-in can close it.
+    await failure.hover()
+    await page.getByLabel('Senha', { exact: true }).fill(DEMO.password)
+    await page.getByLabel('Senha', { exact: true }).press('Enter')
+    await expect(page.getByRole('region', { name: 'Mapa' })).toBeVisible()
+    await expect(failure).toBeHidden()
+  })
+
   test('an inactive account sees the not-active screen until VOLTAR', async ({ page }) => {
     await page.goto('/login')
     await page.getByLabel('Usuário').fill(INACTIVE.username)

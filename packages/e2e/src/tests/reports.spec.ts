@@ -292,6 +292,33 @@ test.describe('reports', () => {
     },
   )
 
+  test("the demo 'Lista de Obras de Arte' previews with a title, a header row and Km with 3 decimals", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    await resetWorkspace(request, token)
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO.username, DEMO.password)
+    await openReports(page)
+    const main = page.getByRole('region', { name: 'Modelos de relatório' })
+    await page.getByRole('button', { name: 'Relatório Simples' }).click()
+    await main.getByRole('button', { name: 'Lista de Obras de Arte' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Gerando Relatório' })
+    await dialog.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
+    await dialog.getByRole('button', { name: 'Visualizar' }).click()
+    const preview = page.getByRole('dialog', { name: 'Visualizando Lista de Obras de Arte' })
+    const table = preview.getByRole('table').first()
+    await expect(table).toContainText('LISTA DE OBRAS DE ARTE ESPECIAIS')
+    await expect(table).toContainText('Comprimento (m)')
+    await expect(table).toContainText('Última inspeção')
+    await expect(table.getByText(/^\d{1,3},\d{3}$/).first()).toBeVisible()
+    await expect(table.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible()
+    await snap(page, 'reports-list-preview-desktop')
+    await page.setViewportSize(PHONE)
+    await snap(page, 'reports-list-preview-phone')
+  })
+
   test('an administrator in developer mode sees Paineis with the hidden templates', async ({
     page,
     request,

@@ -4,6 +4,7 @@ import {
   ADMIN,
   DEMO,
   DESKTOP,
+  PHONE,
   apiToken,
   baseUrl,
   expect,
@@ -24,6 +25,43 @@ const cell = (page: Page, name: string) => page.locator(`[data-cell="${name}"]`)
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Propriedades' })
 
 test.describe('Editor de Template', () => {
+  test("opens the demo 'Ficha da Obra de Arte' with no invalid variable", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
+      headers: { authorization: token },
+      data: {
+        active: 'w1',
+        windowCounter: 1,
+        windows: [{ id: 'w1', type: 'TemplateBuilder', title: 'Editor de Template', props: {} }],
+      },
+    })
+    expect(saved.ok()).toBe(true)
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO.username, DEMO.password)
+    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await expect(page.getByLabel('Nome da template')).toHaveValue('Nova Template')
+    await page.getByRole('button', { name: 'Abrir template' }).click()
+    const open = page.getByRole('dialog', { name: 'Templates' })
+    await open.getByRole('button', { name: 'Obras de Arte' }).click()
+    await open.getByRole('button', { name: 'Ficha da Obra de Arte' }).click()
+    await open.getByRole('button', { name: 'Confirmar' }).click()
+    await expect(open).toBeHidden()
+    await expect(page.getByLabel('Nome da template')).toHaveValue('Ficha da Obra de Arte')
+    await expect(cell(page, 'B2')).toContainText('${codigo}')
+    await expect(cell(page, 'B4')).toContainText('${km}')
+    // No cell is marked, and the cell editor of a field cell says nothing either.
+    await expect(page.getByRole('img', { name: /Variável inválida/ })).toHaveCount(0)
+    await cell(page, 'B2').click()
+    await expect(panel(page).getByRole('textbox').first()).toBeVisible()
+    await expect(page.getByText(/Variável inválida/)).toHaveCount(0)
+    await snap(page, 'designer-demo-ficha-desktop')
+    await page.setViewportSize(PHONE)
+    await snap(page, 'designer-demo-ficha-phone')
+  })
+
   test('edit a template (pages, variables, style, group, image), save it and open it again', async ({
     page,
     request,

@@ -1,13 +1,16 @@
 import {
   DEFAULT_PRINTABLE,
   DEFAULT_STYLE,
+  type EnvironmentVariable,
   type ReportParameter,
   type ReportTemplate,
   type ReportType,
   type TemplateCell,
   type TemplateStyle,
+  type TemplateTable,
 } from '@gis/shared'
 import type { Queryable } from '../db/types'
+import { DEMO_LAYERS } from './demo-layer-defs'
 
 // The demo report templates (spec 3 §3): shared, on the bridges layer (oae). Written in plain
 // SQL like the rest of the seed, which sits below the modules it fills.
@@ -40,8 +43,18 @@ const STYLES: TemplateStyle[] = [
     backgroundColor: '#1f4e79',
     fontColor: '#ffffff',
   }),
+  style('Subtítulo', { fontSize: 9, fontColor: '#333333' }),
   style('Rótulo', { fontBold: true, backgroundColor: '#dde7f0', ...BORDERS }),
+  style('Cabeçalho', {
+    fontBold: true,
+    wrapText: true,
+    horizontalAlignment: 'center',
+    backgroundColor: '#dde7f0',
+    ...BORDERS,
+  }),
   style('Valor', BORDERS),
+  style('Número', { ...BORDERS, horizontalAlignment: 'right' }),
+  style('Centro', { ...BORDERS, horizontalAlignment: 'center' }),
   style('Rodapé', { fontSize: 8, fontItalic: true, fontColor: '#555555' }),
 ]
 
@@ -67,14 +80,63 @@ const LAYER: ReportParameter = {
   description: 'Layer do relatório',
   value: 'oae',
 }
+const OAE = DEMO_LAYERS.find((l) => l.name === 'oae')!
+/** The bridges layer's fields as 'Associar Layer' makes them the template's variables. */
+const OAE_VARIABLES: EnvironmentVariable[] = OAE.fields.map((f) => ({
+  value: f.name,
+  title: f.title,
+}))
 const template = (name: string, grid: ReportTemplate['grid']): ReportTemplate => ({
   name,
   grid,
   styles: STYLES,
   printable: { ...DEFAULT_PRINTABLE },
-  variables: [],
+  variables: OAE_VARIABLES,
   layer: 'oae',
 })
+
+/** A list's column: its header, the cell of each row, its width (px) and its style. */
+type Column = [header: string, value: string, width: number, style: string]
+
+/**
+ * A list page as an engineer hands it in: a title over the columns, a line saying who issued
+ * it and when, a header row, then one row per feature (a row generator in a group spanning the
+ * columns, so the rows line up under the headers).
+ */
+function listPage(title: string, heading: string, columns: Column[]): TemplateTable {
+  const span = columns.length
+  return {
+    type: 'NONE',
+    title,
+    rows: [
+      { cells: [cell(heading, 'Título', { colSpan: span, rowSize: 30 })] },
+      {
+        cells: [
+          cell('Emitido por ${usuario} em ${data} às ${hora} · ${total} registros', 'Subtítulo', {
+            colSpan: span,
+          }),
+        ],
+      },
+      {
+        cells: columns.map(([header, , width]) =>
+          cell(header, 'Cabeçalho', { colSize: width, rowSize: 32 }),
+        ),
+      },
+      {
+        cells: [
+          cell('', 'Valor', {
+            colSpan: span,
+            child: {
+              type: 'ROW_GENERATOR',
+              title: null,
+              rows: [{ cells: columns.map(([, value, , s]) => cell(value, s)) }],
+            },
+          }),
+        ],
+      },
+    ],
+  }
+}
 
 export const DEMO_REPORTS: DemoReport[] = [
   {
@@ -138,7 +200,7 @@ export const DEMO_REPORTS: DemoReport[] = [
           { cells: [cell('RESUMO POR RODOVIA', 'Título', { colSpan: 4, rowSize: 30 })] },
           {
             cells: [
-              cell('Layer', 'Rótulo', { colSize: 110 }),
+              cell('Layer', 'Rótulo', { colSize: 140 }),
               cell('${layer}', 'Valor', { colSpan: 3 }),
             ],
           },
@@ -150,21 +212,13 @@ export const DEMO_REPORTS: DemoReport[] = [
           },
         ],
       },
-      {
-        type: 'ROW_GENERATOR',
-        title: 'Feições',
-        rows: [
-          {
-            cells: [
-              cell('${rodovia}', 'Valor', { colSize: 110 }),
-              cell('${km}', 'Valor', { colSize: 80 }),
-              cell('${codigo}', 'Valor', { colSize: 130 }),
-              cell('${tipo}', 'Valor', { colSize: 110 }),
-              cell('${sentido}', 'Valor', { colSize: 90 }),
-            ],
-          },
-        ],
-      },
+      listPage('Feições', 'OBRAS DE ARTE POR RODOVIA', [
+        ['Rodovia', '${rodovia}', 80, 'Centro'],
+        ['Km', '${km}', 75, 'Número'],
+        ['Código', '${codigo}', 145, 'Valor'],
+        ['Tipo', '${tipo}', 80, 'Valor'],
+        ['Sentido', '${sentido}', 70, 'Centro'],
+      ]),
     ]),
   },
   {
@@ -172,20 +226,17 @@ export const DEMO_REPORTS: DemoReport[] = [
     reportType: 'simple',
     parameters: [LAYER],
     template: template('Lista de Obras de Arte', [
-      {
-        type: 'ROW_GENERATOR',
-        title: 'Obras de arte',
-        rows: [
-          {
-            cells: [
-              cell('${codigo}', 'Valor', { colSize: 130 }),
-              cell('${tipo}', 'Valor', { colSize: 100 }),
-              cell('${rodovia}', 'Valor', { colSize: 100 }),
-              cell('${km}', 'Valor', { colSize: 80 }),
-            ],
-          },
-        ],
-      },
+      listPage('Obras de arte', 'LISTA DE OBRAS DE ARTE ESPECIAIS', [
+        // widths fit an A4 page upright (about 648 px between the margins)
+        ['Código', '${codigo}', 145, 'Valor'],
+        ['Tipo', '${tipo}', 70, 'Valor'],
+        ['Rodovia', '${rodovia}', 60, 'Centro'],
+        ['Km', '${km}', 65, 'Número'],
+        ['Sentido', '${sentido}', 55, 'Centro'],
+        ['Comprimento (m)', '${comprimento}', 95, 'Número'],
+        ['Largura (m)', '${largura}', 70, 'Número'],
+        ['Última inspeção', '${ultima_inspecao}', 85, 'Centro'],
+      ]),
     ]),
   },
 ]

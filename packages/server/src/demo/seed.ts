@@ -1,5 +1,6 @@
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { seedDemoPhotos } from './demo-attachments'
+import { DEMO_LAYERS } from './demo-layer-defs'
 import { seedDemoLayers } from './demo-layers'
 import { seedDemoReports } from './demo-reports'
 import type { Db, Queryable } from '../db/types'
@@ -156,14 +157,52 @@ export async function createFirstAdmin(
   })
 }
 
+/** The start position the migrations write (the state of São Paulo) until one is chosen. */
+const MIGRATION_START: readonly number[] = [-53.2, -25.4, -44.1, -19.7]
+/**
+ * The layers the start view frames: the concession's own data. The municipalities are the
+ * context around it (their polygons reach far beyond the roads), not what the view is about.
+ */
+export const START_VIEW_LAYERS = DEMO_LAYERS.map((l) => l.name).filter((n) => n !== 'municipios')
+/** Room left around the demo data in the start view, as a share of its width and height. */
+const START_MARGIN = 0.03
+
+/**
+ * The map's start position: the box of the concession's data (START_VIEW_LAYERS, with a small
+ * margin), so the first screen shows the concession rather than the whole state. Written only over the
+ * migrations' default: a position an administrator chose stays.
+ */
+export async function seedDemoStartView(db: Queryable): Promise<boolean> {
+  const current = await readSetting(db, 'mapStartPos')
+  const untouched =
+    current === undefined ||
+    (Array.isArray(current) && current.every((n, i) => n === MIGRATION_START[i]))
+  if (!untouched) return false
+  const { rows } = await db.query<{ box: number[] | null }>(
+    `SELECT ARRAY[min(extent[1]), min(extent[2]), max(extent[3]), max(extent[4])] AS box
+       FROM app.layers WHERE name = ANY($1::text[]) AND extent IS NOT NULL`,
+    [START_VIEW_LAYERS],
+  )
+  const box = rows[0]?.box
+  if (!box || box.some((n) => n === null)) return false
+  const [minx, miny, maxx, maxy] = box.map(Number) as [number, number, number, number]
+  const dx = (maxx - minx) * START_MARGIN
+  const dy = (maxy - miny) * START_MARGIN
+  const round = (n: number) => Math.round(n * 1e4) / 1e4
+  await writeSetting(db, 'mapStartPos', [minx - dx, miny - dy, maxx + dx, maxy + dy].map(round))
+  return true
+}
+
 /**
  * Demo accounts, groups and configuration. Runs once per database; later calls do nothing.
  * With `admin` (ADMIN_USERNAME / ADMIN_PASSWORD), that administrator replaces the demo one.
  */
 export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): Promise<boolean> {
   if (await readSetting(db, 'demoSeeded')) {
-    // A database seeded before the reports came gets the demo templates it lacks.
+    // A database seeded before the reports came gets the demo templates it lacks, and one
+    // seeded before the start view frames the demo data gets that view.
     await seedDemoReports(db)
+    await seedDemoStartView(db)
     return false
   }
   await db.transaction(async (tx) => {
@@ -229,6 +268,7 @@ export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): P
     await seedDemoLayers(tx)
     await seedDemoPhotos(tx)
     await seedDemoReports(tx)
+    await seedDemoStartView(tx)
     await writeSetting(tx, 'projectName', 'Rodovias do Interior - GIS')
     await writeSetting(tx, 'modules', [])
     await writeSetting(tx, 'demoSeeded', true)

@@ -15,6 +15,14 @@ export interface RenderedImage {
   marginLeft: number
 }
 
+/**
+ * How the xlsx shows a cell whose whole text is one number, date or date-time variable (the
+ * same as its text): `decimals` after the comma, thousands grouped. One object
+ * is shared by the cells of a kind: a report has up to a million cells.
+ */
+export type RenderedFormat =
+  { kind: 'number'; decimals: number } | { kind: 'date' } | { kind: 'datetime' }
+
 export interface RenderedCell {
   /** 0-based position on the page grid. */
   row: number
@@ -22,6 +30,12 @@ export interface RenderedCell {
   rowSpan: number
   colSpan: number
   text: string
+  /**
+   * The typed value of the text when it is one number, date or date-time (with `format`): a
+   * number, or `aaaa-mm-dd` / `aaaa-mm-ddThh:mm:ss` on the report's clock.
+   */
+  value?: number | string | null
+  format?: RenderedFormat | null
   style?: string | null
   image?: RenderedImage | null
 }

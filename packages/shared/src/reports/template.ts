@@ -214,6 +214,51 @@ export function variablesOf(text: string | null | undefined): string[] {
   return [...text.matchAll(VARIABLE_PATTERN)].map((m) => m[1]!.trim())
 }
 
+/** The generator variables (`var`) of every table of the template. */
+function generatorVars(template: ReportTemplate): Set<string> {
+  const out = new Set<string>()
+  const visit = (table: TemplateTable) => {
+    if (table.var?.trim()) out.add(table.var.trim())
+    for (const row of table.rows) for (const cell of row.cells) if (cell.child) visit(cell.child)
+  }
+  template.grid.forEach(visit)
+  return out
+}
+
+/**
+ * The ${names} of a text that are neither the template's variables (spec 3 §3: "a variable not
+ * among the options is shown as invalid"; 'Associar Layer' makes a layer's fields variables),
+ * nor the system ones, nor `${var.field}` of a generator's var. What the designer marks
+ * 'Variável inválida'.
+ */
+export function invalidVariables(text: string | null | undefined, template: ReportTemplate) {
+  const known = new Set<string>([
+    ...SYSTEM_VARIABLES,
+    ...template.variables.map((v) => v.value.trim()),
+  ])
+  const vars = generatorVars(template)
+  return variablesOf(text).filter((name) => {
+    if (known.has(name)) return false
+    const dot = name.indexOf('.')
+    return !(dot > 0 && vars.has(name.slice(0, dot)))
+  })
+}
+
+/** invalidVariables of every cell text of a template (its nested groups too), each name once. */
+export function templateInvalidVariables(template: ReportTemplate): string[] {
+  const out = new Set<string>()
+  const visit = (table: TemplateTable) => {
+    for (const row of table.rows) {
+      for (const cell of row.cells) {
+        for (const name of invalidVariables(cell.value, template)) out.add(name)
+        if (cell.child) visit(cell.child)
+      }
+    }
+  }
+  template.grid.forEach(visit)
+  return [...out]
+}
+
 /** Spreadsheet column letters: A to Z, then AA, AB… */
 export function columnLetters(index: number): string {
   let n = index + 1

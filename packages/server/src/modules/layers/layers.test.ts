@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { seedDemoStartView } from '../../demo/seed'
 
 let t: TestApp
 let user: string
@@ -130,9 +131,44 @@ describe('map configuration and layer tree', () => {
     const res = await t.api({ url: '/api/mapconfig', token: user })
     const body = res.json()
     expect(body.projection).toBe('EPSG:3857')
-    expect(body.mapStartPosLonLat).toEqual([-53.2, -25.4, -44.1, -19.7])
-    expect(body.mapStartPos[0]).toBeCloseTo(-5922196.9, 0)
     expect(body.mapStartPos).toHaveLength(4)
+    expect(body.mapStartPos[0]).toBeCloseTo(
+      (body.mapStartPosLonLat[0] * Math.PI * 6378137) / 180,
+      0,
+    )
+  })
+
+  it('starts the demo on its data: the box of the concession layers, with a small margin', async () => {
+    const { rows } = await t.db.query<{ box: number[] }>(
+      `SELECT ARRAY[min(extent[1]), min(extent[2]), max(extent[3]), max(extent[4])] AS box
+         FROM app.layers WHERE extent IS NOT NULL AND name <> 'municipios'`,
+    )
+    const [minx, miny, maxx, maxy] = rows[0]!.box.map(Number) as number[]
+    const res = await t.api({ url: '/api/mapconfig', token: user })
+    const [sminx, sminy, smaxx, smaxy] = res.json().mapStartPosLonLat as number[]
+    // it holds every feature…
+    expect(sminx).toBeLessThanOrEqual(minx!)
+    expect(sminy).toBeLessThanOrEqual(miny!)
+    expect(smaxx).toBeGreaterThanOrEqual(maxx!)
+    expect(smaxy).toBeGreaterThanOrEqual(maxy!)
+    // …and little more: not the whole state (the migrations' default was 9 × 5.7 degrees)
+    expect(smaxx! - sminx!).toBeLessThan((maxx! - minx!) * 1.1)
+    expect(smaxy! - sminy!).toBeLessThan((maxy! - miny!) * 1.1)
+    expect(smaxx! - sminx!).toBeLessThan(3)
+  })
+
+  it('keeps a start position an administrator chose when the demo seed runs again', async () => {
+    const chosen = [-48, -24, -47, -23]
+    const saved = await t.api({
+      method: 'POST',
+      url: '/api/mapconfig',
+      token: admin,
+      payload: { mapStartPosLonLat: chosen },
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(await seedDemoStartView(t.db)).toBe(false)
+    const res = await t.api({ url: '/api/mapconfig', token: user })
+    expect(res.json().mapStartPosLonLat).toEqual(chosen)
   })
 
   it('gives the tree of folders, readable layers and base layers in a radio group', async () => {

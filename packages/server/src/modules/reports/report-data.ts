@@ -88,11 +88,30 @@ export function nowVariables(zone: string, now = new Date()): { data: string; ho
   }
 }
 
-/** The layer's fields a report reads: every field but the soft-delete flag and the geometry. */
-export function reportFields(layer: CatalogueLayer): RenderField[] {
+/** Digits after the comma a column's SQL type fixes: `numeric(9,3)` 3, integers 0, else null. */
+export function decimalsOf(sqlType: string | undefined): number | null {
+  if (!sqlType) return null
+  const numeric = /^numeric\(\d+,\s*(\d+)\)$/.exec(sqlType)
+  if (numeric) return Number(numeric[1])
+  return /^(smallint|integer|bigint)$/.test(sqlType) ? 0 : null
+}
+
+/**
+ * The layer's fields a report reads: every field but the soft-delete flag and the geometry;
+ * with the columns' SQL types (`columnSqlTypes`), the decimals of the number columns.
+ */
+export function reportFields(
+  layer: CatalogueLayer,
+  sqlTypes?: ReadonlyMap<string, string>,
+): RenderField[] {
   return searchFields(layer)
     .filter((f) => !f.internal && f.type !== 'geometry')
-    .map((f) => ({ name: f.name, title: f.title, type: f.type }))
+    .map((f) => ({
+      name: f.name,
+      title: f.title,
+      type: f.type,
+      ...(sqlTypes && f.type === 'number' ? { decimals: decimalsOf(sqlTypes.get(f.name)) } : {}),
+    }))
 }
 
 /**
@@ -154,12 +173,14 @@ export function renderContext(opts: {
   body: ReportRunBody
   userName: string
   timeZone: string
+  /** The layer table's column types (columnSqlTypes): numbers keep their column's decimals. */
+  sqlTypes?: ReadonlyMap<string, string>
 }): RenderContext {
   const { row, layer, features, body } = opts
   return {
     template: row.template as ReportTemplate,
     reportType: row.report_type as ReportType,
-    layer: { name: layer.name, title: layer.title, fields: reportFields(layer) },
+    layer: { name: layer.name, title: layer.title, fields: reportFields(layer, opts.sqlTypes) },
     features,
     variables: {
       ...parameterValues(row.parameters as ReportParameter[], body),

@@ -1,5 +1,10 @@
 import ExcelJS from 'exceljs'
-import { reportSaveSchema, type ExportJob, type ReportNode } from '@gis/shared'
+import {
+  reportSaveSchema,
+  templateInvalidVariables,
+  type ExportJob,
+  type ReportNode,
+} from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
 import { DEMO_REPORTS, seedDemoReports } from '../../demo/demo-reports'
@@ -75,6 +80,74 @@ describe('demo report templates', () => {
     })
     const simple = (await t.api({ url: '/api/reports/simple', token: user })).json<ReportNode[]>()
     expect(simple.map((n) => n.name)).toContain('Lista de Obras de Arte')
+  })
+
+  it("pass the designer's variable check: no 'Variável inválida' when opened", () => {
+    for (const r of DEMO_REPORTS) {
+      expect({ name: r.template.name, invalid: templateInvalidVariables(r.template) }).toEqual({
+        name: r.template.name,
+        invalid: [],
+      })
+    }
+    // the check is not empty-handed: a field of another layer is refused
+    const ficha = DEMO_REPORTS.find((r) => r.template.name === 'Ficha da Obra de Arte')!
+    const page = ficha.template.grid[0]!
+    const broken = {
+      ...ficha.template,
+      grid: [
+        {
+          ...page,
+          rows: [...page.rows, { cells: [{ colSpan: 1, rowSpan: 1, value: '${placa}' }] }],
+        },
+      ],
+    }
+    expect(templateInvalidVariables(broken)).toEqual(['placa'])
+  })
+
+  it("'Lista de Obras de Arte' has a title, a header row, Km as a number and dates as dates", async () => {
+    const simple = (await t.api({ url: '/api/reports/simple', token: user })).json<ReportNode[]>()
+    const lista = find(simple, 'Lista de Obras de Arte')!
+    const { rows } = await t.db.query<{ codigo: string; km: string; ultima_inspecao: string }>(
+      `SELECT codigo, km::text AS km, to_char(ultima_inspecao, 'YYYY-MM-DD') AS ultima_inspecao
+         FROM data.oae WHERE NOT d_e_l_e_t_ AND ultima_inspecao IS NOT NULL ORDER BY id LIMIT 3`,
+    )
+    const { wb } = await runToWorkbook(lista.reportId!, { layerName: 'oae' })
+    expect(wb.worksheets).toHaveLength(1)
+    const ws = wb.worksheets[0]!
+    expect(ws.getCell('A1').value).toBe('LISTA DE OBRAS DE ARTE ESPECIAIS')
+    expect(ws.getCell('A1').isMerged).toBe(true)
+    expect(ws.getCell('A1').font.bold).toBe(true)
+    expect(String(ws.getCell('A2').value)).toMatch(/^Emitido por Ana Paula Ferreira em /)
+    const header = ws.getRow(3).values as unknown[]
+    expect(header.slice(1)).toEqual([
+      'Código',
+      'Tipo',
+      'Rodovia',
+      'Km',
+      'Sentido',
+      'Comprimento (m)',
+      'Largura (m)',
+      'Última inspeção',
+    ])
+    expect(ws.getCell('D3').font.bold).toBe(true)
+    // columns wide enough for their contents, not Excel's default 8.43
+    expect(ws.getColumn(1).width).toBeGreaterThan(15)
+    // data from row 4, in id order: Km is a number with 3 decimals, the inspection a date
+    const deleted = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM data.oae WHERE NOT d_e_l_e_t_',
+    )
+    expect(ws.rowCount).toBe(3 + deleted.rows[0]!.n)
+    const byCode = new Map<string, ExcelJS.Row>()
+    ws.eachRow((row, n) => {
+      if (n > 3) byCode.set(String(row.getCell(1).value), row)
+    })
+    for (const r of rows) {
+      const row = byCode.get(r.codigo)!
+      expect(row.getCell(4).value).toBe(Number(r.km))
+      expect(row.getCell(4).numFmt).toBe('#,##0.000')
+      expect(row.getCell(8).value).toEqual(new Date(`${r.ultima_inspecao}T00:00:00Z`))
+      expect(row.getCell(8).numFmt).toBe('dd/mm/yyyy')
+    }
   })
 
   it("'Ficha da Obra de Arte' writes one sheet per bridge with its values and photo", async () => {

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/errors'
 import { JobFailure, type JobContext } from '../../jobs/job-queue'
 import { readableLayer } from '../../layer-data/catalogue'
-import { countMatching } from '../../layer-data/search-export'
+import { columnSqlTypes, countMatching } from '../../layer-data/search-export'
 import { FilterError } from '../../layer-data/where'
 import type { DemoPhotoRenderer } from '../attachments/attachments.service'
 import { EXPORT_KEEP_HOURS, sweepExpired, type ExportResult } from '../export/export.service'
@@ -73,9 +73,9 @@ export async function previewReport(
     0,
     PREVIEW_FEATURES,
   )
-  return renderReport(
-    renderContext({ row, layer, features, body, userName: owner?.name ?? '', timeZone }),
-  )
+  const sqlTypes = await columnSqlTypes(deps.db, layer)
+  const userName = owner?.name ?? ''
+  return renderReport(renderContext({ row, layer, features, body, userName, timeZone, sqlTypes }))
 }
 
 /** `<fileOutput or template name>.xlsx`, without path characters. */
@@ -140,7 +140,9 @@ export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRende
     } catch {
       timeZone = 'America/Sao_Paulo'
     }
-    const context = renderContext({ row, layer, features, body, userName: owner.name, timeZone })
+    const sqlTypes = await columnSqlTypes(db, layer)
+    const userName = owner.name
+    const context = renderContext({ row, layer, features, body, userName, timeZone, sqlTypes })
     const report = renderReport(context)
     const bytes = await writeXlsx(report, imageLoader(deps, owner, renderDemoPhoto))
     const filename = reportFilename(row, context.variables)

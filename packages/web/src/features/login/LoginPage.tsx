@@ -5,8 +5,8 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Link from '@mui/material/Link'
 import { t } from '@gis/shared/i18n'
 import type { LoginRequest } from '@gis/shared'
-import { useSnackbar } from 'notistack'
-import { useState } from 'react'
+import { useSnackbar, type SnackbarKey } from 'notistack'
+import { useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import { useSignInMutation } from '../../api/session.api'
@@ -34,12 +34,20 @@ export function LoginPage() {
     resolver,
     defaultValues: { username: '', password: '' },
   })
-  const { enqueueSnackbar } = useSnackbar()
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar()
   const dispatch = useAppDispatch()
+  // The failure toasts of this page: a good sign-in (or a new failure) closes them, so that
+  // 'Falha ao realizar autenticação!' does not follow the user onto the map.
+  const failures = useRef<SnackbarKey[]>([])
+  const closeFailures = () => {
+    for (const key of failures.current) closeSnackbar(key)
+    failures.current = []
+  }
 
   async function submit({ username, password }: LoginRequest) {
     try {
       const outcome = await signIn({ username, password }).unwrap()
+      closeFailures()
       if (outcome.kind === 'inactive') {
         form.setValue('password', '')
         setNotActive(true)
@@ -49,9 +57,11 @@ export function LoginPage() {
       dispatch(signedIn({ user: outcome.user, token: outcome.token }))
     } catch (err) {
       const failure = toFailure(err)
-      enqueueSnackbar(failure.status === 429 ? failure.message : t('login.failed'), {
+      closeFailures()
+      const key = enqueueSnackbar(failure.status === 429 ? failure.message : t('login.failed'), {
         variant: 'error',
       })
+      failures.current.push(key)
     }
   }
 

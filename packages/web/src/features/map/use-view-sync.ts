@@ -1,5 +1,7 @@
 import type { Extent } from '@gis/shared'
+import { getHeight, getWidth } from 'ol/extent'
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj'
+import type View from 'ol/View'
 import { useEffect, useRef } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/store'
 import { BRAZIL_EXTENT } from '../../map/constants'
@@ -43,7 +45,9 @@ export function useViewSync(opts: {
     }
     if (!opts.startSettled) return
     const extent = transformExtent(opts.startExtent ?? BRAZIL_EXTENT, 'EPSG:4326', 'EPSG:3857')
-    view.fit(extent, { size: map.getSize() ?? [1280, 800], padding: latestPadding.current() })
+    const size = map.getSize() ?? [1280, 800]
+    const padding = latestPadding.current()
+    view.fit(extent, { size, padding, nearest: closerZoomFits(view, extent, size, padding) })
     placed.current = true
   }, [map, opts.startExtent, opts.startSettled])
 
@@ -84,4 +88,28 @@ function replaceUrl(view: { center: [number, number]; zoom: number }, visible: s
   const url = `${window.location.pathname}?${next.toString()}${window.location.hash}`
   // Not through the router: a moving map must not re-render the page on every move.
   window.history.replaceState(window.history.state, '', url)
+}
+
+/** How much past the room the drawers leave the start extent may reach at the closer zoom. */
+const START_OVERFLOW = 1.3
+
+/**
+ * The view keeps whole zoom levels, so a fit takes the farther one whenever the extent does
+ * not quite fit the closer one: a box a little wider than the room beside the layer manager
+ * would show at half the size. The closer whole zoom is taken when the extent then reaches
+ * past that room by at most 30% and still fits the map itself (it slips a little under the
+ * drawers' edges, never off the map).
+ */
+export function closerZoomFits(
+  view: View,
+  extent: number[],
+  size: number[],
+  [top = 0, right = 0, bottom = 0, left = 0]: number[],
+): boolean {
+  const [width = 1, height = 1] = size
+  const room = [Math.max(1, width - left - right), Math.max(1, height - top - bottom)] as const
+  const exact = Math.max(getWidth(extent) / room[0], getHeight(extent) / room[1])
+  const closer = view.getResolutionForZoom(Math.ceil(view.getZoomForResolution(exact) ?? 0))
+  if (!closer || exact / closer > START_OVERFLOW) return false
+  return getWidth(extent) / closer <= width - 16 && getHeight(extent) / closer <= height - 16
 }

@@ -3,10 +3,7 @@ import {
   DEFAULT_ROW_HEIGHT,
   PAPER_SIZES,
   PX_PER_CM,
-  SYSTEM_VARIABLES,
-  variablesOf,
   type Printable,
-  type ReportTemplate,
   type TemplateTable,
 } from '@gis/shared/reports'
 
@@ -102,33 +99,7 @@ export function sizeWarnings(table: TemplateTable): { heights: boolean; widths: 
   return { heights, widths }
 }
 
-/** The generator variables (`var`) of every table of the template. */
-function generatorVars(template: ReportTemplate): Set<string> {
-  const out = new Set<string>()
-  const visit = (table: TemplateTable) => {
-    if (table.var?.trim()) out.add(table.var.trim())
-    for (const row of table.rows) for (const cell of row.cells) if (cell.child) visit(cell.child)
-  }
-  template.grid.forEach(visit)
-  return out
-}
-
-/**
- * The ${names} of a text that are neither the template's variables, nor the system ones, nor
- * `${var.field}` of a generator's var.
- */
-export function invalidVariables(text: string | null | undefined, template: ReportTemplate) {
-  const known = new Set<string>([
-    ...SYSTEM_VARIABLES,
-    ...template.variables.map((v) => v.value.trim()),
-  ])
-  const vars = generatorVars(template)
-  return variablesOf(text).filter((name) => {
-    if (known.has(name)) return false
-    const dot = name.indexOf('.')
-    return !(dot > 0 && vars.has(name.slice(0, dot)))
-  })
-}
+export { invalidVariables } from '@gis/shared/reports'
 
 /** Paper size in cm after orientation. */
 export function paperCm(printable: Printable): { width: number; height: number } {

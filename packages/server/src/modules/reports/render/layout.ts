@@ -1,4 +1,5 @@
 import type { TemplateCell, TemplateTable } from '@gis/shared'
+import { singleVariable } from './values'
 
 /** A rendered page is cut at this many rows and columns (never hang on huge input). */
 export const MAX_PAGE_ROWS = 20_000
@@ -13,6 +14,8 @@ export interface PlacedCell {
   col: number
   rowSpan: number
   colSpan: number
+  /** The one variable the cell's text is (`${km}`), if it is one: it may get a typed value. */
+  variable: string | null
 }
 
 export interface TableLayout {
@@ -41,7 +44,7 @@ export function placeCells(table: TemplateTable): TableLayout {
       if (c >= MAX_PAGE_COLUMNS) break
       const rowSpan = span(cell.rowSpan, rows - r)
       const colSpan = span(cell.colSpan, MAX_PAGE_COLUMNS - c)
-      cells.push({ cell, row: r, col: c, rowSpan, colSpan })
+      cells.push({ cell, row: r, col: c, rowSpan, colSpan, variable: singleVariable(cell.value) })
       busyUntil.fill(r + rowSpan, c, c + colSpan)
       c += colSpan
       cols = Math.max(cols, c)

@@ -206,6 +206,61 @@ describe('renderReport: variables', () => {
     ])
   })
 
+  it('gives a cell that is one number, date or date-time variable its typed value', () => {
+    const row = [
+      cell('${area}'),
+      cell(' ${km} '),
+      cell('${criado}'),
+      cell('${visto}'),
+      cell('${id}'),
+      cell('${indice}'),
+      cell('km ${km}'),
+      cell('${nome}'),
+      cell('${ativo}'),
+    ]
+    const ctx = context(
+      [table([row], { type: 'ROW_GENERATOR' })],
+      [
+        feature(1234, { ...features[0]!.attributes, area: 1234.5, km: 180.38 }),
+        feature(9, { area: null, km: 7, criado: null, visto: null, nome: 'B', ativo: false }),
+      ],
+    )
+    ctx.layer.fields.push({ name: 'km', title: 'Km', type: 'number', decimals: 3 })
+    const cells = renderReport(ctx).pages[0]!.cells
+    expect(cells.map((c) => c.text)).toEqual([
+      '1.234,5',
+      ' 180,380 ',
+      '05/03/2024',
+      '05/03/2024 12:04',
+      '1234',
+      '1',
+      'km 180,380',
+      'Lote A',
+      'Sim',
+      '',
+      ' 7,000 ',
+      '',
+      '',
+      '9',
+      '2',
+      'km 7,000',
+      'B',
+      'Não',
+    ])
+    expect(cells.slice(0, 9).map((c) => [c.value ?? null, c.format ?? null])).toEqual([
+      [1234.5, { kind: 'number', decimals: 1 }],
+      [180.38, { kind: 'number', decimals: 3 }],
+      ['2024-03-05', { kind: 'date' }],
+      ['2024-03-05T12:04:00', { kind: 'datetime' }],
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, null],
+    ])
+    expect(cells[9]!.value ?? null).toBeNull() // an empty number stays an empty cell
+  })
+
   it('formats Date values of date and date-time fields too', () => {
     const d = new Date('2024-12-31T23:30:00Z')
     const gen = table([[cell('${criado}|${visto}')]], { type: 'ROW_GENERATOR' })
@@ -291,7 +346,9 @@ describe('renderReport: limits', () => {
     const page = out.pages[0]!
     expect(page.rows).toHaveLength(MAX_PAGE_ROWS)
     expect(page.cells.every((c) => c.row + c.rowSpan <= MAX_PAGE_ROWS)).toBe(true)
-    expect(page.cells.at(-1)!.text).toBe('1999')
+    expect(page.cells.at(-1)!.text).toBe('1.999')
+    expect(page.cells.at(-1)!.value).toBe(1999)
+    expect(page.cells.at(-1)!.format).toEqual({ kind: 'number', decimals: 0 })
   })
 
   it('cuts a record report at REPORT_MAX_FEATURES and huge spans at the page limits', () => {

@@ -142,15 +142,28 @@ function renderStatic(
     )
     const child = children.get(i)
     if (child) return placeBlock(block, child, row, col)
-    block.cells.push({
-      row,
-      col,
-      rowSpan: rowStart[placed.row + placed.rowSpan]! - row,
-      colSpan: colStart[placed.col + placed.colSpan]! - col,
-      text: cell.image ? '' : r.resolver.resolve(cell.value, scope),
-      style: cell.style ?? null,
-      image: cell.image ? renderImage(r, cell.image, scope) : null,
-    })
+    const rowSpan = rowStart[placed.row + placed.rowSpan]! - row
+    const colSpan = colStart[placed.col + placed.colSpan]! - col
+    const text = cell.image ? '' : r.resolver.resolve(cell.value, scope)
+    const style = cell.style ?? null
+    const image = cell.image ? renderImage(r, cell.image, scope) : null
+    const single = cell.image || !text ? null : placed.variable
+    const typed = single ? r.resolver.typed(single, scope) : null
+    block.cells.push(
+      typed
+        ? {
+            row,
+            col,
+            rowSpan,
+            colSpan,
+            text,
+            value: typed.value,
+            format: typed.format,
+            style,
+            image,
+          }
+        : { row, col, rowSpan, colSpan, text, style, image },
+    )
     if (cell.rowExpand && !cell.image) expanding.push({ cell, index: block.cells.length - 1 })
     r.budget.cells--
   })

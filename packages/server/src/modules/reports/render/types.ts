@@ -13,6 +13,8 @@ export interface RenderField {
   title: string
   /** The layer field type (string, integer, decimal, date, datetime, time, boolean, …). */
   type: string
+  /** Digits after the comma the column fixes (`numeric(9,3)`: 3, integers 0); else none. */
+  decimals?: number | null
 }
 
 /** Everything a report needs, read and checked by the reports service beforehand. */

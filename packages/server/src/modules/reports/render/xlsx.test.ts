@@ -102,7 +102,10 @@ describe('writeXlsx', () => {
     ])
     const sheet = workbook.worksheets[0]!
     expect(sheet.getCell('A1').value).toBe('Título: Lotes')
-    expect(sheet.getCell('A2').value).toBe('1234,5')
+    // a number variable is a number with a Brazilian format (1.234,5 in a pt-BR spreadsheet)
+    expect(sheet.getCell('A2').value).toBe(1234.5)
+    expect(sheet.getCell('A2').numFmt).toBe('#,##0.0')
+    expect(sheet.getCell('A3').numFmt).toBeUndefined()
     expect(sheet.getCell('A3').value).toBe('sem imagem')
     expect(sheet.getCell('A1').isMerged).toBe(true)
     expect(sheet.getCell('B1').master.address).toBe('A1')

@@ -8,6 +8,7 @@ import {
   type RenderedImage,
   type RenderedPage,
   type RenderedReport,
+  type RenderedFormat,
   type TemplateStyle,
 } from '@gis/shared'
 import { XLSX_MAX_CELL_TEXT } from '../../export/export-values'
@@ -85,6 +86,24 @@ export function sheetNamer(): (title: string, n: number) => string {
   }
 }
 
+/**
+ * The xlsx number format of a typed cell: what a pt-BR spreadsheet shows as `1.234,500`,
+ * `26/11/2026` or `26/11/2026 14:05` (the same as the rendered text).
+ */
+export function numberFormat(format: RenderedFormat): string {
+  if (format.kind === 'date') return 'dd/mm/yyyy'
+  if (format.kind === 'datetime') return 'dd/mm/yyyy hh:mm'
+  const decimals = Math.min(30, Math.max(0, format.decimals))
+  return `#,##0${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`
+}
+
+/** A typed value as exceljs writes it: a number, or a date on the report's clock (as UTC). */
+export function excelValue(value: number | string): number | Date {
+  if (typeof value === 'number') return value
+  const [y = 0, m = 1, d = 1, hh = 0, mm = 0, ss = 0] = value.split(/[-T:]/).map(Number)
+  return new Date(Date.UTC(y, m - 1, d, hh, mm, ss))
+}
+
 type Loaded = { id: number } | null
 
 /** Larger spans are not merged (exceljs keeps one object per merged cell). */
@@ -139,13 +158,17 @@ async function writePage(
     const right = left + cell.colSpan - 1
     const style = styleOf(cell.style)
     const master = sheet.getCell(top, left)
-    if (cell.text) master.value = cell.text.slice(0, XLSX_MAX_CELL_TEXT)
+    const typed = cell.format && cell.value !== null && cell.value !== undefined
+    if (typed) master.value = excelValue(cell.value!)
+    else if (cell.text) master.value = cell.text.slice(0, XLSX_MAX_CELL_TEXT)
     if (cell.rowSpan * cell.colSpan > 1) mergeRange(sheet, top, left, bottom, right)
     if (cell.rowSpan * cell.colSpan <= MAX_STYLED_AREA) {
       for (let r = top; r <= bottom; r++) {
         for (let c = left; c <= right; c++) sheet.getCell(r, c).style = style
       }
     } else master.style = style
+    // A copy: exceljs shares the style object between the cells it was given to.
+    if (typed) master.style = { ...style, numFmt: numberFormat(cell.format!) }
     if (cell.image) {
       const loaded = await image(cell.image)
       if (loaded)
@@ -203,8 +226,9 @@ function imageAnchor(
 
 /**
  * The rendered report as an xlsx workbook: one worksheet per page, merged spans, sizes, styles,
- * print settings and images (loadImage; an image it cannot read is left out). Texts stay the
- * formatted texts the renderer wrote (numbers too).
+ * print settings and images (loadImage; an image it cannot read is left out). A cell that is one
+ * number, date or date-time variable is written as a number or a date with a Brazilian format;
+ * other texts stay the formatted texts the renderer wrote.
  */
 export async function writeXlsx(report: RenderedReport, loadImage: ImageLoader): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
