@@ -155,6 +155,14 @@ test.describe('administration, end to end', () => {
     await stroke.fill('25')
     await expect(editor.getByText('Informe um número menor ou igual a 20')).toBeVisible()
     await expect(stroke).toHaveValue('25')
+    // SALVAR from another tab does not save the last good width: it goes back to the field.
+    await editor.getByRole('tab', { name: 'GERAL' }).click()
+    await editor.getByRole('button', { name: 'SALVAR' }).click()
+    await expect(editor.getByRole('tab', { name: 'ESTILO' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await expect(stroke).toHaveValue('25')
     await stroke.fill('2,5')
     await expect(editor.getByText('Informe um número menor ou igual a 20')).toHaveCount(0)
     await expect(editor.getByRole('img', { name: `Legenda de ${title}` })).toBeVisible()

@@ -517,8 +517,19 @@ test.describe('search', () => {
       await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
       await page.getByRole('button', { name: 'Adicionar Regra' }).click()
       await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Km' })
+      // The browser refuses a value that is no number before asking the server…
       await rule(page, 1).getByLabel('Valor').fill('doze')
       await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+      await expect(rule(page, 1).getByText(/^Número inválido/)).toBeVisible()
+      // …so the server's refusal is met with a request changed on its way (as a client
+      // of the API, or an older saved window, would send it): the server says why.
+      await page.route('**/api/features/*/search?**', (route) =>
+        route.continue({
+          postData: route.request().postData()?.replace('"value":12', '"value":"doze"'),
+        }),
+      )
+      await rule(page, 1).getByLabel('Valor').fill('12')
       await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
       await expect(page.getByRole('alert').filter({ hasText: /km/i })).toBeVisible()
       await snap(page, 'search-refused')

@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import { t } from '@gis/shared/i18n'
 import type { LayerRecord } from '@gis/shared'
+import { geometryTypeLabel } from '@gis/shared/admin'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { toFailure } from '../../../../api/base-api'
@@ -40,9 +41,19 @@ export function LayerEditor({ layer, onClose }: { layer: LayerRecord; onClose: (
   const { enqueueSnackbar } = useSnackbar()
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }))
   const geometric = layer.geometryType !== 'TABULAR'
-  const tabProps = { draft, set, errors }
+  // Style fields whose typed text does not parse: saving then would keep the last good value.
+  const [problems, setProblems] = useState<Record<string, string>>({})
+  const onProblem = (field: string, problem: string | null) =>
+    setProblems(({ [field]: _old, ...rest }) => (problem ? { ...rest, [field]: problem } : rest))
+  const tabProps = { draft, set, errors, onProblem }
 
   async function submit() {
+    const problem = Object.values(problems)[0]
+    if (problem) {
+      setTab('style')
+      enqueueSnackbar(problem, { variant: 'error' })
+      return
+    }
     setErrors({})
     try {
       await save({ id: layer.id, layer: draft }).unwrap()
@@ -71,7 +82,7 @@ export function LayerEditor({ layer, onClose }: { layer: LayerRecord; onClose: (
           {t('adm.layers.info', {
             name: layer.name,
             table: layer.table,
-            geometry: layer.geometryType,
+            geometry: geometryTypeLabel(layer.geometryType),
           })}
         </Typography>
       </DialogTitle>
@@ -113,7 +124,12 @@ export function LayerEditor({ layer, onClose }: { layer: LayerRecord; onClose: (
         {tab === 'fields' && <FieldsTab {...tabProps} />}
         {tab === 'layout' && <LayoutTab {...tabProps} />}
         {tab === 'domains' && <DomainsTab {...tabProps} />}
-        {tab === 'style' && geometric && <StyleTab {...tabProps} layer={layer} />}
+        {/* Kept mounted: a width typed wrong stays on screen (and blocks SALVAR) across tabs. */}
+        {geometric && (
+          <Box hidden={tab !== 'style'}>
+            <StyleTab {...tabProps} layer={layer} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isLoading}>

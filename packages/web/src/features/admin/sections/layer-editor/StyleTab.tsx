@@ -60,7 +60,7 @@ function ColorField({
 }
 
 /** ESTILO: fill, stroke, point shape and size, label, with the legend as it will be drawn. */
-export function StyleTab({ draft, set, layer }: TabProps & { layer: LayerRecord }) {
+export function StyleTab({ draft, set, layer, onProblem }: TabProps & { layer: LayerRecord }) {
   const userFields = draft.attributes
   const isPoint = layer.geometryType === 'point' || layer.geometryType === 'multipoint'
   const style = draft.style
@@ -92,6 +92,7 @@ export function StyleTab({ draft, set, layer }: TabProps & { layer: LayerRecord 
           min={0}
           max={20}
           required
+          onProblem={(problem) => onProblem?.('strokeWidth', problem ?? null)}
           onChange={(width) =>
             setStyle({ stroke: { color: style.stroke?.color ?? '#3388ff', width: width ?? 0 } })
           }
@@ -121,6 +122,7 @@ export function StyleTab({ draft, set, layer }: TabProps & { layer: LayerRecord 
               min={1}
               max={30}
               required
+              onProblem={(problem) => onProblem?.('pointRadius', problem ?? null)}
               onChange={(radius) =>
                 setStyle({
                   point: { shape: style.point?.shape ?? 'circle', radius: radius ?? 6 },

@@ -8,6 +8,8 @@ export interface TabProps {
   draft: Draft
   set: (changes: Partial<Draft>) => void
   errors: Record<string, string>
+  /** A field whose typed text does not parse (null when it is right again): SALVAR waits. */
+  onProblem?: (field: string, problem: string | null) => void
 }
 
 /** The record's attributes include the system fields; PUT takes only the layer's own. */
