@@ -31,6 +31,23 @@ import { TablePager } from '../../components/TablePager'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—')
+const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
+const hour = new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short' })
+
+/** A date and time in a narrow column: the day over the hour. */
+function Stamp({ iso }: { iso: string }) {
+  const date = new Date(iso)
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {day.format(date)}
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {hour.format(date)}
+      </Typography>
+    </>
+  )
+}
 
 /**
  * The item's feature as lists name it: the value of the layer's display field (proposed, else
@@ -54,7 +71,7 @@ function ItemName({
   if (!label) return <>{ref}</>
   return (
     <>
-      <Box component="span" sx={{ display: 'block' }}>
+      <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
         {label}
       </Box>
       <Typography variant="caption" color="text.secondary">
@@ -189,7 +206,7 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
         {approval.data && <Header approval={approval.data} />}
         <Divider />
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
+          <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('approvals.item.layer')}</TableCell>
@@ -211,7 +228,7 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
                   <TableCell
                     title={layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
                     sx={{
-                      maxWidth: 150,
+                      maxWidth: 110,
                       overflow: 'hidden',
                       textOverflow: 'ellipsis',
                       whiteSpace: 'nowrap',
@@ -226,7 +243,9 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
                     <ApprovalStatusChip status={item.status} />
                   </TableCell>
                   <TableCell>{t(`approvals.action.${item.action}` as MessageKey)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(item.created)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Stamp iso={item.created} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
