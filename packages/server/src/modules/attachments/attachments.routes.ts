@@ -64,17 +64,7 @@ export const attachmentsScopes = (deps: AppDeps, options: AttachmentOptions = {}
 const featureAttachmentRoutes =
   ({ auth }: AppDeps, deps: service.AttachmentDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, {
-      limits: {
-        // One byte past the limit, so the storage (which stops at the limit) says it first.
-        fileSize: deps.maxBytes + 1,
-        files: 1,
-        fields: 10,
-        fieldSize: 64 * 1024,
-        parts: 20,
-        headerPairs: 100,
-      },
-    })
+    await app.register(multipart, { limits: service.attachmentUploadLimits(deps.maxBytes) })
 
     app.get(
       '/:layer/:id/attachments',

@@ -20,7 +20,11 @@ import type { Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
-import type { AttachmentDeps, UploadPart } from '../attachments/attachments.service'
+import {
+  attachmentUploadLimits,
+  type AttachmentDeps,
+  type UploadPart,
+} from '../attachments/attachments.service'
 import { callerOf } from '../features/features.routes'
 import * as service from './syncfiles.service'
 
@@ -116,17 +120,7 @@ const adminRoutes =
       },
     )
 
-    await app.register(multipart, {
-      limits: {
-        // One byte past the limit, so the storage (which stops at the limit) says it first.
-        fileSize: attachmentDeps.maxBytes + 1,
-        files: 1,
-        fields: 10,
-        fieldSize: 64 * 1024,
-        parts: 20,
-        headerPairs: 100,
-      },
-    })
+    await app.register(multipart, { limits: attachmentUploadLimits(attachmentDeps.maxBytes) })
 
     app.get(
       '/:jobId/files',
