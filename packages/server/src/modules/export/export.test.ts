@@ -637,6 +637,57 @@ describe('who may export what', () => {
     expect((await fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)).status).toBe(404)
   })
 
+  it('gives a finished file only while the user still reads its layer', async () => {
+    const res = await start('oae', { fields: ['id'] }, user, 'csv')
+    expect(res.statusCode).toBe(202)
+    const job = await waitForJob(res.json().id, user)
+    expect(job.status).toBe('COMPLETE')
+    const download = () => fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)
+    expect((await download()).status).toBe(200)
+
+    // The administrator takes the read permission away from every group of the user.
+    const { rows: groups } = await t.db.query<{ group_id: number }>(
+      `SELECT DISTINCT p.group_id FROM app.group_layer_permissions p
+         JOIN app.user_groups ug ON ug.group_id = p.group_id
+         JOIN app.users u ON u.id = ug.user_id
+        WHERE u.username = 'demo' AND p.layer_name = 'oae' AND p.read_feature`,
+    )
+    expect(groups.length).toBeGreaterThan(0)
+    const matrices = new Map<number, { layer: string; title?: string }[]>()
+    const save = async (group: number, rows: { layer: string; title?: string }[]) => {
+      const put = await t.api({
+        method: 'PUT',
+        url: `/api/groups/${group}/permissions`,
+        token: admin,
+        payload: rows.map(({ title: _t, ...r }) => r),
+      })
+      expect(put.statusCode).toBe(200)
+    }
+    for (const { group_id: group } of groups) {
+      const matrix = await t.api({ url: `/api/groups/${group}/permissions`, token: admin })
+      matrices.set(group, matrix.json())
+      await save(
+        group,
+        matrix
+          .json<{ layer: string }[]>()
+          .map((r) => (r.layer === 'oae' ? { ...r, readFeature: false } : r)),
+      )
+    }
+    try {
+      const refused = await download()
+      expect(refused.status).toBe(404)
+      const missing = await t.api({ url: '/api/features/nao_existe/1', token: user })
+      expect((await refused.json()).message).toBe(missing.json().message)
+      const bearer = await t.api({ url: `/api/report/${job.id}`, token: user })
+      expect(bearer.statusCode).toBe(404)
+    } finally {
+      for (const [group, rows] of matrices) await save(group, rows)
+    }
+    const again = await download()
+    expect(again.status).toBe(200)
+    expect((await again.text()).length).toBeGreaterThan(0)
+  })
+
   it('expires finished files: 410, then the file is swept', async () => {
     const { job } = await exportFile('csv', { fields: ['id'] })
     await t.db.query(
