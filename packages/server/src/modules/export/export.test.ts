@@ -677,7 +677,7 @@ describe('who may export what', () => {
       const refused = await download()
       expect(refused.status).toBe(404)
       const missing = await t.api({ url: '/api/features/nao_existe/1', token: user })
-      expect((await refused.json()).message).toBe(missing.json().message)
+      expect(((await refused.json()) as { message: string }).message).toBe(missing.json().message)
       const bearer = await t.api({ url: `/api/report/${job.id}`, token: user })
       expect(bearer.statusCode).toBe(404)
     } finally {

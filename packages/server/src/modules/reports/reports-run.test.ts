@@ -149,7 +149,7 @@ describe('running reports', () => {
     try {
       const refused = await download()
       expect(refused.status).toBe(404)
-      expect((await refused.json()).message).toBe(
+      expect(((await refused.json()) as { message: string }).message).toBe(
         (await t.api({ url: '/api/features/nao_existe/1', token: user })).json().message,
       )
     } finally {
