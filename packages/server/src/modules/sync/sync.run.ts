@@ -367,8 +367,10 @@ async function call(
     if (err instanceof OutboundRefusedError) {
       throw new CallFailed(t('sync.itemRefusedHost', { host: err.host }), false)
     }
+    // A socket's code (ECONNREFUSED...), or why the call stopped (TimeoutError).
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err
     const text =
-      err instanceof Error ? ('code' in err && String(err.code)) || err.name : String(err)
+      cause instanceof Error ? ('code' in cause && String(cause.code)) || cause.name : String(err)
     throw new CallFailed(t('sync.itemNetworkError', { message: text }), true)
   }
   let parsed: unknown = null
