@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { type LogFormat, parseLogFormat } from './http/log-format'
+import { parseAllowedHost } from './http/outbound'
 
 export interface ServerConfig {
   port: number
@@ -34,6 +35,11 @@ export interface ServerConfig {
   statementTimeoutMs: number
   /** Largest attachment accepted, in MiB. */
   attachmentMaxMb: number
+  /**
+   * Hosts (host or host:port) that outbound calls may reach although they are internal
+   * addresses: loopback, private, link-local... (OUTBOUND_ALLOWED_HOSTS, decision 70).
+   */
+  outboundAllowedHosts: string[]
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -50,6 +56,13 @@ function integer(name: string, value: string | undefined, fallback: number): num
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a whole number, got "${value}"`)
   return n
+}
+
+/** OUTBOUND_ALLOWED_HOSTS, each entry checked (a wrong one stops the start). */
+function allowedHosts(value: string | undefined): string[] {
+  const hosts = list(value) ?? []
+  for (const h of hosts) parseAllowedHost(h)
+  return hosts
 }
 
 /** Reads the server configuration from environment variables (see README). */
@@ -75,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tileCacheMb: integer('TILE_CACHE_MB', env.TILE_CACHE_MB, 64),
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', env.STATEMENT_TIMEOUT_MS, 30_000),
     attachmentMaxMb: integer('ATTACHMENT_MAX_MB', env.ATTACHMENT_MAX_MB, 50),
+    outboundAllowedHosts: allowedHosts(env.OUTBOUND_ALLOWED_HOSTS),
   }
 }

@@ -42,7 +42,7 @@ describe('every 400 of the API speaks Portuguese', () => {
     expectFieldErrors(await t.api({ url: '/api/logins?limit=0', token: admin }), {
       limit: 'Parâmetros de paginação inválidos',
     })
-    expectFieldErrors(await t.api({ url: '/api/base-layers?sort=-senha', token: user }), {
+    expectFieldErrors(await t.api({ url: '/api/base-layers?sort=-senha', token: admin }), {
       sort: 'Campo de ordenação inválido',
     })
     expectFieldErrors(await t.api({ url: `/api/users?query=${'x'.repeat(201)}`, token: admin }), {
@@ -57,7 +57,7 @@ describe('every 400 of the API speaks Portuguese', () => {
     expectFieldErrors(await t.api({ url: '/api/users/1.5', token: admin }), {
       id: 'Informe um número inteiro',
     })
-    expectFieldErrors(await t.api({ url: '/api/base-layers/0', token: user }), {
+    expectFieldErrors(await t.api({ url: '/api/base-layers/0', token: admin }), {
       id: 'Informe um número maior que 0',
     })
   })

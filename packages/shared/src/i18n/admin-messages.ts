@@ -10,10 +10,11 @@ export const adminMessages = {
   'admin.schema.fieldNameExists': 'Já existe um campo com esse nome',
   'admin.schema.fieldNameReserved': 'Não é possível criar um campo com o nome de {name}!',
   'admin.schema.tableNameRequired': 'É necessário informar um nome!',
-  'admin.schema.tableNameInvalid': 'Nome de campo inválido',
   'admin.schema.tableNameExists': 'Já existe uma tabela com este nome',
   'admin.schema.createFailed': 'Não foi possivel criar a tabela, favor corrigir todos os campos.',
-  // tables and fields: ours
+  // tables and fields: ours (the spec's text for a bad table name spoke of a field)
+  'admin.schema.tableNameInvalid':
+    'Nome de tabela inválido: use letras minúsculas sem acento, números e _, começando por letra ou _, com até 63 caracteres',
   'admin.schema.tableNameReserved': 'Não é possível criar uma tabela com o nome de {name}!',
   'admin.schema.fieldTypeInvalid': 'Escolha um dos tipos de campo',
   'admin.schema.geometryInvalid': 'Escolha o tipo de geometria',

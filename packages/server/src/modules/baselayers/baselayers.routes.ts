@@ -24,13 +24,20 @@ export const baseLayersRoutes = ({ db }: AppDeps): RouteScope[] => [
         },
         async () => service.activeBaseLayers(db),
       )
-
+    },
+  },
+  {
+    prefix: '/api/base-layers',
+    access: 'admin',
+    // The whole list, inactive layers and their URLs (keys included) with it: administrators.
+    // The map reads the active ones at /active.
+    routes: async (app) => {
       app.get(
         '',
         {
           schema: {
             tags: ['base-layers'],
-            summary: 'All base layers, paged; total in x-rowcount',
+            summary: 'All base layers, active or not, paged; total in x-rowcount (administrators)',
             querystring: pagingQuerySchema,
             response: { 200: z.array(baseLayerSchema) },
           },
@@ -46,18 +53,14 @@ export const baseLayersRoutes = ({ db }: AppDeps): RouteScope[] => [
         {
           schema: {
             tags: ['base-layers'],
+            summary: 'One base layer, active or not (administrators)',
             params: idParams,
             response: { 200: baseLayerSchema },
           },
         },
         async (request) => service.getBaseLayer(db, request.params.id),
       )
-    },
-  },
-  {
-    prefix: '/api/base-layers',
-    access: 'admin',
-    routes: async (app) => {
+
       app.post(
         '',
         {

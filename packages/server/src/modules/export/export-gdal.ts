@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify'
 import type { ExportFormat, LayerGeometryType } from '@gis/shared'
 import type { ServerConfig } from '../../config'
 import type { Db } from '../../db/types'
-import { fieldOf, tableSql, type LayerField } from '../../layer-data/model'
+import { columnSql, fieldOf, tableSql, type LayerField } from '../../layer-data/model'
 import { orderBySql, searchWhere } from '../../layer-data/search'
 import {
   columnSqlTypes,
@@ -28,6 +28,7 @@ import {
   PARALLEL_SHAPEFILE_MIN_ROWS,
   writeShapefileInParts,
 } from './shapefile-parts'
+import { keepCarriageReturns } from './xlsx-text'
 
 export type GdalFormat = Extract<ExportFormat, `ogr/${string}`>
 
@@ -194,11 +195,16 @@ export async function writeWithGdal(
     } else {
       await runNativeOgr2ogr(args, opts)
     }
+    if (ctx.format === 'ogr/xlsx' && (await holdsCarriageReturn(ctx.db, ctx.query))) {
+      await keepCarriageReturns(output)
+    }
     return readdirSync(outDir).map((f) => path.join(outDir, f))
   }
 
-  // The rows as CSV, with the column types beside it.
-  const csvQuery: ExportQuery = {
+  // The rows for GDAL: a CSV with the column types beside it (`.csvt`); or, when a text of the
+  // export holds a carriage return (GDAL's CSV reader reads it as a line break), GeoJSON read
+  // through a VRT of the same types: exact, but its conversion takes about 1.6 times longer.
+  const rowsQuery: ExportQuery = {
     ...ctx.query,
     // GDAL opens no CSV of one column: a geometry-only export (DXF, DGN) carries the id too,
     // which those drivers then leave out.
@@ -206,55 +212,26 @@ export async function writeWithGdal(
     values: 'gdal-text',
     geometry: withGeometry ? 'wkt' : 'none',
   }
-  const input = path.join(dir, `${layer.name}.csv`)
   const types = await columnSqlTypes(ctx.db, layer)
-  const header = [...csvQuery.fields.map((f) => f.name), ...(withGeometry ? [EXPORT_GEOMETRY] : [])]
-  writeFileSync(
-    input.replace(/\.csv$/, '.csvt'),
-    [
-      ...csvQuery.fields.map((f) =>
-        csvtType(types.get(f.name), f, { temporalAsText: csvQuery.temporalAsText }),
-      ),
-      ...(withGeometry ? ['WKT'] : []),
-    ]
-      .map((type) => `"${type}"`)
-      .join(',') + '\n',
-  )
+  const columns = rowsQuery.fields.map((f) => ({
+    name: f.name,
+    type: csvtType(types.get(f.name), f, { temporalAsText: rowsQuery.temporalAsText }),
+  }))
   const max = ctx.total * 2
-  const out = createWriteStream(input)
-  const csv = stringify({ delimiter: ',', record_delimiter: '\n' })
-  csv.pipe(out)
-  const push = async (record: unknown[]) => {
-    if (!csv.write(record)) await once(csv, 'drain')
-  }
-  await push(header)
-  let written = 0
-  await forEachExportBatch(
-    ctx.db,
-    csvQuery,
-    async (rows) => {
-      for (const row of rows) {
-        const record = csvQuery.fields.map((f) => gdalText(row[f.name]))
-        if (withGeometry) record.push(gdalText(row[EXPORT_GEOMETRY]))
-        await push(record)
-      }
-      written += rows.length
-      await ctx.onProgress(written, max)
-    },
-    { signal: ctx.signal },
-  )
-  csv.end()
-  await once(out, 'close')
+  const exact = await holdsCarriageReturn(ctx.db, rowsQuery)
+  const source = await (exact ? writeGeoJsonSource : writeCsvSource)(dir, rowsQuery, columns, {
+    ...ctx,
+    onProgress: (written) => ctx.onProgress(written, max),
+  })
 
-  const openOptions = ['KEEP_GEOM_COLUMNS=NO', 'EMPTY_STRING_AS_NULL=YES']
   if (mode === 'native') {
     await runNativeOgr2ogr(
       [
         '-f',
         spec.driver,
         output,
-        input,
-        ...openOptions.flatMap((o) => ['-oo', o]),
+        source.inputs[0]!,
+        ...source.openOptions.flatMap((o) => ['-oo', o]),
         '-gt',
         '65536',
         ...common,
@@ -265,15 +242,210 @@ export async function writeWithGdal(
           void ctx.onProgress(ctx.total + Math.round(fraction * ctx.total), max),
       },
     )
+    if (exact && ctx.format === 'ogr/xlsx') await keepCarriageReturns(output)
     return readdirSync(outDir).map((f) => path.join(outDir, f))
   }
-  return runWasmOgr2ogr({
-    inputs: [input, input.replace(/\.csv$/, '.csvt')],
-    openOptions,
+  const files = await runWasmOgr2ogr({
+    inputs: source.inputs,
+    openOptions: source.openOptions,
     options: ['-f', spec.driver, ...common],
     outputName: baseName,
     outDir,
   })
+  if (exact && ctx.format === 'ogr/xlsx') for (const f of files) await keepCarriageReturns(f)
+  return files
+}
+
+/** Whether a text column of the export holds a carriage return in one of its rows. */
+async function holdsCarriageReturn(db: Db, q: ExportQuery): Promise<boolean> {
+  const texts = q.fields.filter((f) => f.type === 'string')
+  if (texts.length === 0) return false
+  const params = new SqlParams()
+  const where = searchWhere(q.layer, q.spec, params)
+  const { rows } = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${tableSql(q.layer)} t WHERE (${where}) AND (${texts
+      .map((f) => `strpos(${columnSql(f)}::text, chr(13)) > 0`)
+      .join(' OR ')})) AS found`,
+    params.values,
+  )
+  return rows[0]?.found === true
+}
+
+interface GdalSource {
+  /** What ogr2ogr opens first, then its side files. */
+  inputs: string[]
+  openOptions: string[]
+}
+
+type SourceContext = Pick<GdalWriteContext, 'db' | 'signal'> & {
+  onProgress: (written: number) => Promise<void>
+}
+
+/** The rows as a CSV and its `.csvt`, for GDAL's CSV driver. */
+async function writeCsvSource(
+  dir: string,
+  q: ExportQuery,
+  columns: { name: string; type: string }[],
+  ctx: SourceContext,
+): Promise<GdalSource> {
+  const withGeometry = q.geometry !== 'none'
+  const input = path.join(dir, `${q.layer.name}.csv`)
+  const csvt = input.replace(/\.csv$/, '.csvt')
+  writeFileSync(
+    csvt,
+    [...columns.map((c) => c.type), ...(withGeometry ? ['WKT'] : [])]
+      .map((type) => `"${type}"`)
+      .join(',') + '\n',
+  )
+  const out = createWriteStream(input)
+  const csv = stringify({ delimiter: ',', record_delimiter: '\n' })
+  csv.pipe(out)
+  const push = async (record: unknown[]) => {
+    if (!csv.write(record)) await once(csv, 'drain')
+  }
+  await push([...columns.map((c) => c.name), ...(withGeometry ? [EXPORT_GEOMETRY] : [])])
+  let written = 0
+  await forEachExportBatch(
+    ctx.db,
+    q,
+    async (rows) => {
+      for (const row of rows) {
+        const record = q.fields.map((f) => gdalText(row[f.name]) ?? '')
+        if (withGeometry) record.push(gdalText(row[EXPORT_GEOMETRY]) ?? '')
+        await push(record)
+      }
+      written += rows.length
+      await ctx.onProgress(written)
+    },
+    { signal: ctx.signal },
+  )
+  csv.end()
+  await once(out, 'close')
+  return {
+    inputs: [input, csvt],
+    openOptions: ['KEEP_GEOM_COLUMNS=NO', 'EMPTY_STRING_AS_NULL=YES'],
+  }
+}
+
+/**
+ * The rows as GeoJSON, every value a JSON string (exact, carriage returns included), and a VRT
+ * that types them as the `.csvt` would.
+ */
+async function writeGeoJsonSource(
+  dir: string,
+  q: ExportQuery,
+  columns: { name: string; type: string }[],
+  ctx: SourceContext,
+): Promise<GdalSource> {
+  const withGeometry = q.geometry !== 'none'
+  const input = path.join(dir, `${SOURCE_LAYER}.geojson`)
+  const vrt = path.join(dir, `${q.layer.name}.vrt`)
+  writeFileSync(
+    vrt,
+    sourceVrt(
+      q.layer.name,
+      path.basename(input),
+      columns,
+      withGeometry ? OGR_GEOMETRY[q.layer.geometryType as keyof typeof OGR_GEOMETRY] : undefined,
+    ),
+  )
+  const out = createWriteStream(input)
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain')
+  }
+  // The first feature names every column (null), so that GDAL knows them all even when there
+  // is no row; the VRT leaves it out.
+  const names = [...columns.map((c) => c.name), ...(withGeometry ? [EXPORT_GEOMETRY] : [])]
+  await write(
+    `{"type":"FeatureCollection","name":"${SOURCE_LAYER}","features":[\n` +
+      featureJson({ [SCHEMA_ROW]: '1', ...Object.fromEntries(names.map((n) => [n, null])) }),
+  )
+  let written = 0
+  await forEachExportBatch(
+    ctx.db,
+    q,
+    async (rows) => {
+      let chunk = ''
+      for (const row of rows) {
+        const properties: Record<string, string | null> = {}
+        for (const f of q.fields) properties[f.name] = gdalText(row[f.name])
+        if (withGeometry) properties[EXPORT_GEOMETRY] = gdalText(row[EXPORT_GEOMETRY])
+        chunk += `,\n${featureJson(properties)}`
+      }
+      await write(chunk)
+      written += rows.length
+      await ctx.onProgress(written)
+    },
+    { signal: ctx.signal },
+  )
+  out.end('\n]}\n')
+  await once(out, 'close')
+  return { inputs: [vrt, input], openOptions: [] }
+}
+
+/**
+ * The GeoJSON layer the rows go through, and the property that marks its schema row (a name
+ * no field can have, whatever the case).
+ */
+const SOURCE_LAYER = 'linhas'
+const SCHEMA_ROW = 'gis-schema-row'
+
+const featureJson = (properties: Record<string, string | null>) =>
+  `{"type":"Feature","properties":${JSON.stringify(properties)},"geometry":null}`
+
+const VRT_GEOMETRY: Record<string, string> = {
+  POINT: 'wkbPoint',
+  MULTIPOINT: 'wkbMultiPoint',
+  LINESTRING: 'wkbLineString',
+  MULTILINESTRING: 'wkbMultiLineString',
+  POLYGON: 'wkbPolygon',
+  MULTIPOLYGON: 'wkbMultiPolygon',
+}
+
+/** A VRT field element of a `.csvt` type (`Real(10.2)`, `String(24)`, `Integer(Boolean)`...). */
+function vrtField(name: string, csvt: string): string {
+  const m = /^(\w+)(?:\((\w+)(?:\.(\d+))?\))?$/.exec(csvt)
+  const base = m?.[1] ?? 'String'
+  const arg = m?.[2]
+  const attrs = [`name="${name}"`, `src="${name}"`]
+  if (base === 'WKT') return ''
+  if (arg === 'Boolean') attrs.push('type="Integer"', 'subtype="Boolean"')
+  else {
+    attrs.push(`type="${base}"`)
+    if (arg) attrs.push(`width="${arg}"`)
+    if (m?.[3]) attrs.push(`precision="${m[3]}"`)
+  }
+  return `    <Field ${attrs.join(' ')}/>`
+}
+
+/**
+ * The VRT GDAL reads: the GeoJSON's text values typed as the columns (what a `.csvt` says),
+ * dates read as text by the GeoJSON driver so that only the VRT types them, the geometry from
+ * its WKT, without the schema row.
+ */
+export function sourceVrt(
+  layerName: string,
+  source: string,
+  fields: { name: string; type: string }[],
+  geometryType: string | undefined,
+): string {
+  return [
+    '<OGRVRTDataSource>',
+    `  <OGRVRTLayer name="${layerName}">`,
+    `    <SrcDataSource relativeToVRT="1">${source}</SrcDataSource>`,
+    '    <OpenOptions><OOI key="DATE_AS_STRING">YES</OOI></OpenOptions>',
+    `    <SrcSQL dialect="OGRSQL">SELECT * FROM ${SOURCE_LAYER} WHERE "${SCHEMA_ROW}" IS NULL</SrcSQL>`,
+    ...(geometryType
+      ? [
+          `    <GeometryType>${VRT_GEOMETRY[geometryType]}</GeometryType>`,
+          `    <GeometryField encoding="WKT" field="${EXPORT_GEOMETRY}"/>`,
+        ]
+      : ['    <GeometryType>wkbNone</GeometryType>']),
+    ...fields.map((f) => vrtField(f.name, f.type)).filter(Boolean),
+    '  </OGRVRTLayer>',
+    '</OGRVRTDataSource>',
+    '',
+  ].join('\n')
 }
 
 /**
@@ -357,8 +529,9 @@ async function writeGpkgWithOwnIndex(
   }
 }
 
-function gdalText(value: unknown): string {
-  if (value === null || value === undefined) return ''
+/** A value as GDAL reads it; null for none (an empty text too, as it always was). */
+function gdalText(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null
   if (typeof value === 'boolean') return value ? '1' : '0'
   return String(value)
 }

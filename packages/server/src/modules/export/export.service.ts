@@ -175,6 +175,24 @@ export interface Download {
   done?: () => void
 }
 
+/**
+ * An export's or a report's file holds the rows of one layer: it is given only while the caller
+ * still reads that layer (the same 404 as a layer it never read), whenever it was made.
+ */
+async function checkStillReadable(deps: AppDeps, user: User, jobId: number): Promise<void> {
+  const job = await deps.jobs.get(jobId)
+  const payload = (job?.payload ?? {}) as { layer?: unknown; layerName?: unknown }
+  const layer =
+    job?.type === EXPORT_JOB
+      ? payload.layer
+      : job?.type === REPORT_JOB_TYPE
+        ? payload.layerName
+        : undefined
+  if (typeof layer !== 'string' || !(await readableLayer(deps.db, user, layer, { fresh: true }))) {
+    throw new HttpError(404, t('layers.notFoundOrDenied'))
+  }
+}
+
 /** The file of a finished export or report of this user (`GET /api/report/{id}`). */
 export async function exportDownload(deps: AppDeps, user: User, id: number): Promise<Download> {
   const file = await sql.findExportFile(deps.db, id, user.id)
@@ -190,6 +208,7 @@ export async function exportDownload(deps: AppDeps, user: User, id: number): Pro
     }
     throw notFound()
   }
+  await checkStillReadable(deps, user, id)
   const stored = await deps.storage.get(file.storage_key)
   if (!stored) throw new HttpError(410, t('export.expired'))
   return {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os'
 import path from 'node:path'
 import { inflateRawSync } from 'node:zlib'
+import { parse as parseCsv } from 'csv-parse/sync'
 import { neutraliseFormula, type AttributeType } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
@@ -347,6 +348,64 @@ describe('export jobs: each format read back by GDAL with the rows and values of
     expect(objects).toMatch(/^n,?\n"?0"?,?\n$/)
   })
 
+  it('GDAL CSV and XLSX keep a text with carriage returns exactly, one row per feature', async () => {
+    await createTestLayer(t.db, 'exp_cr', { count: 4 })
+    const values = ['\rabc', 'a\r\nb', 'x\ny\r', 'a;"b"\r\r']
+    for (const [i, value] of values.entries()) {
+      await t.db.query('UPDATE data.exp_cr SET s = $1, d_e_l_e_t_ = false WHERE id = $2', [
+        value,
+        i + 1,
+      ])
+    }
+    // Native GDAL (on PostgreSQL it reads the database itself), then gdal3.js.
+    for (const mode of ['auto', 'wasm']) {
+      process.env.GIS_GDAL = mode
+      try {
+        const body = { fields: ['id', 's'], sort: 'id' }
+        const csv = await exportFile('ogr/csv', body, 'exp_cr')
+        // GDAL counts one row per feature; its CSV reader turns a carriage return into a line
+        // feed, so the values are read with a CSV parser.
+        expect(readBack(csv.file).count).toBe(values.length)
+        const records = parseCsv(readFileSync(csv.file, 'utf8'), { columns: true }) as {
+          id: string
+          s: string
+          WKT: string
+        }[]
+        // A text starting with a carriage return gets the spreadsheets' apostrophe (formulas).
+        const expected = values.map((v, i) => [i + 1, neutraliseFormula(v)])
+        expect(expected[0]).toEqual([1, "'\rabc"])
+        expect(records.map((r) => [Number(r.id), r.s])).toEqual(expected)
+        const { rows: geoms } = await t.db.query<{ has: boolean }>(
+          'SELECT geom IS NOT NULL AS has FROM data.exp_cr ORDER BY id',
+        )
+        expect(records.map((r) => /^POINT \(/.test(r.WKT))).toEqual(geoms.map((g) => g.has))
+
+        const xlsx = await exportFile('ogr/xlsx', body, 'exp_cr')
+        const back = readBack(xlsx.file)
+        expect(back.count).toBe(values.length)
+        expect(back.features.map((f) => [f.properties.id, f.properties.s])).toEqual(expected)
+
+        // Every type goes through as the search answers it (these rows take GeoJSON to GDAL).
+        const search = await t.api({
+          method: 'POST',
+          url: '/api/features/exp_cr/search?limit=100&sort=id',
+          payload: {},
+          token: admin,
+        })
+        const rows = search.json<{ results: Row[] }>().results
+        expect(rows).toHaveLength(values.length)
+        for (const format of ['ogr/gpkg', 'ogr/shapefile', 'ogr/geojson', 'ogr/xlsx']) {
+          const all = await exportFile(format, { fields: ALL_FIELDS, sort: 'id' }, 'exp_cr')
+          const read = readBack(all.file)
+          expect(read.count, `${mode} ${format}`).toBe(values.length)
+          compare(format, rows, read.features, ALL_FIELDS)
+        }
+      } finally {
+        delete process.env.GIS_GDAL
+      }
+    }
+  })
+
   it('neutralises formulas in the spreadsheet formats only', async () => {
     const rows = await searchRows({ filter: FILTER }, '&sort=-k')
     const formulas = rows.filter((r) => typeof r.s === 'string' && /^[=+\-@]/.test(r.s as string))
@@ -635,6 +694,57 @@ describe('who may export what', () => {
     expect(job.status).toBe('ERROR')
     expect(job.message).toBe('A layer não existe mais ou você não tem mais permissão de leitura.')
     expect((await fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)).status).toBe(404)
+  })
+
+  it('gives a finished file only while the user still reads its layer', async () => {
+    const res = await start('oae', { fields: ['id'] }, user, 'csv')
+    expect(res.statusCode).toBe(202)
+    const job = await waitForJob(res.json().id, user)
+    expect(job.status).toBe('COMPLETE')
+    const download = () => fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)
+    expect((await download()).status).toBe(200)
+
+    // The administrator takes the read permission away from every group of the user.
+    const { rows: groups } = await t.db.query<{ group_id: number }>(
+      `SELECT DISTINCT p.group_id FROM app.group_layer_permissions p
+         JOIN app.user_groups ug ON ug.group_id = p.group_id
+         JOIN app.users u ON u.id = ug.user_id
+        WHERE u.username = 'demo' AND p.layer_name = 'oae' AND p.read_feature`,
+    )
+    expect(groups.length).toBeGreaterThan(0)
+    const matrices = new Map<number, { layer: string; title?: string }[]>()
+    const save = async (group: number, rows: { layer: string; title?: string }[]) => {
+      const put = await t.api({
+        method: 'PUT',
+        url: `/api/groups/${group}/permissions`,
+        token: admin,
+        payload: rows.map(({ title: _t, ...r }) => r),
+      })
+      expect(put.statusCode).toBe(200)
+    }
+    for (const { group_id: group } of groups) {
+      const matrix = await t.api({ url: `/api/groups/${group}/permissions`, token: admin })
+      matrices.set(group, matrix.json())
+      await save(
+        group,
+        matrix
+          .json<{ layer: string }[]>()
+          .map((r) => (r.layer === 'oae' ? { ...r, readFeature: false } : r)),
+      )
+    }
+    try {
+      const refused = await download()
+      expect(refused.status).toBe(404)
+      const missing = await t.api({ url: '/api/features/nao_existe/1', token: user })
+      expect(((await refused.json()) as { message: string }).message).toBe(missing.json().message)
+      const bearer = await t.api({ url: `/api/report/${job.id}`, token: user })
+      expect(bearer.statusCode).toBe(404)
+    } finally {
+      for (const [group, rows] of matrices) await save(group, rows)
+    }
+    const again = await download()
+    expect(again.status).toBe(200)
+    expect((await again.text()).length).toBeGreaterThan(0)
   })
 
   it('expires finished files: 410, then the file is swept', async () => {

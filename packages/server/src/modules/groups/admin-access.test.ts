@@ -49,6 +49,8 @@ const CALLS: [method: string, url: string, payload?: unknown][] = [
   ['POST', '/api/features/remapindex/oae'],
   ['POST', '/api/mapconfig', { mapStartPosLonLat: [0, 0, 1, 1] }],
   ['POST', '/api/mapconfig/layerlayout', { nodes: [] }],
+  ['GET', '/api/base-layers'],
+  ['GET', '/api/base-layers/1'],
   ['POST', '/api/base-layers', { type: 'osm', name: 'X' }],
   ['PUT', '/api/base-layers/1', { type: 'osm', name: 'X' }],
   ['DELETE', '/api/base-layers/1'],

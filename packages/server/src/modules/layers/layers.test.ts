@@ -240,15 +240,67 @@ describe('base layers', () => {
     expect(again.statusCode).toBe(304)
   })
 
-  it('pages the list with x-rowcount and gets one by id', async () => {
-    const res = await t.api({ url: '/api/base-layers?limit=1&page=1', token: user })
+  it('pages the list with x-rowcount and gets one by id (administrators)', async () => {
+    const res = await t.api({ url: '/api/base-layers?limit=1&page=1', token: admin })
     expect(res.headers['x-rowcount']).toBe('2')
     expect(res.json<any[]>()).toHaveLength(1)
     const id = res.json<any[]>()[0].id
-    expect((await t.api({ url: `/api/base-layers/${id}`, token: user })).json().id).toBe(id)
-    const missing = await t.api({ url: '/api/base-layers/9999', token: user })
+    expect((await t.api({ url: `/api/base-layers/${id}`, token: admin })).json().id).toBe(id)
+    const missing = await t.api({ url: '/api/base-layers/9999', token: admin })
     expect(missing.statusCode).toBe(404)
     expect(missing.json().message).toBe('Mapa base não encontrado.')
+  })
+
+  it('an ordinary user gets the active layers only; the full list and one by id are refused', async () => {
+    const created = await t.api({
+      method: 'POST',
+      url: '/api/base-layers',
+      token: admin,
+      payload: {
+        type: 'xyz',
+        name: 'Satélite inativo',
+        url: 'https://tiles.exemplo.com/{z}/{x}/{y}.png?apikey=chave-secreta',
+        active: false,
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const id = created.json().id
+    try {
+      for (const url of ['/api/base-layers', `/api/base-layers/${id}`]) {
+        const res = await t.api({ url, token: user })
+        expect(res.statusCode, url).toBe(403)
+        expect(res.json().message).toBe('Você não tem permissão para realizar esta operação.')
+        expect(res.body).not.toContain('chave-secreta')
+      }
+      // What the map reads (the boot's getActiveBaseLayers): the active ones, nothing else.
+      const active = await t.api({ url: '/api/base-layers/active', token: user })
+      expect(active.statusCode).toBe(200)
+      expect(active.json<any[]>().map((l) => l.name)).toEqual([
+        'OpenStreetMap',
+        'Limites mundiais (offline)',
+      ])
+      expect(active.body).not.toContain('chave-secreta')
+      const { rows } = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM app.base_layers WHERE active',
+      )
+      expect(active.json<any[]>()).toHaveLength(rows[0]!.n)
+      // Made active, the map gets it.
+      await t.api({
+        method: 'PUT',
+        url: `/api/base-layers/${id}`,
+        token: admin,
+        payload: {
+          type: 'xyz',
+          name: 'Satélite inativo',
+          url: 'https://tiles.exemplo.com/{z}/{x}/{y}.png?apikey=chave-secreta',
+          active: true,
+        },
+      })
+      const after = await t.api({ url: '/api/base-layers/active', token: user })
+      expect(after.json<any[]>().map((l) => l.id)).toContain(id)
+    } finally {
+      await t.api({ method: 'DELETE', url: `/api/base-layers/${id}`, token: admin })
+    }
   })
 })
 

@@ -112,6 +112,52 @@ describe('running reports', () => {
     expect((await fetch(`${t.baseUrl}/api/report/${job.id}?token=${other}`)).status).toBe(404)
   })
 
+  it('gives the report file only while the user still reads its layer', async () => {
+    const res = await run(report.id, user, { layerName: 'oae', filter: PONTES })
+    const job = await waitForJob(res.json().id, user)
+    expect(job.status).toBe('COMPLETE')
+    const download = () => fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)
+    expect((await download()).status).toBe(200)
+    // Through the administration: every group of the user stops reading oae.
+    const { rows: groups } = await t.db.query<{ group_id: number }>(
+      `SELECT DISTINCT p.group_id FROM app.group_layer_permissions p
+         JOIN app.user_groups ug ON ug.group_id = p.group_id
+         JOIN app.users u ON u.id = ug.user_id
+        WHERE u.username = 'demo' AND p.layer_name = 'oae' AND p.read_feature`,
+    )
+    expect(groups.length).toBeGreaterThan(0)
+    const saved = new Map<number, { layer: string; title?: string }[]>()
+    const put = async (group: number, rows: { layer: string; title?: string }[]) =>
+      expect(
+        (
+          await t.api({
+            method: 'PUT',
+            url: `/api/groups/${group}/permissions`,
+            token: admin,
+            payload: rows.map(({ title: _t, ...r }) => r),
+          })
+        ).statusCode,
+      ).toBe(200)
+    for (const { group_id: group } of groups) {
+      const rows = (await t.api({ url: `/api/groups/${group}/permissions`, token: admin })).json()
+      saved.set(group, rows)
+      await put(
+        group,
+        rows.map((r: { layer: string }) => (r.layer === 'oae' ? { ...r, readFeature: false } : r)),
+      )
+    }
+    try {
+      const refused = await download()
+      expect(refused.status).toBe(404)
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        (await t.api({ url: '/api/features/nao_existe/1', token: user })).json().message,
+      )
+    } finally {
+      for (const [group, rows] of saved) await put(group, rows)
+    }
+    expect((await download()).status).toBe(200)
+  })
+
   it('runs a selection of ids, and previews at most 20 features at once', async () => {
     const { rows } = await t.db.query<{ id: number; codigo: string }>(
       'SELECT id::int AS id, codigo FROM data.oae WHERE NOT d_e_l_e_t_ ORDER BY id LIMIT 3',

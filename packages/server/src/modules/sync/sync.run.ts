@@ -1,5 +1,11 @@
-import { t, type SyncAction, type SyncItemStatus } from '@gis/shared'
+import { t, type MessageKey, type SyncAction, type SyncItemStatus } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import {
+  checkOutboundUrl,
+  OutboundRefusedError,
+  outboundRequest,
+  type OutboundResponse,
+} from '../../http/outbound'
 import type { JobContext } from '../../jobs/job-queue'
 import { findLayer } from '../../layer-data/catalogue'
 import { readFeature } from '../../layer-data/features.sql'
@@ -59,20 +65,61 @@ const sleep = (ms: number, signal: AbortSignal) =>
     })
   })
 
-/** The external server's message, and its field errors when it names them. */
-function remoteMessage(body: unknown): string {
-  let m = String(body)
-  if (body && typeof body === 'object' && 'message' in body) {
-    m = String(body.message)
-    const errors = 'errors' in body && Array.isArray(body.errors) ? body.errors : []
-    const fields = errors
-      .slice(0, 5)
-      .map(
-        (e: { field?: unknown; message?: unknown }) => `${String(e.field)}: ${String(e.message)}`,
-      )
-    if (fields.length) m += ` (${fields.join('; ')})`
+/** The short reason of an answer's status (its body is never copied: decision 70). */
+function remoteReason(status: number): string {
+  const keys: Record<number, MessageKey> = {
+    400: 'sync.remote.badRequest',
+    401: 'sync.remote.unauthorized',
+    403: 'sync.remote.forbidden',
+    404: 'sync.remote.notFound',
+    409: 'sync.remote.conflict',
+    413: 'sync.remote.tooLarge',
+    422: 'sync.remote.badRequest',
+    429: 'sync.remote.tooMany',
+    500: 'sync.remote.internal',
+    502: 'sync.remote.unavailable',
+    503: 'sync.remote.unavailable',
+    504: 'sync.remote.unavailable',
   }
-  return m.replace(/\s+/g, ' ').slice(0, 500)
+  const key =
+    keys[status] ??
+    (status >= 300 && status < 400
+      ? 'sync.remote.redirect'
+      : status >= 400 && status < 500
+        ? 'sync.remote.refused'
+        : status >= 500
+          ? 'sync.remote.serverError'
+          : 'sync.remote.other')
+  return t(key)
+}
+
+const REMOTE_FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,62}$/
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+/**
+ * The field errors of a 400/422 shaped as this product's validation answer
+ * (`errors: [{ field, message }]`, a field a plain name, a message short, one line): at most
+ * five, each cut to 120 characters; anything else of the body is left out.
+ */
+function remoteFieldErrors(status: number, body: unknown): string {
+  if (status !== 400 && status !== 422) return ''
+  if (!body || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors)) {
+    return ''
+  }
+  const fields = (body.errors as unknown[])
+    .filter(
+      (e): e is { field: string; message: string } =>
+        !!e &&
+        typeof e === 'object' &&
+        typeof (e as { field?: unknown }).field === 'string' &&
+        typeof (e as { message?: unknown }).message === 'string' &&
+        REMOTE_FIELD.test((e as { field: string }).field) &&
+        !CONTROL.test((e as { message: string }).message),
+    )
+    .slice(0, 5)
+    .map((e) => `${e.field}: ${e.message.slice(0, 120)}`)
+  return fields.length ? ` (${fields.join('; ')})` : ''
 }
 
 export function syncJobHandler(deps: AppDeps) {
@@ -105,6 +152,16 @@ export function syncJobHandler(deps: AppDeps) {
         layers: config.layers,
       }
       log(`Servidor externo: ${endpoint.origin}`)
+      // An internal address is refused before any item (each call checks again: DNS changes).
+      try {
+        await checkOutboundUrl(base, deps.config.outboundAllowedHosts)
+      } catch (err) {
+        if (!(err instanceof OutboundRefusedError)) throw err
+        const message = t('sync.itemRefusedHost', { host: err.host })
+        log(message)
+        await sql.setPackageState(deps.db, packageId, { status: 'ERROR', message })
+        return { ok, total }
+      }
       total = pkg.items_total
       await ctx.progress(0, total)
       const layers = new Map<string, CatalogueLayer | undefined>()
@@ -209,6 +266,7 @@ async function syncItem(
       const message = await (async () => {
         if (action === 'DELETE') {
           const res = await call(
+            deps,
             endpoint,
             'DELETE',
             `/api/features/${key!.remote_layer}/${key!.remote_id}`,
@@ -221,11 +279,12 @@ async function syncItem(
         }
         if (key) {
           const path = `/api/features/${key.remote_layer}/${key.remote_id}`
-          const current = await call(endpoint, 'GET', path, undefined, signal)
+          const current = await call(deps, endpoint, 'GET', path, undefined, signal)
           if (current.status !== 404) {
             expectOk(current)
             const version = (current.body as { version?: unknown }).version
             const res = await call(
+              deps,
               endpoint,
               'PUT',
               `${path}?geom=${layer.geometryType !== 'TABULAR'}`,
@@ -238,7 +297,7 @@ async function syncItem(
             return t('sync.itemSent', { remoteId: key.remote_id })
           }
         }
-        const res = await call(endpoint, 'POST', `/api/features/${remoteLayer}`, body, signal)
+        const res = await call(deps, endpoint, 'POST', `/api/features/${remoteLayer}`, body, signal)
         expectOk(res)
         if (res.status === 202) return t('sync.itemSubmitted')
         const remoteId = Number((res.body as { id?: unknown }).id)
@@ -271,13 +330,21 @@ function expectOk(res: Reply): void {
   if (res.status >= 200 && res.status < 300) return
   const retry = res.status >= 500 || res.status === 429 || res.status === 409
   throw new CallFailed(
-    t('sync.itemHttpError', { status: res.status, message: remoteMessage(res.body) }),
+    t('sync.itemHttpError', {
+      status: res.status,
+      message: remoteReason(res.status) + remoteFieldErrors(res.status, res.body),
+    }),
     retry,
   )
 }
 
-/** One HTTP call to the external server (its bearer token, JSON both ways, a time limit). */
+/**
+ * One HTTP call to the external server (its bearer token, JSON both ways, a time limit), to
+ * an address the outbound rule allows (decision 70); a redirect is not followed (its status
+ * is the answer). A refused address is the item's error at once, without a retry.
+ */
 async function call(
+  deps: AppDeps,
   endpoint: Endpoint,
   method: string,
   path: string,
@@ -287,29 +354,30 @@ async function call(
   const headers: Record<string, string> = { accept: 'application/json' }
   if (endpoint.token) headers.authorization = `Bearer ${endpoint.token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
-  let res: Response
+  let res: OutboundResponse
   try {
-    res = await fetch(endpoint.base + path, {
+    res = await outboundRequest(endpoint.base + path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'error',
       signal: AbortSignal.any([signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
+      allowedHosts: deps.config.outboundAllowedHosts,
     })
   } catch (err) {
+    if (err instanceof OutboundRefusedError) {
+      throw new CallFailed(t('sync.itemRefusedHost', { host: err.host }), false)
+    }
+    // A socket's code (ECONNREFUSED...), or why the call stopped (TimeoutError).
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err
     const text =
-      cause instanceof Error
-        ? ('code' in cause && String(cause.code)) || cause.message
-        : String(cause)
+      cause instanceof Error ? ('code' in cause && String(cause.code)) || cause.name : String(err)
     throw new CallFailed(t('sync.itemNetworkError', { message: text }), true)
   }
-  const text = await res.text()
-  let parsed: unknown = text
+  let parsed: unknown = null
   try {
-    parsed = text ? JSON.parse(text) : null
+    parsed = res.text ? JSON.parse(res.text) : null
   } catch {
-    // not JSON: the text itself
+    // not JSON: nothing of it is used
   }
   return { status: res.status, body: parsed }
 }

@@ -15,6 +15,7 @@ import {
 import type { Readable } from 'node:stream'
 import type { AppDeps } from '../../app-deps'
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors'
+import { checkOutboundUrl, OutboundRefusedError } from '../../http/outbound'
 import { toSqlPaging } from '../../http/paging'
 import { searchFeatures } from '../../layer-data/search'
 import { readAppConfig } from '../config/config.service'
@@ -277,6 +278,16 @@ export async function getConfig(deps: AppDeps, regulator: string): Promise<SyncC
   }
 }
 
+/** An internal address not in OUTBOUND_ALLOWED_HOSTS is a 400 on `url` (decision 70). */
+async function checkUrl(deps: AppDeps, url: string): Promise<void> {
+  try {
+    await checkOutboundUrl(url, deps.config.outboundAllowedHosts)
+  } catch (err) {
+    if (!(err instanceof OutboundRefusedError)) throw err
+    throw badRequest([{ field: 'url', message: t('sync.urlInternal', { host: err.host }) }])
+  }
+}
+
 export async function saveConfig(
   deps: AppDeps,
   user: User,
@@ -284,6 +295,7 @@ export async function saveConfig(
   body: SyncConfigBody & { layers: Record<string, string> },
 ): Promise<SyncConfig> {
   await checkModule(deps, regulator)
+  await checkUrl(deps, body.url)
   const token = body.token === undefined ? undefined : body.token.trim() || null
   await sql.saveConfig(deps.db, regulator, { url: body.url, token, layers: body.layers }, user.id)
   return getConfig(deps, regulator)

@@ -24,10 +24,15 @@ let user: string
 let remoteAdmin: string
 
 const LAYER = 'sync_teste'
+/** Text of the external servers' answers that must never reach an item or a log. */
+const REMOTE_SECRET = 'corpo-secreto-da-resposta'
 const byId = (id: number) => `/api/syncronization/${id}`
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { modules: ['artespSync'] } })
+  // The test servers are on loopback: the administrator allowed it (decision 70).
+  t = await startTestApp({
+    config: { modules: ['artespSync'], outboundAllowedHosts: ['127.0.0.1'] },
+  })
   remote = await startTestApp()
   admin = await signIn(t.api, DEMO.admin)
   user = await signIn(t.api, DEMO.user)
@@ -42,7 +47,7 @@ beforeAll(async () => {
     })
     req.resume()
     res.writeHead(503, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ message: 'Serviço indisponível' }))
+    res.end(JSON.stringify({ message: `Serviço indisponível ${REMOTE_SECRET}` }))
   })
   await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve))
   failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`
@@ -448,7 +453,7 @@ describe('synchronisation packages (artespSync)', () => {
     await t.api({ method: 'POST', url: `${byId(refused)}/run`, token: admin })
     expect((await finished(refused)).json()).toMatchObject({ status: 'ERROR', itemsPartial: 0 })
     expect((await items(refused)).items[0]!.message).toBe(
-      'O servidor externo respondeu 400: Erros de validação foram encontrados! (s: Selecione uma das opções)',
+      'O servidor externo respondeu 400: dados recusados pelo servidor (s: Selecione uma das opções)',
     )
     const [refusedLog] = await readLogText(refused)
     expect(refusedLog).not.toContain('tentativas')
@@ -489,10 +494,12 @@ describe('synchronisation packages (artespSync)', () => {
       expect(item).toMatchObject({
         status: 'ERROR',
         action: 'INSERT',
-        message: 'O servidor externo respondeu 503: Serviço indisponível',
+        message: 'O servidor externo respondeu 503: servidor indisponível',
       })
     }
     const [text] = await readLogText(id)
+    expect(text).toContain('O servidor externo respondeu 503: servidor indisponível')
+    expect(text).not.toContain(REMOTE_SECRET)
     expect(text).toContain(`${SYNC_ATTEMPTS} tentativas`)
     expect(text).toContain('0 de 2 item(ns) sincronizado(s)')
     expect(text).not.toContain('segredo-do-teste')
@@ -511,4 +518,143 @@ describe('synchronisation packages (artespSync)', () => {
       /^Não foi possível contatar o servidor externo/,
     )
   }, 60_000)
+
+  describe('outbound calls only where the administrator allowed (decision 70)', () => {
+    /** A loopback server that counts connections; it answers a redirect with a body. */
+    let counting: http.Server
+    let port: number
+    let connections = 0
+    const asked: string[] = []
+
+    beforeAll(async () => {
+      counting = http.createServer((req, res) => {
+        asked.push(`${req.method} ${req.url}`)
+        req.resume()
+        res.writeHead(302, {
+          location: 'http://169.254.169.254/latest/meta-data/',
+          'content-type': 'application/json',
+        })
+        res.end(JSON.stringify({ message: REMOTE_SECRET }))
+      })
+      counting.on('connection', () => connections++)
+      await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve))
+      port = (counting.address() as AddressInfo).port
+    })
+    afterAll(() => new Promise((resolve) => counting?.close(resolve)))
+
+    const save = (url: string) =>
+      t.api({
+        method: 'POST',
+        url: '/api/integration/artesp/config',
+        token: admin,
+        payload: { url, token: 'token-guardado', layers: {} },
+      })
+    const savedUrl = async () =>
+      (await t.api({ url: '/api/integration/artesp/config', token: admin })).json().url
+
+    /** Every spelling of an internal address, the counting server's port where it is loopback. */
+    const spellings = () => [
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://0x7f000001:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://127.1:${port}/`,
+      `http://0177.0.0.1:${port}/`,
+      `http://127.0.0.1:${port}/`,
+      `http://localhost:${port}/`,
+      `http://[::1]:${port}/`,
+    ]
+
+    it('refuses an internal address at save, in every spelling, with a Portuguese 400', async () => {
+      t.config.outboundAllowedHosts = []
+      try {
+        await configure('http://8.8.8.8/api', 'publico')
+        for (const url of [
+          ...spellings(),
+          'http://169.254.169.254/latest/meta-data/',
+          'http://10.0.0.5:8443/',
+          'http://172.16.0.1/',
+          'http://192.168.0.10/',
+          'http://100.64.0.1/',
+          'https://[fd00::1]/',
+          'http://[fe80::1]/',
+          'http://0.0.0.0/',
+          'http://[::]/',
+          'http://224.0.0.1/',
+        ]) {
+          const res = await save(url)
+          expect(res.statusCode, url).toBe(400)
+          expect(fieldErrors(res).url, url).toMatch(
+            /^O endereço \S+ é de uma rede interna \(loopback, privada, link-local ou reservada\)\. Para usá-lo, o administrador do servidor deve incluí-lo na variável OUTBOUND_ALLOWED_HOSTS/,
+          )
+        }
+        // Nothing changed; a public address (configured by the product's administrator) stays.
+        expect(await savedUrl()).toBe('http://8.8.8.8/api')
+        expect(connections).toBe(0)
+      } finally {
+        t.config.outboundAllowedHosts = ['127.0.0.1']
+      }
+    })
+
+    it('refuses an internal address at the run, before any connection, in every spelling', async () => {
+      const id = await createPackage('Endereço interno')
+      await t.api({
+        method: 'POST',
+        url: `${byId(id)}/${LAYER}/items`,
+        token: admin,
+        payload: { ids: [9] },
+      })
+      for (const url of spellings()) {
+        // Saved while the server's administrator allowed it, then taken out of the list.
+        t.config.outboundAllowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
+        expect((await save(url)).statusCode, url).toBe(200)
+        t.config.outboundAllowedHosts = []
+        try {
+          const run = await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+          expect(run.statusCode, url).toBe(202)
+          const pkg = (await finished(id)).json()
+          expect(pkg.status, url).toBe('ERROR')
+          expect(pkg.message, url).toMatch(
+            /^O endereço \S+ é de uma rede interna e não está liberado em OUTBOUND_ALLOWED_HOSTS$/,
+          )
+        } finally {
+          t.config.outboundAllowedHosts = ['127.0.0.1']
+        }
+      }
+      expect(connections).toBe(0)
+      expect(asked).toEqual([])
+      const texts = await readLogText(id)
+      expect(texts).toHaveLength(spellings().length)
+      expect(texts.join('\n')).not.toContain('token-guardado')
+    }, 60_000)
+
+    it('an allowed loopback host is called; a redirect is not followed, and no body reaches the log', async () => {
+      t.config.outboundAllowedHosts = [`localhost:${port}`]
+      try {
+        expect((await save(`http://localhost:${port}`)).statusCode).toBe(200)
+        const id = await createPackage('Servidor liberado')
+        await t.api({
+          method: 'POST',
+          url: `${byId(id)}/${LAYER}/items`,
+          token: admin,
+          payload: { ids: [10] },
+        })
+        asked.length = 0
+        await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+        expect((await finished(id)).json().status).toBe('ERROR')
+        // Called once (a redirect is the item's error, not tried again), and never followed.
+        expect(asked).toEqual([`POST /api/features/${LAYER}`])
+        expect(connections).toBeGreaterThan(0)
+        expect((await items(id)).items[0]!.message).toBe(
+          'O servidor externo respondeu 302: redirecionamento recusado',
+        )
+        const [text] = await readLogText(id)
+        expect(text).toContain('O servidor externo respondeu 302: redirecionamento recusado')
+        expect(text).not.toContain(REMOTE_SECRET)
+        expect(text).not.toContain('169.254')
+        expect(text).not.toContain('token-guardado')
+      } finally {
+        t.config.outboundAllowedHosts = ['127.0.0.1']
+      }
+    }, 60_000)
+  })
 })
