@@ -6,6 +6,7 @@ declare module 'yazl' {
     outputStream: Readable
     addFile(realPath: string, metadataPath: string, options?: { compress?: boolean }): void
     addBuffer(buffer: Buffer, metadataPath: string, options?: { compress?: boolean }): void
+    addReadStream(stream: Readable, metadataPath: string, options?: { compress?: boolean }): void
     end(): void
   }
   const yazl: { ZipFile: typeof ZipFile }
