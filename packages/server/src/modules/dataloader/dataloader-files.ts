@@ -9,7 +9,7 @@ import { parse } from 'csv-parse'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
 import { gdalMode, runNativeOgr2ogr, runWasmOgr2ogr } from '../export/gdal'
-import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES } from './dataloader-limits'
+import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES, yielder } from './dataloader-limits'
 import { readXlsxRows } from './dataloader-xlsx'
 
 /** Column types an import job records (spec 2 §3: includes BOOLEAN, DATE, GEOMETRY_WKT). */
@@ -79,16 +79,6 @@ class TypeOf {
   }
 }
 
-/** Gives the event loop a turn when the caller has held it for 10 ms. */
-function yielder() {
-  let since = performance.now()
-  return async () => {
-    if (performance.now() - since < 10) return
-    await nextTurn()
-    since = performance.now()
-  }
-}
-
 /**
  * Header names trimmed and checked; rows cut or padded to the header's width, blank rows
  * dropped. A blank header cell (a hole included) is named coluna_N. A turn of the event loop
@@ -131,6 +121,10 @@ function headerWidth(header: Cell[]): number {
 }
 
 const CHUNK = 64 * 1024
+/** Characters given to csv-parse at a time (at most a few thousand records). */
+const CSV_WRITE = 8 * 1024
+/** The most of a csv read before its delimiter is chosen. */
+const FIRST_LINE_MAX = 1024 * 1024
 
 /** A buffer's text in chunks: UTF-8 (with or without BOM), or Latin-1 when not valid UTF-8. */
 function* bufferText(bytes: Buffer): Generator<string> {
@@ -204,22 +198,37 @@ export async function readCsv(
   }
   const pause = yielder()
   try {
+    // The header line names the delimiter: the text waits until it is whole (or 1 MB long).
+    let start = ''
+    const begin = () => {
+      const text = start.replace(/^\uFEFF/, '')
+      start = ''
+      const firstLine = text.slice(0, text.search(/\r?\n|$/))
+      const delimiter =
+        (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ','
+      parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true })
+      parser.on('error', () => {
+        failed = true
+      })
+      return text
+    }
     for await (let text of chunks) {
       if (!parser) {
-        // The header line (within the first chunk) names the delimiter.
-        text = text.replace(/^\uFEFF/, '')
-        const firstLine = text.slice(0, text.search(/\r?\n|$/))
-        const delimiter =
-          (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ','
-        parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true })
-        parser.on('error', () => {
-          failed = true
-        })
+        start += text
+        if (!start.includes('\n') && start.length < FIRST_LINE_MAX) continue
+        text = begin()
       }
-      if (text) parser.write(text)
-      drain()
-      await pause()
-      drain()
+      // Small writes: csv-parse hands out every record of a write at once.
+      for (let i = 0; i < text.length; i += CSV_WRITE) {
+        parser!.write(text.length <= CSV_WRITE ? text : text.slice(i, i + CSV_WRITE))
+        drain()
+        await pause()
+        drain()
+      }
+    }
+    if (!parser && start) {
+      const text = begin()
+      if (text) parser!.write(text)
     }
     if (parser) {
       parser.end()

@@ -1,19 +1,13 @@
-import { Readable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
-import { setImmediate as nextTurn } from 'node:timers/promises'
-import zlib from 'node:zlib'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
-import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES } from './dataloader-limits'
-import { XmlScanner, type XmlHandlers } from './xml-scanner'
+import { IMPORT_LIMITS, limitError } from './dataloader-limits'
+import { openParts, parsePart, unreadable, type Reading } from './xlsx-parts'
 
 /**
- * The first worksheet of an xlsx read as a stream (decision 68): the zip's central directory
- * says where each part is in the upload's buffer (so the shared strings are read before the
- * sheet, wherever they sit), each part is inflated chunk by chunk, its bytes counted against
- * IMPORT_LIMITS.unzippedMb, into an XmlScanner that keeps no text, and rows, cells, elements and
- * shared strings are counted as they come: a file past a limit is refused at once, whatever it
- * holds. Values as exceljs's workbook loader gave them: numbers, booleans, text (rich text
+ * The first worksheet of an xlsx read as a stream (decision 68): its parts read through
+ * xlsx-parts.ts (the shared strings before the sheet, wherever they sit in the zip), rows,
+ * cells and shared strings counted as they come, so a file past a limit is refused at once,
+ * whatever it holds. Values as exceljs's workbook loader gave them: numbers, booleans, text (rich text
  * joined), formulas' results, dates (by the cell's number format) as ISO text, errors as null.
  */
 
@@ -24,151 +18,6 @@ export interface XlsxRows {
   header: XlsxCell[]
   /** The rows after it with a value within the header's columns, cut to them. */
   rows: XlsxCell[][]
-}
-
-const CHUNK = 64 * 1024
-/** Characters given to the scanner at a time (a millisecond or so of work). */
-const WRITE = 16 * 1024
-/** The longest tag, comment or CDATA section (an xlsx's are far shorter). */
-const MAX_TOKEN = 1024 * 1024
-/** The longest the loop runs between two turns of the event loop. */
-const SLICE_MS = 10
-
-const unreadable = () => new HttpError(400, t('dataloader.unreadable', { format: 'XLSX' }))
-
-/** A malformed file is unreadable; a limit's 400 passes through. */
-function asReadError(error: unknown): HttpError {
-  return error instanceof HttpError ? error : unreadable()
-}
-
-interface ZipEntry {
-  method: number
-  start: number
-  compressedSize: number
-}
-
-/** The zip's entries by name, from its central directory (zip64 and encryption refused). */
-function zipEntries(buf: Buffer): Map<string, ZipEntry> {
-  let eocd = -1
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i
-      break
-    }
-  }
-  if (eocd < 0) throw unreadable()
-  const count = buf.readUInt16LE(eocd + 10)
-  let p = buf.readUInt32LE(eocd + 16)
-  const entries = new Map<string, ZipEntry>()
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw unreadable()
-    const flags = buf.readUInt16LE(p + 8)
-    const method = buf.readUInt16LE(p + 10)
-    const compressedSize = buf.readUInt32LE(p + 20)
-    const nameLength = buf.readUInt16LE(p + 28)
-    const local = buf.readUInt32LE(p + 42)
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLength)
-    p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32)
-    if (flags & 1 || compressedSize === 0xffffffff || local === 0xffffffff) throw unreadable()
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw unreadable()
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28)
-    if (start + compressedSize > buf.length) throw unreadable()
-    entries.set(name.replace(/^\/+/, ''), { method, start, compressedSize })
-  }
-  return entries
-}
-
-/** Gives the event loop a turn when the reading has held it for SLICE_MS. */
-function yielder() {
-  let since = performance.now()
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return
-    await nextTurn()
-    since = performance.now()
-  }
-}
-
-interface Reading {
-  buf: Buffer
-  entries: Map<string, ZipEntry>
-  /** Bytes inflated so far, all parts together. */
-  inflated: number
-  /** XML elements read so far, all parts together. */
-  elements: number
-  pause: () => Promise<void>
-}
-
-/** A part's text, chunk by chunk, its inflated bytes counted; stops (and frees) when left. */
-async function* partText(reading: Reading, entry: ZipEntry): AsyncGenerator<string> {
-  const data = reading.buf.subarray(entry.start, entry.start + entry.compressedSize)
-  const decoder = new StringDecoder('utf8')
-  const count = (n: number) => {
-    reading.inflated += n
-    if (reading.inflated > UNZIPPED_MAX_BYTES) {
-      throw limitError('dataloader.tooLargeUnzipped', IMPORT_LIMITS.unzippedMb)
-    }
-  }
-  if (entry.method === 0) {
-    for (let i = 0; i < data.length; i += CHUNK) {
-      const chunk = data.subarray(i, i + CHUNK)
-      count(chunk.length)
-      yield decoder.write(chunk)
-    }
-  } else if (entry.method === 8) {
-    const source = Readable.from(
-      (function* () {
-        for (let i = 0; i < data.length; i += CHUNK) yield data.subarray(i, i + CHUNK)
-      })(),
-    )
-    const inflate = zlib.createInflateRaw({ chunkSize: CHUNK })
-    source.on('error', (error) => inflate.destroy(error))
-    source.pipe(inflate)
-    try {
-      for await (const chunk of inflate as AsyncIterable<Buffer>) {
-        count(chunk.length)
-        yield decoder.write(chunk)
-      }
-    } catch (error) {
-      throw asReadError(error)
-    } finally {
-      source.destroy()
-      inflate.destroy()
-    }
-  } else {
-    throw unreadable()
-  }
-  const rest = decoder.end()
-  if (rest) yield rest
-}
-
-/** Scans a part, its elements counted against IMPORT_LIMITS.xmlElements. */
-async function parsePart(reading: Reading, path: string | undefined, handlers: XmlHandlers) {
-  const entry = path === undefined ? undefined : reading.entries.get(path)
-  if (!entry) return false
-  const scanner = new XmlScanner(
-    {
-      ...handlers,
-      open(name, attributes) {
-        if (++reading.elements > IMPORT_LIMITS.xmlElements) {
-          throw limitError('dataloader.tooManyElements', IMPORT_LIMITS.xmlElements)
-        }
-        handlers.open?.(name, attributes)
-      },
-    },
-    MAX_TOKEN,
-  )
-  try {
-    for await (const text of partText(reading, entry)) {
-      for (let i = 0; i < text.length; i += WRITE) {
-        scanner.write(text.length <= WRITE ? text : text.slice(i, i + WRITE))
-        await reading.pause()
-      }
-    }
-    scanner.end()
-  } catch (error) {
-    throw asReadError(error)
-  }
-  return true
 }
 
 /** Where a relationship's target is in the zip (relative to xl/ unless absolute). */
@@ -341,14 +190,7 @@ function applyMerges(
 }
 
 export async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<XlsxRows> {
-  if (bytes.length < 22) throw unreadable()
-  const reading: Reading = {
-    buf: bytes,
-    entries: zipEntries(bytes),
-    inflated: 0,
-    elements: 0,
-    pause: yielder(),
-  }
+  const reading = openParts(bytes)
 
   // The workbook's relationships, then its first sheet and its date system.
   const rels = new Map<string, { type: string; target: string }>()
