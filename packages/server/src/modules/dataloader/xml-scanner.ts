@@ -70,9 +70,10 @@ export class XmlScanner {
         const lt = s.indexOf('<', i)
         let end = lt === -1 ? n : lt
         if (lt === -1) {
-          // An entity cut by the chunk's end waits for the rest.
+          // An entity or a \r\n cut by the chunk's end waits for the rest.
           const amp = s.lastIndexOf('&', n - 1)
           if (amp >= i && s.indexOf(';', amp) === -1) end = amp
+          else if (end > i && s.charCodeAt(end - 1) === 13) end--
         }
         this.emitText(s.slice(i, end))
         i = end
