@@ -120,6 +120,16 @@ export const dataloaderMessages = {
   'dataloader.fileRequired': 'Envie um arquivo no campo file.',
   'dataloader.fileTooLarge': 'O arquivo passa do limite de {max} MB.',
   'dataloader.tooManyRows': 'O arquivo passa do limite de {max} linhas.',
+  'dataloader.tooManyColumns': 'O cabeçalho do arquivo passa do limite de {max} colunas.',
+  'dataloader.tooManyCells':
+    'O arquivo passa do limite de {max} células (linhas de dados vezes colunas do cabeçalho).',
+  'dataloader.tooLargeUnzipped': 'O conteúdo descompactado do arquivo passa do limite de {max} MB.',
+  'dataloader.tooManySharedStrings':
+    'A planilha passa do limite de {max} textos na tabela de textos compartilhados.',
+  'dataloader.tooManySharedChars':
+    'Os textos compartilhados da planilha passam do limite de {max} caracteres.',
+  'dataloader.tooManyElements': 'A planilha passa do limite de {max} elementos XML.',
+  'dataloader.cellTooLong': 'Uma célula da planilha passa do limite de {max} caracteres.',
   'dataloader.noRows': 'O arquivo não tem linhas de dados.',
   'dataloader.noColumns': 'O arquivo não tem cabeçalho com os nomes das colunas.',
   'dataloader.unreadable': 'Não foi possível ler o arquivo: {format} inválido.',

@@ -1,11 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { isUtf8 } from 'node:buffer'
+import { createReadStream } from 'node:fs'
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import { StringDecoder } from 'node:string_decoder'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { parse } from 'csv-parse'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
 import { gdalMode, runNativeOgr2ogr, runWasmOgr2ogr } from '../export/gdal'
+import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES, yielder } from './dataloader-limits'
+import { readXlsxRows } from './dataloader-xlsx'
 
 /** Column types an import job records (spec 2 §3: includes BOOLEAN, DATE, GEOMETRY_WKT). */
 export type ColumnType = 'STRING' | 'NUMBER' | 'BOOLEAN' | 'DATE' | 'GEOMETRY_WKT'
@@ -35,115 +40,215 @@ const WKT = /^\s*(SRID=\d+;\s*)?(MULTI)?(POINT|LINESTRING|POLYGON)\s*(Z|M|ZM)?\s
 /** A number as a csv writes it (decimal point or comma), without leading zeros (codes). */
 const NUMBER_TEXT = /^\s*-?(0|[1-9]\d*)([.,]\d+)?\s*$/
 
-function typeOf(values: Cell[]): ColumnType {
-  const present = values.filter((v) => v !== null && v !== '')
-  if (!present.length) return 'STRING'
-  if (present.every((v) => typeof v === 'boolean')) return 'BOOLEAN'
-  if (
-    present.every((v) => typeof v === 'number' || (typeof v === 'string' && NUMBER_TEXT.test(v)))
-  ) {
-    return 'NUMBER'
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/
+const BOOLEAN_TEXT = /^(true|false)$/i
+
+/**
+ * A column's type, its values seen one by one (so a long table can pause between rows): the
+ * first of these that all its values (blanks aside) are, else STRING.
+ */
+class TypeOf {
+  private present = 0
+  private boolean = true
+  private number = true
+  private booleanText = true
+  private wkt = true
+  private date = true
+
+  see(v: Cell) {
+    if (v === null || v === '') return
+    this.present++
+    const text = typeof v === 'string'
+    if (this.boolean && typeof v !== 'boolean') this.boolean = false
+    if (this.number && !(typeof v === 'number' || (text && NUMBER_TEXT.test(v)))) {
+      this.number = false
+    }
+    if (this.booleanText && !(text && BOOLEAN_TEXT.test(v.trim()))) this.booleanText = false
+    if (this.wkt && !(text && WKT.test(v))) this.wkt = false
+    if (this.date && !(text && DATE_TEXT.test(v))) this.date = false
   }
-  if (present.every((v) => typeof v === 'string' && /^(true|false)$/i.test(v.trim()))) {
-    return 'BOOLEAN'
+
+  get type(): ColumnType {
+    if (!this.present) return 'STRING'
+    if (this.boolean) return 'BOOLEAN'
+    if (this.number) return 'NUMBER'
+    if (this.booleanText) return 'BOOLEAN'
+    if (this.wkt) return 'GEOMETRY_WKT'
+    if (this.date) return 'DATE'
+    return 'STRING'
   }
-  if (present.every((v) => typeof v === 'string' && WKT.test(v))) return 'GEOMETRY_WKT'
-  if (present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(v))) {
-    return 'DATE'
-  }
-  return 'STRING'
 }
 
-/** Header names trimmed and checked; rows cut or padded to the header's width, blank rows dropped. */
-function table(header: Cell[], body: Cell[][], wktColumn?: string): ReadTable {
-  const columns = header.map((h, i) => String(h ?? '').trim() || `coluna_${i + 1}`)
+/**
+ * Header names trimmed and checked; rows cut or padded to the header's width, blank rows
+ * dropped. A blank header cell (a hole included) is named coluna_N. A turn of the event loop
+ * every few milliseconds.
+ */
+async function table(header: Cell[], body: Cell[][], wktColumn?: string): Promise<ReadTable> {
+  const columns = Array.from(header, (h, i) => String(h ?? '').trim() || `coluna_${i + 1}`)
   while (columns.length && !String(header[columns.length - 1] ?? '').trim()) columns.pop()
   if (!columns.length) throw new HttpError(400, t('dataloader.noColumns'))
+  if (columns.length > IMPORT_LIMITS.columns) {
+    throw limitError('dataloader.tooManyColumns', IMPORT_LIMITS.columns)
+  }
   const seen = new Set<string>()
   for (const c of columns) {
     if (seen.has(c)) throw new HttpError(400, t('dataloader.duplicateColumn', { name: c }))
     seen.add(c)
   }
-  const rows = body
-    .map((r) => columns.map((_, i) => r[i] ?? null))
-    .filter((r) => r.some((v) => v !== null && v !== ''))
+  const width = columns.length
+  const typeOf = columns.map(() => new TypeOf())
+  const rows: Cell[][] = []
+  const pause = yielder()
+  for (let n = 0; n < body.length; n++) {
+    let row = body[n]!
+    if (row.length !== width) row = Array.from({ length: width }, (_, i) => row[i] ?? null)
+    if (!row.some((v) => v !== null && v !== '')) continue
+    rows.push(row)
+    for (let i = 0; i < width; i++) typeOf[i]!.see(row[i]!)
+    if (n % 256 === 0) await pause()
+  }
   if (!rows.length) throw new HttpError(400, t('dataloader.noRows'))
-  const types = columns.map((c, i) =>
-    c === wktColumn ? 'GEOMETRY_WKT' : typeOf(rows.map((r) => r[i]!)),
-  )
+  const types = columns.map((c, i) => (c === wktColumn ? 'GEOMETRY_WKT' : typeOf[i]!.type))
   return { columns, types, rows }
 }
 
-function checkRows(count: number, maxRows: number) {
-  if (count > maxRows) throw new HttpError(400, t('dataloader.tooManyRows', { max: maxRows }))
+/** How many header cells count: up to the last one not blank. */
+function headerWidth(header: Cell[]): number {
+  let width = header.length
+  while (width && !String(header[width - 1] ?? '').trim()) width--
+  return width
 }
 
-/** Text in UTF-8 (with or without BOM), or Latin-1 when it is not valid UTF-8. */
-function decode(bytes: Buffer): string {
+const CHUNK = 64 * 1024
+/** Characters given to csv-parse at a time (at most a few thousand records). */
+const CSV_WRITE = 8 * 1024
+/** The most of a csv read before its delimiter is chosen. */
+const FIRST_LINE_MAX = 1024 * 1024
+
+/** A buffer's text in chunks: UTF-8 (with or without BOM), or Latin-1 when not valid UTF-8. */
+function* bufferText(bytes: Buffer): Generator<string> {
+  const decoder = new StringDecoder(isUtf8(bytes) ? 'utf8' : 'latin1')
+  for (let i = 0; i < bytes.length; i += CHUNK) yield decoder.write(bytes.subarray(i, i + CHUNK))
+  yield decoder.end()
+}
+
+/** A file's text (UTF-8, as GDAL writes it) in chunks, refused past IMPORT_LIMITS.unzippedMb. */
+async function* fileText(file: string): AsyncGenerator<string> {
+  if ((await stat(file)).size > UNZIPPED_MAX_BYTES) {
+    throw limitError('dataloader.tooLargeUnzipped', IMPORT_LIMITS.unzippedMb)
+  }
+  const decoder = new StringDecoder('utf8')
+  let read = 0
+  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK })) {
+    read += (chunk as Buffer).length
+    if (read > UNZIPPED_MAX_BYTES) {
+      throw limitError('dataloader.tooLargeUnzipped', IMPORT_LIMITS.unzippedMb)
+    }
+    yield decoder.write(chunk as Buffer)
+  }
+  yield decoder.end()
+}
+
+/**
+ * A csv with `,` or `;` between fields (the header line decides), quoted fields allowed, read
+ * chunk by chunk: data rows counted as they come (refused past maxRows), rows cut to the
+ * header's columns as they are kept, the event loop given a turn every few milliseconds.
+ */
+export async function readCsv(
+  input: Buffer | { file: string },
+  maxRows: number,
+  wktColumn?: string,
+): Promise<ReadTable> {
+  const chunks = Buffer.isBuffer(input) ? bufferText(input) : fileText(input.file)
+  let parser: ReturnType<typeof parse> | undefined
+  let failed = false
+  let header: Cell[] | undefined
+  let width = 0
+  let dataRows = 0
+  const body: Cell[][] = []
+  const take = (record: string[]) => {
+    if (!header) {
+      header = record
+      width = headerWidth(header)
+      if (width > IMPORT_LIMITS.columns) {
+        throw limitError('dataloader.tooManyColumns', IMPORT_LIMITS.columns)
+      }
+      return
+    }
+    dataRows++
+    if (dataRows > maxRows) throw limitError('dataloader.tooManyRows', maxRows)
+    const row: Cell[] = []
+    let blank = true
+    for (let i = 0; i < width; i++) {
+      const v = record[i]
+      row.push(v === undefined || v === '' ? null : v)
+      if (v) blank = false
+    }
+    if (blank) return
+    if ((body.length + 1) * width > IMPORT_LIMITS.cells) {
+      throw limitError('dataloader.tooManyCells', IMPORT_LIMITS.cells)
+    }
+    body.push(row)
+  }
+  const drain = () => {
+    if (failed) throw unreadable('csv')
+    let record: string[] | null
+    while ((record = parser!.read() as string[] | null) !== null) take(record)
+  }
+  const pause = yielder()
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return new TextDecoder('latin1').decode(bytes)
+    // The header line names the delimiter: the text waits until it is whole (or 1 MB long).
+    let start = ''
+    const begin = () => {
+      const text = start.replace(/^\uFEFF/, '')
+      start = ''
+      const firstLine = text.slice(0, text.search(/\r?\n|$/))
+      const delimiter =
+        (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ','
+      parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true })
+      parser.on('error', () => {
+        failed = true
+      })
+      return text
+    }
+    for await (let text of chunks) {
+      if (!parser) {
+        start += text
+        if (!start.includes('\n') && start.length < FIRST_LINE_MAX) continue
+        text = begin()
+      }
+      // Small writes: csv-parse hands out every record of a write at once.
+      for (let i = 0; i < text.length; i += CSV_WRITE) {
+        parser!.write(text.length <= CSV_WRITE ? text : text.slice(i, i + CSV_WRITE))
+        drain()
+        await pause()
+        drain()
+      }
+    }
+    if (!parser && start) {
+      const text = begin()
+      if (text) parser!.write(text)
+    }
+    if (parser) {
+      parser.end()
+      drain()
+      await nextTurn()
+      drain()
+    }
+  } catch (error) {
+    throw error instanceof HttpError ? error : unreadable('csv')
+  } finally {
+    parser?.destroy()
   }
+  if (!header) throw new HttpError(400, t('dataloader.noColumns'))
+  return await table(header, body, wktColumn)
 }
 
-/** A csv with `,` or `;` between fields (the header line decides), quoted fields allowed. */
-export function readCsv(bytes: Buffer, maxRows: number, wktColumn?: string): ReadTable {
-  const text = decode(bytes).replace(/^\uFEFF/, '')
-  const firstLine = text.slice(0, text.search(/\r?\n|$/))
-  const delimiter =
-    (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ','
-  let records: string[][]
-  try {
-    records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      to: maxRows + 2,
-    }) as string[][]
-  } catch {
-    throw unreadable('csv')
-  }
-  if (!records.length) throw new HttpError(400, t('dataloader.noColumns'))
-  checkRows(records.length - 1, maxRows)
-  const body: Cell[][] = records.slice(1).map((r) => r.map((v) => (v === '' ? null : v)))
-  return table(records[0]!, body, wktColumn)
-}
-
-function excelCell(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null
-  if (value instanceof Date) {
-    const iso = value.toISOString()
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso
-  }
-  if (typeof value === 'object') {
-    if ('result' in value) return excelCell(value.result as ExcelJS.CellValue)
-    if ('richText' in value) return value.richText.map((r) => r.text).join('')
-    if ('text' in value) return String(value.text)
-    if ('error' in value) return null
-    return null
-  }
-  return value
-}
-
-/** The first worksheet of a workbook: the first row names the columns. */
+/** The first worksheet of a workbook, read as a stream: the first row names the columns. */
 export async function readXlsx(bytes: Buffer, maxRows: number): Promise<ReadTable> {
-  const workbook = new ExcelJS.Workbook()
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
-  } catch {
-    throw unreadable('xlsx')
-  }
-  const sheet = workbook.worksheets[0]
-  if (!sheet) throw new HttpError(400, t('dataloader.noColumns'))
-  checkRows(sheet.actualRowCount - 1, maxRows)
-  const rows: Cell[][] = []
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as ExcelJS.CellValue[]
-    rows.push(values.slice(1).map(excelCell))
-  })
-  if (!rows.length) throw new HttpError(400, t('dataloader.noColumns'))
-  return table(rows[0]!, rows.slice(1))
+  const { header, rows } = await readXlsxRows(bytes, maxRows)
+  return await table(header, rows)
 }
 
 /**
@@ -156,7 +261,11 @@ export async function readShapefileZip(bytes: Buffer, maxRows: number): Promise<
     const input = path.join(dir, 'input.zip')
     await writeFile(input, bytes)
     const output = path.join(dir, 'output.csv')
-    const options = ['-f', 'CSV', '-lco', 'GEOMETRY=AS_WKT', '-t_srs', 'EPSG:4326']
+    // At most one feature past the row limit is written, so a huge shapefile stops early.
+    const options = [
+      ...['-f', 'CSV', '-lco', 'GEOMETRY=AS_WKT', '-t_srs', 'EPSG:4326'],
+      ...['-limit', String(maxRows + 1)],
+    ]
     try {
       if ((await gdalMode()) === 'native') {
         await runNativeOgr2ogr([...options, output, `/vsizip/${input}`], { failOnError: true })
@@ -173,7 +282,7 @@ export async function readShapefileZip(bytes: Buffer, maxRows: number): Promise<
     } catch {
       throw unreadable('shapefile')
     }
-    return readCsv(await readFile(output), maxRows, 'WKT')
+    return await readCsv({ file: output }, maxRows, 'WKT')
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -57,7 +57,7 @@ export async function upload(
   if (!format) throw new HttpError(400, t('dataloader.unsupportedFormat'))
   const read =
     format === 'csv'
-      ? readCsv(bytes, DATALOADER_MAX_ROWS)
+      ? await readCsv(bytes, DATALOADER_MAX_ROWS)
       : format === 'xlsx'
         ? await readXlsx(bytes, DATALOADER_MAX_ROWS)
         : await readShapefileZip(bytes, DATALOADER_MAX_ROWS)

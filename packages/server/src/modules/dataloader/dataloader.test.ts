@@ -181,7 +181,7 @@ describe('POST /api/dataloader/import', () => {
   it('refuses a file past the row and size limits with Portuguese 400s', async () => {
     const rows = await upload('muitas.csv', 'a\n' + '1\n'.repeat(50_001))
     expect(rows.status).toBe(400)
-    expect(rows.body.message).toBe('O arquivo passa do limite de 50000 linhas.')
+    expect(rows.body.message).toBe('O arquivo passa do limite de 50.000 linhas.')
     const big = await upload('grande.csv', Buffer.alloc(20 * 1024 * 1024 + 10, 'a'))
     expect(big.status).toBe(400)
     expect(big.body.message).toBe('O arquivo passa do limite de 20 MB.')
