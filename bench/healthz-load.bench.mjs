@@ -14,6 +14,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
+import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import yazl from 'yazl'
 import { databaseUrl, percentile, postgresUrl, repoRoot, startServer } from './lib.mjs'
@@ -131,23 +132,32 @@ function recordTemplate() {
   }
 }
 
-/** Probes /healthz back to back (one every PROBE_EVERY_MS) and samples the server's RSS. */
+/**
+ * Probes /healthz back to back (one every PROBE_EVERY_MS) from a thread of its own, so that the
+ * bench's own work (building a 20 MB upload) never delays a probe, and samples the server's RSS.
+ */
 function probe(url, pid) {
-  const times = []
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads')
+     const times = []
+     let stop = false
+     parentPort.on('message', () => (stop = true))
+     ;(async () => {
+       while (!stop) {
+         const started = performance.now()
+         try {
+           await fetch(workerData.url + '/healthz', { signal: AbortSignal.timeout(30000) })
+           times.push(performance.now() - started)
+         } catch {
+           times.push(30000)
+         }
+         await new Promise((r) => setTimeout(r, workerData.every))
+       }
+       parentPort.postMessage(times)
+     })()`,
+    { eval: true, workerData: { url, every: PROBE_EVERY_MS } },
+  )
   let rssMax = 0
-  let stop = false
-  const loop = (async () => {
-    while (!stop) {
-      const started = performance.now()
-      try {
-        await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(30_000) })
-        times.push(performance.now() - started)
-      } catch {
-        times.push(30_000)
-      }
-      await new Promise((r) => setTimeout(r, PROBE_EVERY_MS))
-    }
-  })()
   const rssTimer = setInterval(() => {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -157,8 +167,10 @@ function probe(url, pid) {
     }
   }, 100)
   return async () => {
-    stop = true
-    await loop
+    const done = once(worker, 'message')
+    worker.postMessage('stop')
+    const [times] = await done
+    await worker.terminate()
     clearInterval(rssTimer)
     return { times, rssMax }
   }

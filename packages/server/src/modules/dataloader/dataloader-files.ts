@@ -9,7 +9,8 @@ import { parse } from 'csv-parse'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
 import { gdalMode, runNativeOgr2ogr, runWasmOgr2ogr } from '../export/gdal'
-import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES, yielder } from './dataloader-limits'
+import { yielder } from '../../jobs/yielder'
+import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES } from './dataloader-limits'
 import { readXlsxRows } from './dataloader-xlsx'
 
 /** Column types an import job records (spec 2 §3: includes BOOLEAN, DATE, GEOMETRY_WKT). */

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { t, type MessageKey } from '@gis/shared'
 import { HttpError } from '../../http/errors'
 
@@ -31,17 +30,4 @@ export const ptNumber = (n: number) => n.toLocaleString('pt-BR')
 /** The Portuguese 400 that names the limit a file passed. */
 export function limitError(key: MessageKey, max: number): HttpError {
   return new HttpError(400, t(key, { max: ptNumber(max) }))
-}
-
-/** The longest a file's reading holds the event loop between two turns. */
-const SLICE_MS = 10
-
-/** A pause to call often: it gives the event loop a turn once SLICE_MS have passed. */
-export function yielder(): () => Promise<void> {
-  let since = performance.now()
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return
-    await nextTurn()
-    since = performance.now()
-  }
 }

@@ -3,7 +3,8 @@ import { StringDecoder } from 'node:string_decoder'
 import zlib from 'node:zlib'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
-import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES, yielder } from './dataloader-limits'
+import { yielder } from '../../jobs/yielder'
+import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES } from './dataloader-limits'
 import { XmlScanner, type XmlHandlers } from './xml-scanner'
 
 /**

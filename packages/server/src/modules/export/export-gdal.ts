@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify'
 import type { ExportFormat, LayerGeometryType } from '@gis/shared'
 import type { ServerConfig } from '../../config'
 import type { Db } from '../../db/types'
+import { yielder } from '../../jobs/yielder'
 import { columnSql, fieldOf, tableSql, type LayerField } from '../../layer-data/model'
 import { orderBySql, searchWhere } from '../../layer-data/search'
 import {
@@ -304,6 +305,7 @@ async function writeCsvSource(
     if (!csv.write(record)) await once(csv, 'drain')
   }
   await push([...columns.map((c) => c.name), ...(withGeometry ? [EXPORT_GEOMETRY] : [])])
+  const pause = yielder()
   let written = 0
   await forEachExportBatch(
     ctx.db,
@@ -313,6 +315,7 @@ async function writeCsvSource(
         const record = q.fields.map((f) => gdalText(row[f.name]) ?? '')
         if (withGeometry) record.push(gdalText(row[EXPORT_GEOMETRY]) ?? '')
         await push(record)
+        await pause()
       }
       written += rows.length
       await ctx.onProgress(written)
@@ -360,6 +363,7 @@ async function writeGeoJsonSource(
     `{"type":"FeatureCollection","name":"${SOURCE_LAYER}","features":[\n` +
       featureJson({ [SCHEMA_ROW]: '1', ...Object.fromEntries(names.map((n) => [n, null])) }),
   )
+  const pause = yielder()
   let written = 0
   await forEachExportBatch(
     ctx.db,
@@ -371,6 +375,7 @@ async function writeGeoJsonSource(
         for (const f of q.fields) properties[f.name] = gdalText(row[f.name])
         if (withGeometry) properties[EXPORT_GEOMETRY] = gdalText(row[EXPORT_GEOMETRY])
         chunk += `,\n${featureJson(properties)}`
+        await pause()
       }
       await write(chunk)
       written += rows.length
