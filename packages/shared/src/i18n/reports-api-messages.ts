@@ -10,4 +10,6 @@ export const reportsApiMessages = {
   'reportsApi.imageType': 'A imagem deve ser PNG, JPEG, GIF ou WebP.',
   'reportsApi.imageTooLarge': 'A imagem passa de {max} MB.',
   'reportsApi.tooManyFeatures': 'O relatório passa de {max} feições: refine o filtro.',
+  'reportsApi.outOfMemory':
+    'O relatório precisou de mais memória que o limite de {max} MB: refine o filtro ou simplifique a template.',
 } as const
