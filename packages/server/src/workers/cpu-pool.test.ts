@@ -34,6 +34,16 @@ describe('CPU pool', () => {
     expect(pool.stats).toEqual({ threads: 1, busy: 0, queued: 0 })
   })
 
+  it('ends a thread that stays idle, and starts one for the next task', async () => {
+    pool = createCpuPool({ size: 1, memoryMb: 256, idleMs: 200 })
+    await pool.run(RENDER_TASK, render(1))
+    expect(pool.stats.threads).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await expect.poll(() => pool!.stats.threads).toBe(0)
+    const again = await pool.run<RenderedReport>(RENDER_TASK, render(2))
+    expect(again.pages[0]!.cells[0]!.text).toBe('lote 2')
+  })
+
   it('answers the calls a task makes, and a task that throws fails alone', async () => {
     pool = createCpuPool({ size: 1, memoryMb: 256 })
     const png = Buffer.from(

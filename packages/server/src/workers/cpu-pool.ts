@@ -56,6 +56,8 @@ export interface CpuPoolOptions {
   /** Heap limit of each thread (resourceLimits.maxOldGenerationSizeMb), in MiB. */
   memoryMb: number
   script?: string
+  /** A thread idle this long ends, giving its memory back (the next task starts one); 30 s. */
+  idleMs?: number
   log?: { error(obj: object, msg: string): void }
 }
 
@@ -75,19 +77,22 @@ interface Slot {
   worker: Worker
   task?: Task
   error?: Error
-  /** Being ended on purpose (abort, close): its task has failed already; no new one. */
+  /** Being ended on purpose (abort, close, idle): its task has failed already; no new one. */
   ending?: boolean
+  idle?: NodeJS.Timeout
 }
 
 /**
  * A bounded pool of worker threads for CPU-heavy work (report rendering and xlsx writing), so
  * that the server's own thread keeps answering. A thread that runs out of its memory, or ends
  * for any other reason, fails its task with a Portuguese message and is replaced by a new one
- * for the next task; the server goes on. Threads start when work arrives and stay.
+ * for the next task; the server goes on. Threads start when work arrives and end after
+ * `idleMs` without any (a big report may leave its heap grown until then).
  */
 export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const script = options.script ?? CPU_WORKER_SCRIPT
   const size = Math.max(1, options.size)
+  const idleMs = options.idleMs ?? 30_000
   const queue: Task[] = []
   const slots = new Set<Slot>()
   let nextId = 1
@@ -115,6 +120,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
 
   function onExit(slot: Slot, code: number) {
     slots.delete(slot)
+    clearTimeout(slot.idle)
     const task = slot.task
     slot.task = undefined
     if (task) {
@@ -135,11 +141,22 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     dispatch()
   }
 
-  /** Fails a slot's task now and ends its thread (abort, close). */
+  /** A thread without a task: it does not keep the process alive, and ends if it stays idle. */
+  function rest(slot: Slot) {
+    slot.worker.unref()
+    clearTimeout(slot.idle)
+    slot.idle = setTimeout(() => {
+      if (!slot.task && !slot.ending) void end(slot, closedError())
+    }, idleMs)
+    slot.idle.unref()
+  }
+
+  /** Fails a slot's task now and ends its thread (abort, close, idle). */
   function end(slot: Slot, err: Error) {
     const task = slot.task
     slot.task = undefined
     slot.ending = true
+    clearTimeout(slot.idle)
     if (task) {
       settle(task)
       task.reject(err)
@@ -157,7 +174,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       slot.task = undefined
       settle(task)
       task.reject(err instanceof Error ? err : new Error(String(err)))
-      slot.worker.unref()
+      rest(slot)
       dispatch()
     }
   }
@@ -188,7 +205,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       return
     }
     slot.task = undefined
-    slot.worker.unref()
+    rest(slot)
     settle(task)
     if (message.ok) task.resolve(message.value as never)
     else {
@@ -207,6 +224,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         slot = spawn()
       }
       const task = queue.shift()!
+      clearTimeout(slot.idle)
       slot.task = task
       slot.worker.ref()
       post(slot, { type: 'run', id: task.id, task: task.name, input: task.input }, task.transfer)
