@@ -8,13 +8,15 @@ const web = './packages/web/src'
 
 /**
  * The floors of the code (docs/architecture.md): a floor imports only from the floors below.
- * Server: infrastructure (db, http, mail, storage, jobs, config, paths) < the domain cores
+ * Server: infrastructure (db, http, mail, storage, jobs, workers, config, paths) < the domain cores
  * (auth, layer-data) < the features (modules, tiles, ogc) < the composition (app, main, the
  * demo seed and the command-line entry points). `app-deps.ts` is the contract (types) every
  * feature receives. Tests may reach across floors to set up what they check.
  * Web: api, state, components, map < features < app.
  */
-const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs'].map((d) => `${server}/${d}`)
+const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs', 'workers'].map(
+  (d) => `${server}/${d}`,
+)
 const SERVER_CORE = ['auth', 'layer-data'].map((d) => `${server}/${d}`)
 const SERVER_FEATURES = ['modules', 'tiles', 'ogc'].map((d) => `${server}/${d}`)
 const SERVER_TOP = [
@@ -22,6 +24,7 @@ const SERVER_TOP = [
   `${server}/main.ts`,
   `${server}/seed.ts`,
   `${server}/db-export.ts`,
+  `${server}/cpu-worker.ts`,
   `${server}/demo`,
 ]
 const WEB_BASE = ['api', 'state', 'components', 'map'].map((d) => `${web}/${d}`)
@@ -31,7 +34,7 @@ const zones = [
     target,
     from: [...SERVER_CORE, ...SERVER_FEATURES, ...SERVER_TOP],
     message:
-      'Infrastructure (db, http, mail, storage, jobs) must not depend on what is built on it.',
+      'Infrastructure (db, http, mail, storage, jobs, workers) must not depend on what is built on it.',
   })),
   ...SERVER_CORE.map((target) => ({
     target,

@@ -1,5 +1,6 @@
 // How the server's sources become dist/*.js (npm packages stay external). Shared by build.mjs
-// and the tests' global setup, which builds the embedded database's worker thread.
+// and the tests' global setup, which builds the worker threads' entries (the embedded database's
+// and the CPU pool's).
 import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -9,6 +10,7 @@ export const ENTRY_POINTS = {
   seed: 'src/seed.ts',
   'db-export': 'src/db-export.ts',
   'pglite-worker': 'src/db/pglite-worker.ts',
+  'cpu-worker': 'src/cpu-worker.ts',
 }
 
 const options = {

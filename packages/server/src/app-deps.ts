@@ -4,6 +4,7 @@ import type { Db } from './db/types'
 import type { JobQueue } from './jobs/job-queue'
 import type { Mailer } from './mail/mailer'
 import type { BlobStorage } from './storage/file-storage'
+import type { CpuPool } from './workers/cpu-pool'
 
 /** What every module receives: passed in explicitly, so tests build the app with real parts. */
 export interface AppDeps {
@@ -15,4 +16,6 @@ export interface AppDeps {
   storage: BlobStorage
   /** Long-running work: modules register their job types at start. */
   jobs: JobQueue
+  /** Worker threads for CPU-heavy work (rendering reports), so the server keeps answering. */
+  cpu: CpuPool
 }

@@ -41,6 +41,7 @@ import { syncFilesScopes } from './modules/syncfiles/syncfiles.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { userStore } from './modules/users/users.sql'
 import { owsScope } from './ogc/ows.routes'
+import { createCpuPool, defaultCpuWorkers } from './workers/cpu-pool'
 import { renderDemoPhoto } from './demo/demo-photos'
 import { demoSampleFolder } from './demo/demo-sample-folder'
 import { repoRoot } from './paths'
@@ -97,6 +98,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     storage: opts.storage ?? createFileStorage(path.join(opts.config.dataDir, 'files')),
     jobs: createJobQueue({ db: opts.db, log: app.log }),
     auth: createAuth(opts.db, opts.config, userStore),
+    cpu: createCpuPool({
+      size: opts.config.cpuWorkers || defaultCpuWorkers(),
+      memoryMb: opts.config.cpuWorkerMemoryMb,
+      log: app.log,
+    }),
   }
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
@@ -124,7 +130,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Jobs start once every module has registered its job types, and stop before the database.
   app.addHook('onReady', async () => deps.jobs.start())
-  app.addHook('onClose', async () => deps.jobs.stop())
+  // The jobs stop first (a running report's thread ends with its signal), then the threads.
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop()
+    await deps.cpu.close()
+  })
 
   await registerWebApp(
     app,

@@ -40,6 +40,10 @@ export interface ServerConfig {
    * addresses: loopback, private, link-local... (OUTBOUND_ALLOWED_HOSTS, decision 70).
    */
   outboundAllowedHosts: string[]
+  /** Worker threads for CPU-heavy work (reports) at once; 0: min(2, cores - 1), at least 1. */
+  cpuWorkers: number
+  /** Heap limit of each of those threads, in MiB: past it the task fails, the server goes on. */
+  cpuWorkerMemoryMb: number
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -89,5 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     statementTimeoutMs: integer('STATEMENT_TIMEOUT_MS', env.STATEMENT_TIMEOUT_MS, 30_000),
     attachmentMaxMb: integer('ATTACHMENT_MAX_MB', env.ATTACHMENT_MAX_MB, 50),
     outboundAllowedHosts: allowedHosts(env.OUTBOUND_ALLOWED_HOSTS),
+    cpuWorkers: integer('CPU_WORKERS', env.CPU_WORKERS, 0),
+    cpuWorkerMemoryMb: integer('CPU_WORKER_MEMORY_MB', env.CPU_WORKER_MEMORY_MB, 1024),
   }
 }

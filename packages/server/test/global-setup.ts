@@ -11,6 +11,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<void> {
+  // The CPU pool's threads (reports) run dist/cpu-worker.js on both databases: built from the
+  // sources here, so that tests never run an older build of it.
+  await bundleOne(serverRoot, 'cpu-worker')
   const url = process.env.TEST_DATABASE_URL
   if (url) {
     project.provide('postgresTemplate', await postgresTemplate(url))

@@ -6,4 +6,8 @@ export const systemMessages = {
   'jobs.interrupted':
     'O processamento foi interrompido várias vezes (o servidor reiniciou) e não pôde ser concluído.',
   'storage.notFound': 'Arquivo não encontrado.',
+  'workers.outOfMemory':
+    'O processamento precisou de mais memória que o limite de {max} MB e foi interrompido.',
+  'workers.crashed': 'O processamento parou inesperadamente. Tente novamente.',
+  'workers.closed': 'O servidor está sendo encerrado. Tente novamente em instantes.',
 } as const

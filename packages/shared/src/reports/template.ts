@@ -203,6 +203,57 @@ export const REPORT_JOB_POLL_MS = 1000
 /** A record report renders at most this many features; the preview at most PREVIEW_FEATURES. */
 export const REPORT_MAX_FEATURES = 5000
 export const PREVIEW_FEATURES = 20
+/** Groups nest at most this deep (a page's own group is level 1): the renderer draws no deeper. */
+export const MAX_GROUP_DEPTH = 16
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * A saved template's JSON nests at most this deep: enough for MAX_GROUP_DEPTH groups (five
+ * levels each), far past it for anything else (parameters' values are free JSON).
+ */
+export const MAX_TEMPLATE_JSON_DEPTH = 128
+
+/** How deep a JSON value nests (a scalar 0), without recursion; stops counting past `limit`. */
+export function jsonDepth(value: unknown, limit = MAX_TEMPLATE_JSON_DEPTH): number {
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  let max = 0
+  while (stack.length) {
+    const [item, depth] = stack.pop()!
+    if (typeof item !== 'object' || item === null) continue
+    max = Math.max(max, depth + 1)
+    if (max > limit) return max
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1])
+    }
+  }
+  return max
+}
+
+/**
+ * How deep the groups of a template nest, read from the template as it arrives (any JSON)
+ * without recursion, so that a template too deep for the recursive validation is refused
+ * before it runs. Stops counting past MAX_GROUP_DEPTH.
+ */
+export function groupDepth(template: unknown): number {
+  const grid = isRecord(template) && Array.isArray(template.grid) ? template.grid : []
+  const stack: Array<[unknown, number]> = grid.map((table) => [table, 0])
+  let max = 0
+  while (stack.length) {
+    const [table, depth] = stack.pop()!
+    if (!isRecord(table) || !Array.isArray(table.rows)) continue
+    max = Math.max(max, depth)
+    if (max > MAX_GROUP_DEPTH) return max
+    for (const row of table.rows) {
+      if (!isRecord(row) || !Array.isArray(row.cells)) continue
+      for (const cell of row.cells) {
+        if (isRecord(cell) && cell.child != null) stack.push([cell.child, depth + 1])
+      }
+    }
+  }
+  return max
+}
 /** Variables every report knows besides its parameters and the features' fields. */
 export const SYSTEM_VARIABLES = ['layer', 'data', 'hora', 'usuario', 'total', 'indice'] as const
 

@@ -202,3 +202,114 @@ describe('report templates', () => {
     expect(await count()).toBe(before)
   })
 })
+
+describe('template limits', () => {
+  /** A template whose first page nests `depth` groups, one inside the other. */
+  function nested(name: string, depth: number) {
+    const template = sampleTemplate(name)
+    let table = template.grid[0]!
+    for (let i = 0; i < depth; i++) {
+      const child = {
+        type: 'NONE' as const,
+        rows: [{ cells: [{ colSpan: 1, rowSpan: 1, value: `nível ${i + 1}` }] }],
+      }
+      table.rows[0]!.cells[0]!.child = child
+      table = child
+    }
+    return template
+  }
+  /** The same as JSON text, built without recursion (JSON.stringify stops at a few thousand levels). */
+  function nestedJson(name: string, depth: number) {
+    const group = (inner: string) =>
+      `{"type":"NONE","rows":[{"cells":[{"colSpan":1,"rowSpan":1,"value":"x","child":${inner}}]}]}`
+    let table = 'null'
+    for (let i = 0; i < depth; i++) table = group(table)
+    const body = JSON.stringify(saveBody(name, { template: { ...sampleTemplate(name), grid: [] } }))
+    return body.replace('"grid":[]', `"grid":[${group(table)}]`)
+  }
+  const tooDeep = 'A template tem grupos aninhados em mais de 16 níveis.'
+  const importUrl = '/api/reports/templates/import'
+  const jsonFile = (name: string, bytes: Buffer | string) => ({
+    name,
+    bytes,
+    type: 'application/json',
+  })
+
+  it('refuses groups nested past the 16 levels the renderer draws, in Portuguese, on save and import', async () => {
+    // the deepest the renderer draws: saved, and each level rendered
+    const deepest = await save(
+      admin,
+      saveBody('Dezesseis níveis', { template: nested('Dezesseis níveis', 16) }),
+    )
+    expect(deepest.statusCode).toBe(201)
+    const preview = await t.api({
+      method: 'POST',
+      url: `/api/reports/${deepest.json().id}/preview`,
+      token: user,
+      payload: { layerName: 'oae' },
+    })
+    expect(preview.statusCode).toBe(200)
+    const texts = preview.json().pages[0].cells.map((c: { text: string }) => c.text)
+    expect(texts).toContain('nível 16')
+
+    for (const depth of [17, 250, 500]) {
+      const body = saveBody(`Fundo ${depth}`, { template: nested(`Fundo ${depth}`, depth) })
+      const res = await save(user, body)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(tooDeep)
+      const put = await t.api({
+        method: 'PUT',
+        url: `/api/reports/templates/${deepest.json().id}`,
+        token: admin,
+        payload: body,
+      })
+      expect(put.statusCode).toBe(400)
+      expect(put.json().message).toBe(tooDeep)
+      const imported = await postForm(t.baseUrl, importUrl, user, {
+        file: jsonFile('fundo.json', JSON.stringify(body.template)),
+      })
+      expect(imported.statusCode).toBe(400)
+      expect(imported.json().message).toBe(tooDeep)
+    }
+    // past what JSON.stringify writes: the server reads it, and says the same
+    const text = nestedJson('Fundo', 20_000)
+    const res = await save(user, text)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(tooDeep)
+    const imported = await postForm(t.baseUrl, importUrl, user, {
+      file: jsonFile('fundo.json', text),
+    })
+    expect(imported.statusCode).toBe(400)
+    expect(imported.json().message).toBe(tooDeep)
+    // any other value nested past what a template needs (a parameter's value is free JSON)
+    const parameter = JSON.stringify(
+      saveBody('Valor fundo', { parameters: [{ name: 'x', type: 'TEXT', value: 'aqui' }] }),
+    ).replace('"aqui"', '['.repeat(5000) + ']'.repeat(5000))
+    const nestedValue = await save(user, parameter)
+    expect(nestedValue.statusCode).toBe(400)
+    expect(nestedValue.json().message).toBe(
+      'A template tem valores aninhados em mais de 128 níveis.',
+    )
+    expect((await rowOf(deepest.json().id))!.name).toBe('Dezesseis níveis')
+  })
+
+  it('imports a file of 20 MiB and refuses one byte more, naming the limit', async () => {
+    const template = Buffer.from(JSON.stringify(sampleTemplate('Grande')))
+    // spaces after the JSON keep it valid at any size
+    const sized = (size: number) =>
+      Buffer.concat([template, Buffer.alloc(size - template.length, ' ')])
+    const limit = 20 * 1_048_576
+    const ok = await postForm(t.baseUrl, importUrl, user, {
+      file: jsonFile('grande.json', sized(limit)),
+    })
+    expect(ok.json()).toMatchObject({ name: 'Grande' })
+    expect(ok.statusCode).toBe(201)
+    for (const size of [limit + 1, limit + 2, limit + 1_048_576]) {
+      const res = await postForm(t.baseUrl, importUrl, user, {
+        file: jsonFile('grande.json', sized(size)),
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('O arquivo passa do limite de 20 MB.')
+    }
+  })
+})

@@ -13,6 +13,7 @@ import { JobFailure, type JobContext } from '../../jobs/job-queue'
 import { readableLayer } from '../../layer-data/catalogue'
 import { columnSqlTypes, countMatching } from '../../layer-data/search-export'
 import { FilterError } from '../../layer-data/where'
+import { CpuTaskError, ownBytes, Transfer, type CallHandlers } from '../../workers/cpu-pool'
 import type { DemoPhotoRenderer } from '../attachments/attachments.service'
 import { EXPORT_KEEP_HOURS, sweepExpired, type ExportResult } from '../export/export.service'
 import * as exportSql from '../export/export.sql'
@@ -21,7 +22,8 @@ import { getSessionUser } from '../users/users.sql'
 import type { ReportPayload } from './jobs.service'
 import { imageLoader } from './report-images'
 import { checkParameters, readFeatures, renderContext, timeZoneOf } from './report-data'
-import { renderReport, writeXlsx } from './render'
+import type { RenderContext } from './render'
+import { IMAGE_CALL, RENDER_TASK, XLSX_TASK, type ImageAnswer } from './report-tasks'
 import * as sql from './templates.sql'
 import { readableTemplate, reportNotFound, type User } from './templates.service'
 
@@ -60,6 +62,47 @@ export async function startReport(
   return { id: await deps.jobs.enqueue(REPORT_JOB_TYPE, payload, user.id) }
 }
 
+/**
+ * The report's images for its thread in the CPU pool (report-tasks.ts), read here, where the
+ * database and the files are: each one's bytes moved to the thread.
+ */
+function imageCalls(
+  deps: AppDeps,
+  owner: Parameters<typeof imageLoader>[1],
+  renderDemoPhoto?: DemoPhotoRenderer,
+): CallHandlers {
+  const load = imageLoader(deps, owner, renderDemoPhoto)
+  return {
+    [IMAGE_CALL]: async (image: Parameters<typeof load>[0]) => {
+      const loaded = await load(image)
+      if (!loaded) return null
+      const bytes = ownBytes(loaded.buffer)
+      return new Transfer<ImageAnswer>({ bytes, extension: loaded.extension }, [bytes.buffer])
+    },
+  }
+}
+
+/** Renders and writes a report's xlsx in the CPU pool; its thread failing is a Portuguese failure. */
+async function reportXlsx(
+  deps: AppDeps,
+  context: RenderContext,
+  calls: CallHandlers,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  try {
+    const bytes = await deps.cpu.run<Uint8Array>(XLSX_TASK, context, { calls, signal })
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  } catch (err) {
+    if (err instanceof CpuTaskError && err.kind === 'memory') {
+      throw new JobFailure(
+        t('reportsApi.outOfMemory', { max: deps.config.cpuWorkerMemoryMb.toLocaleString('pt-BR') }),
+      )
+    }
+    if (err instanceof CpuTaskError) throw new JobFailure(err.message)
+    throw err
+  }
+}
+
 /** The preview: the report of at most PREVIEW_FEATURES features, rendered during the request. */
 export async function previewReport(
   deps: AppDeps,
@@ -75,7 +118,14 @@ export async function previewReport(
   )
   const sqlTypes = await columnSqlTypes(deps.db, layer)
   const userName = owner?.name ?? ''
-  return renderReport(renderContext({ row, layer, features, body, userName, timeZone, sqlTypes }))
+  const context = renderContext({ row, layer, features, body, userName, timeZone, sqlTypes })
+  try {
+    // In the CPU pool too (a template may be heavy), ahead of the reports waiting there.
+    return await deps.cpu.run<RenderedReport>(RENDER_TASK, context, { urgent: true })
+  } catch (err) {
+    if (err instanceof CpuTaskError) throw new HttpError(500, err.message)
+    throw err
+  }
 }
 
 /** `<fileOutput or template name>.xlsx`, without path characters. */
@@ -91,8 +141,9 @@ export function reportFilename(row: sql.TemplateRow, values: Record<string, unkn
 
 /**
  * The report job: it checks again that its user may read the template and the layer, reads the
- * features (progress per batch, at most REPORT_MAX_FEATURES), renders them, writes the xlsx
- * and stores it as the exports store their files (same expiry and sweep).
+ * features (progress per batch, at most REPORT_MAX_FEATURES), renders them and writes the xlsx
+ * in a thread of the CPU pool, and stores it as the exports store their files (same expiry and
+ * sweep).
  */
 export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRenderer) {
   return async (ctx: JobContext<ReportPayload>): Promise<ExportResult> => {
@@ -143,8 +194,8 @@ export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRende
     const sqlTypes = await columnSqlTypes(db, layer)
     const userName = owner.name
     const context = renderContext({ row, layer, features, body, userName, timeZone, sqlTypes })
-    const report = renderReport(context)
-    const bytes = await writeXlsx(report, imageLoader(deps, owner, renderDemoPhoto))
+    const calls = imageCalls(deps, owner, renderDemoPhoto)
+    const bytes = await reportXlsx(deps, context, calls, ctx.signal)
     const filename = reportFilename(row, context.variables)
     const stored = await storage.put(bytes, { suffix: 'xlsx' })
     await exportSql.insertExportFile(db, {

@@ -18,6 +18,14 @@ export const idParam = z.object({
 /** A template may carry images as data: URLs. */
 const TEMPLATE_BODY_LIMIT = 20 * 1_048_576
 
+/**
+ * Groups nested past what the renderer draws are refused before the body's validation, which
+ * is recursive: a template hundreds of groups deep would overflow its stack.
+ */
+async function refuseDeepGroups(request: { body: unknown }) {
+  service.refuseTooDeep(request.body)
+}
+
 /** The report templates (spec 3 §3, §7): the tree, the lists, one template, saving, import. */
 export const templateRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -80,6 +88,7 @@ export const templateRoutes =
       '/templates',
       {
         bodyLimit: TEMPLATE_BODY_LIMIT,
+        preValidation: refuseDeepGroups,
         schema: {
           tags: ['reports'],
           summary:
@@ -99,6 +108,7 @@ export const templateRoutes =
       '/templates/:id',
       {
         bodyLimit: TEMPLATE_BODY_LIMIT,
+        preValidation: refuseDeepGroups,
         schema: {
           tags: ['reports'],
           summary: 'Rewrites a template: shared ones by administrators, own ones by their owner',
@@ -141,12 +151,17 @@ export const templateRoutes =
         {
           schema: {
             tags: ['reports'],
-            summary: `Imports a .json template (multipart \`file\`, category=${CUSTOM_TEMPLATE_CATEGORY}) into the caller's own templates`,
+            summary: `Imports a .json template (multipart \`file\` of at most ${TEMPLATE_BODY_LIMIT / 1_048_576} MiB, category=${CUSTOM_TEMPLATE_CATEGORY}) into the caller's own templates`,
             response: { 201: reportRecordSchema },
           },
         },
         async (request, reply) => {
           const invalid = () => new HttpError(400, t('reportsApi.templateInvalid'))
+          const tooLarge = () =>
+            new HttpError(
+              400,
+              t('reportsApi.templateTooLarge', { max: TEMPLATE_BODY_LIMIT / 1_048_576 }),
+            )
           if (!request.isMultipart()) throw invalid()
           let file: { filename: string; bytes: Buffer } | undefined
           for await (const part of request.parts()) {
@@ -155,10 +170,13 @@ export const templateRoutes =
               part.file.resume()
               continue
             }
-            const bytes = await part.toBuffer().catch(() => {
-              throw invalid()
+            // One byte past the limit is read, so that a file of the limit exactly passes.
+            const bytes = await part.toBuffer().catch((err: unknown) => {
+              throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+                ? tooLarge()
+                : invalid()
             })
-            if (part.file.truncated) throw invalid()
+            if (part.file.truncated || bytes.length > TEMPLATE_BODY_LIMIT) throw tooLarge()
             file = { filename: part.filename, bytes }
           }
           if (!file) throw invalid()

@@ -1,4 +1,8 @@
 import {
+  groupDepth,
+  jsonDepth,
+  MAX_GROUP_DEPTH,
+  MAX_TEMPLATE_JSON_DEPTH,
   reportSaveSchema,
   t,
   type ReportNode,
@@ -17,6 +21,23 @@ import * as sql from './templates.sql'
 export type User = Pick<SessionUser, 'id' | 'admin'>
 
 export const reportNotFound = () => new HttpError(404, t('reportsApi.notFound'))
+/**
+ * A template body (or imported file) nested too deep for the recursive validation and for
+ * writing it (groups past MAX_GROUP_DEPTH, any JSON past MAX_TEMPLATE_JSON_DEPTH): checked
+ * without recursion before them, a Portuguese 400; else nothing.
+ */
+export function refuseTooDeep(body: unknown): void {
+  const template =
+    typeof body === 'object' && body !== null
+      ? (body as { template?: unknown }).template
+      : undefined
+  if (groupDepth(template) > MAX_GROUP_DEPTH) {
+    throw new HttpError(400, t('reportsApi.templateTooDeep', { max: MAX_GROUP_DEPTH }))
+  }
+  if (jsonDepth(body) > MAX_TEMPLATE_JSON_DEPTH) {
+    throw new HttpError(400, t('reportsApi.templateTooNested', { max: MAX_TEMPLATE_JSON_DEPTH }))
+  }
+}
 
 export function toRecord(row: sql.TemplateRow): ReportRecord {
   return {
@@ -139,6 +160,7 @@ export async function importTemplate(
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw invalid()
   const candidate = 'template' in json ? json : { template: json }
+  refuseTooDeep(candidate)
   const parsed = reportSaveSchema.safeParse({ ...candidate, mine: true, visible: true })
   if (!parsed.success) throw invalid()
   return createTemplate(db, user, parsed.data)

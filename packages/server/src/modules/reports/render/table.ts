@@ -2,6 +2,7 @@ import {
   DEFAULT_COLUMN_WIDTH,
   DEFAULT_ROW_HEIGHT,
   DEFAULT_STYLE,
+  MAX_GROUP_DEPTH,
   type RenderedImage,
   type SizePolicy,
   type TemplateCell,
@@ -14,8 +15,8 @@ import { layoutOf, MAX_PAGE_COLUMNS, MAX_PAGE_ROWS } from './layout'
 import type { RenderContext } from './types'
 import type { Scope, VariableResolver } from './values'
 
-/** Groups nested deeper than this render empty (a template is never that deep). */
-const MAX_DEPTH = 16
+/** Groups nested deeper than this render empty (saving and importing refuse such templates). */
+const MAX_DEPTH = MAX_GROUP_DEPTH
 
 /** What a table is rendered with: the resolver, the styles and the layer. */
 export interface TableRenderer {
