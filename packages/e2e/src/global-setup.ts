@@ -104,6 +104,9 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     // As behind one proxy: a test can send X-Forwarded-For to have an address of its own
     // (the per-address limits would otherwise add up across tests).
     TRUST_PROXY: '1',
+    // The sync spec's stand-in for the regulator listens on loopback, an internal address
+    // outbound calls reach only when listed (decision 70).
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
   }
   delete env.SMTP_URL
   delete env.MODULES
