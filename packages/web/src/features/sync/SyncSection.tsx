@@ -53,6 +53,8 @@ function EndpointForm() {
   const [token, setToken] = useState('')
   const [layers, setLayers] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // Until the stored configuration arrives the fields wait: typed earlier, it would replace them.
+  const loading = config.isLoading
   useEffect(() => {
     if (!config.data) return
     setUrl(config.data.url)
@@ -100,6 +102,7 @@ function EndpointForm() {
         error={Boolean(errors.url)}
         helperText={errors.url}
         required
+        disabled={loading}
       />
       <TextField
         label={t('sync.configToken')}
@@ -107,6 +110,7 @@ function EndpointForm() {
         autoComplete="off"
         value={token}
         onChange={(e) => setToken(e.target.value)}
+        disabled={loading}
         error={Boolean(errors.token)}
         helperText={errors.token ?? (config.data?.tokenSet ? t('sync.configTokenSet') : undefined)}
       />
@@ -114,6 +118,7 @@ function EndpointForm() {
         label={t('sync.configLayers')}
         value={layers}
         onChange={(e) => setLayers(e.target.value)}
+        disabled={loading}
         error={Boolean(errors.layers)}
         helperText={errors.layers}
         multiline
