@@ -1,20 +1,23 @@
+import fs from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { floorsRule } from './eslint/floors-rule.js'
+import { noCycleRule } from './eslint/no-cycle-rule.js'
 
 const server = './packages/server/src'
 const web = './packages/web/src'
 
 /**
  * The floors of the code (docs/architecture.md): a floor imports only from the floors below.
- * Server: infrastructure (db, http, mail, storage, jobs, workers, config, paths) < the domain cores
+ * Server: infrastructure (db, http, mail, storage, jobs, workers, gdal, config, paths) < the domain cores
  * (auth, layer-data) < the features (modules, tiles, ogc) < the composition (app, main, the
  * demo seed and the command-line entry points). `app-deps.ts` is the contract (types) every
  * feature receives. Tests may reach across floors to set up what they check.
- * Web: api, state, components, map < features < app.
+ * Web: api, state, components, map < features < app. A feature imports another feature only
+ * through its index.ts; the composition (app/) may load a window or a page from its file.
  */
-const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs', 'workers'].map(
+const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs', 'workers', 'gdal'].map(
   (d) => `${server}/${d}`,
 )
 const SERVER_CORE = ['auth', 'layer-data'].map((d) => `${server}/${d}`)
@@ -28,13 +31,17 @@ const SERVER_TOP = [
   `${server}/demo`,
 ]
 const WEB_BASE = ['api', 'state', 'components', 'map'].map((d) => `${web}/${d}`)
+const WEB_FEATURES = fs
+  .readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => `${web}/features/${d.name}`)
 
 const zones = [
   ...SERVER_INFRA.map((target) => ({
     target,
     from: [...SERVER_CORE, ...SERVER_FEATURES, ...SERVER_TOP],
     message:
-      'Infrastructure (db, http, mail, storage, jobs, workers) must not depend on what is built on it.',
+      'Infrastructure (db, http, mail, storage, jobs, workers, gdal) must not depend on what is built on it.',
   })),
   ...SERVER_CORE.map((target) => ({
     target,
@@ -58,9 +65,17 @@ const zones = [
   })),
   {
     target: `${web}/features`,
-    from: `${web}/app/router.tsx`,
-    message: 'Features do not import the router; navigate with React Router hooks.',
+    from: `${web}/app`,
+    message:
+      'Features do not import the composition (app/): store hooks, session and busy are in state/, the window table is registered by app/.',
   },
+  ...WEB_FEATURES.map((target) => ({
+    target,
+    from: `${web}/features`,
+    except: target,
+    indexOnly: true,
+    message: "A feature imports another feature only through its index.ts ('../<feature>').",
+  })),
 ]
 
 export default tseslint.config(
@@ -80,9 +95,10 @@ export default tseslint.config(
   {
     files: ['packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    plugins: { local: { rules: { floors: floorsRule } } },
+    plugins: { local: { rules: { floors: floorsRule, 'no-cycle': noCycleRule } } },
     rules: {
       'local/floors': ['error', { zones }],
+      'local/no-cycle': 'error',
     },
   },
 )

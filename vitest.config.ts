@@ -12,6 +12,13 @@ const server = {
 } as const
 // Watches a module with vi.mock and switches GDAL by environment: kept out of the shared workers.
 const ownProcess = ['packages/server/src/modules/export/export.test.ts']
+// The files that also run with every file in an S3-compatible bucket (s3rver): on PostgreSQL
+// only, the several-machines path (docs/testing.md).
+const onS3 = [
+  'packages/server/src/modules/attachments/attachments.test.ts',
+  'packages/server/src/modules/export/export.test.ts',
+  'packages/server/src/modules/dataloader/dataloader.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -29,6 +36,10 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
+      },
+      {
+        // The local lint rules (eslint/): the floors and the import cycles fail where they should.
+        test: { name: 'lint', include: ['eslint/**/*.test.js'], environment: 'node' },
       },
       {
         test: {
@@ -50,6 +61,9 @@ export default defineConfig({
       {
         test: { ...server, name: 'server-isolated', include: ownProcess },
       },
+      ...(database === 'postgresql'
+        ? [{ test: { ...server, name: 'server-s3', include: onS3, env: { TEST_STORAGE: 's3' } } }]
+        : []),
     ],
   },
 })

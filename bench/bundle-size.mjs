@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
-import { startServer } from './lib.mjs'
+import { launchChromium, startServer } from './lib.mjs'
 
 const TARGET_KB = 250
 const port = Number(process.env.BENCH_PORT ?? 18_731)
@@ -16,18 +15,7 @@ const kb = (bytes) => (bytes / 1024).toFixed(1)
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-bundle-'))
 const server = await startServer({ DATA_DIR: dataDir }, { port })
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    // Every name but localhost resolves nowhere, without DNS: no traffic leaves loopback.
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-  ],
-})
+const browser = await launchChromium()
 
 /**
  * url -> { raw, gzip, sent } for every JavaScript file the page has loaded so far: its size,

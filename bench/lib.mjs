@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const serverMain = path.join(repoRoot, 'packages', 'server', 'dist', 'main.js')
@@ -69,4 +70,23 @@ export function median(values) {
 export function percentile(values, p) {
   const s = [...values].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
+}
+
+/**
+ * Debian's Chromium as every bench launches it (never a downloaded browser). Every name but
+ * localhost resolves nowhere, without DNS: no traffic leaves loopback. `gpu: true` leaves out
+ * --disable-gpu, for the benches that time WebGL drawing as a user's browser does it.
+ */
+export function launchChromium({ gpu = false } = {}) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      ...(gpu ? [] : ['--disable-gpu']),
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
+  })
 }

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
-import { startServer } from './lib.mjs'
+import { launchChromium, startServer } from './lib.mjs'
 
 const TARGET_KB = 600
 const runsArg = process.argv.indexOf('--runs')
@@ -21,16 +20,7 @@ const VIEW = '/?lat=-22.95&lon=-48.25&z=11'
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-map-'))
 const server = await startServer({ DATA_DIR: dataDir }, { port })
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-background-networking',
-    // Every name but localhost resolves nowhere, without DNS: no traffic leaves loopback.
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-  ],
-})
+const browser = await launchChromium({ gpu: true })
 
 let exitCode = 0
 try {

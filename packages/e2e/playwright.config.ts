@@ -25,8 +25,12 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   grep: database === 'postgresql' && process.env.E2E_ALL !== '1' ? /@db/ : undefined,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The longest specs (a moderated edit approved end to end, the search's whole round) take
+  // 65–80 s when the two cores are slow; on a quick machine they take 25–40 s.
+  timeout: 120_000,
+  // A page on a loaded 2-core machine can stay busy for over 10 s (CI saw clicks and checks
+  // time out at 10 s on a machine three times slower than usual, passing alone): 20 s each.
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: path.join(reportDir, `e2e-${database}.json`) }]],
   snapshotPathTemplate: '{testDir}/__pictures__/{testFileName}/{arg}{ext}',
   use: {
@@ -34,8 +38,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    actionTimeout: 10_000,
-    navigationTimeout: 20_000,
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -9,6 +9,7 @@ export const ENTRY_POINTS = {
   main: 'src/main.ts',
   seed: 'src/seed.ts',
   'db-export': 'src/db-export.ts',
+  'storage-migrate': 'src/storage-migrate.ts',
   'pglite-worker': 'src/db/pglite-worker.ts',
   'cpu-worker': 'src/cpu-worker.ts',
 }

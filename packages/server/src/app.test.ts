@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('server basics', () => {
   it('answers /healthz', async () => {
-    const res = await t.api({ url: '/healthz' })
+    const res = await t.get('/healthz')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ status: 'ok' })
   })
@@ -40,7 +40,7 @@ describe('server basics', () => {
       '/api/tiles/placas/0/0/0.pbf',
       '/ows',
     ]) {
-      const res = await t.api({ url, headers: { accept: 'text/html' } })
+      const res = await t.get(url, { headers: { accept: 'text/html' } })
       expect(res.headers['x-content-type-options'], url).toBe('nosniff')
       expect(res.headers['referrer-policy'], url).toBe('no-referrer')
       const csp = res.headers['content-security-policy'] ?? ''
@@ -51,13 +51,13 @@ describe('server basics', () => {
   })
 
   it('serves the web app with the SPA fallback for client routes', async () => {
-    const page = await t.api({ url: '/reset-password/abc', headers: { accept: 'text/html' } })
+    const page = await t.get('/reset-password/abc', { headers: { accept: 'text/html' } })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<div id="root">')
     expect(page.headers['cache-control']).toBe('no-cache')
-    const root = await t.api({ url: '/', headers: { accept: 'text/html' } })
+    const root = await t.get('/', { headers: { accept: 'text/html' } })
     expect(root.body).toContain('<div id="root">')
-    const asset = await t.api({ url: '/assets/index-abc123.js' })
+    const asset = await t.get('/assets/index-abc123.js')
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
     expect(asset.body).toBe(script)
@@ -66,7 +66,7 @@ describe('server basics', () => {
   it('answers the app at / and every client route whatever the Accept header', async () => {
     for (const accept of [undefined, '*/*', 'application/json', 'text/plain']) {
       for (const url of ['/', '/profile', '/workspace', '/reset-password/abc']) {
-        const res = await t.api({ url, headers: accept ? { accept } : {} })
+        const res = await t.get(url, { headers: accept ? { accept } : {} })
         expect(res.statusCode, `${url} ${accept}`).toBe(200)
         expect(res.headers['content-type'], `${url} ${accept}`).toContain('text/html')
         expect(res.body, `${url} ${accept}`).toContain('<div id="root">')
@@ -74,12 +74,12 @@ describe('server basics', () => {
     }
     // API paths keep their JSON 404; a missing asset is a 404 too, never the page.
     for (const url of ['/api/nada', '/auth/nada', '/assets/nada-123.js']) {
-      const res = await t.api({ url, headers: { accept: '*/*' } })
+      const res = await t.get(url, { headers: { accept: '*/*' } })
       expect(res.statusCode, url).toBe(404)
       expect(res.json(), url).toEqual({ message: 'Recurso não encontrado.' })
     }
     // Only reads fall back to the app.
-    const post = await t.api({ method: 'POST', url: '/profile', payload: {} })
+    const post = await t.post('/profile', {})
     expect(post.statusCode).toBe(404)
   })
 
@@ -100,16 +100,16 @@ describe('server basics', () => {
 
   it('answers unknown API paths with a JSON 404 in Portuguese, even for browsers', async () => {
     for (const url of ['/api/nada', '/auth/nada', '/api/users/1/x']) {
-      const res = await t.api({ url, headers: { accept: 'text/html' } })
+      const res = await t.get(url, { headers: { accept: 'text/html' } })
       expect(res.statusCode, url).toBe(404)
       expect(res.json(), url).toEqual({ message: 'Recurso não encontrado.' })
     }
   })
 
   it('serves the OpenAPI description at /api/docs', async () => {
-    const html = await t.api({ url: '/api/docs', headers: { accept: 'text/html' } })
+    const html = await t.get('/api/docs', { headers: { accept: 'text/html' } })
     expect([200, 302]).toContain(html.statusCode)
-    const spec = await t.api({ url: '/api/docs/json' })
+    const spec = await t.get('/api/docs/json')
     expect(spec.statusCode).toBe(200)
     const paths = Object.keys(spec.json().paths)
     for (const p of [
@@ -134,22 +134,23 @@ describe('server basics', () => {
   })
 
   it('serves the logo, the organisation’s own when DATA_DIR has one', async () => {
-    const bundled = await t.api({ url: '/_self/logo.png' })
+    const bundled = await t.get('/_self/logo.png')
     expect(bundled.statusCode).toBe(200)
     expect(bundled.headers['content-type']).toBe('image/png')
     writeFileSync(path.join(t.dataDir, 'logo.png'), Buffer.from('89504e470d0a1a0a6f776e', 'hex'))
-    const own = await t.api({ url: '/_self/logo.png' })
+    const own = await t.get('/_self/logo.png')
     expect(own.body).toContain('own')
   })
 })
 
 describe('GET /api/config', () => {
   it('answers the stored project name and modules and the service URLs', async () => {
-    const res = await t.api({ url: '/api/config' })
+    const res = await t.get('/api/config')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
       projectName: 'Rodovias do Interior - GIS',
-      modules: [],
+      // The demo switches on the street-level imagery, the documents and the inspections.
+      modules: ['orbit', 'smmcad', 'documents', 'oaeInspections'],
       workspace: null,
       eventsServerUrl: 'http://gis.test/api/events',
       tilesServerUrl: 'http://gis.test/api/tiles',
@@ -164,7 +165,7 @@ describe('GET /api/config', () => {
       config: { projectName: 'Prefeitura', modules: ['orbit', 'documents'] },
     })
     try {
-      expect((await other.api({ url: '/api/config' })).json()).toMatchObject({
+      expect((await other.get('/api/config')).json()).toMatchObject({
         projectName: 'Prefeitura',
         modules: ['orbit', 'documents'],
       })
@@ -178,7 +179,7 @@ describe('failures', () => {
   it('answers 5xx without internals when the database is gone', async () => {
     const broken = await startTestApp()
     await broken.db.close()
-    const res = await broken.api({ url: '/api/config' })
+    const res = await broken.get('/api/config')
     expect(res.statusCode).toBe(500)
     expect(res.json()).toEqual({ message: 'Erro interno do servidor.' })
     await broken.app.close()

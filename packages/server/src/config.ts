@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { type LogFormat, parseLogFormat } from './http/log-format'
 import { parseAllowedHost } from './http/outbound'
+import { storageLocation, type StorageLocation } from './storage/storage-location'
 
 export interface ServerConfig {
   port: number
@@ -44,6 +45,12 @@ export interface ServerConfig {
   cpuWorkers: number
   /** Heap limit of each of those threads, in MiB: past it the task fails, the server goes on. */
   cpuWorkerMemoryMb: number
+  /** Bearer token of a metrics scraper (GET /metrics); unset: administrators only. */
+  metricsToken: string | undefined
+  /** Where files are kept (STORAGE_URL, S3_ENDPOINT, AWS_REGION): disk or a bucket. */
+  storage: StorageLocation
+  /** Seconds without a heartbeat after which a running job's process is taken for dead. */
+  jobStaleSeconds: number
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -67,6 +74,13 @@ function allowedHosts(value: string | undefined): string[] {
   const hosts = list(value) ?? []
   for (const h of hosts) parseAllowedHost(h)
   return hosts
+}
+
+/** METRICS_TOKEN: long enough not to be guessed (a short one stops the start). */
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  if (value.length < 24) throw new Error('METRICS_TOKEN must have at least 24 characters')
+  return value
 }
 
 /** Reads the server configuration from environment variables (see README). */
@@ -95,5 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     outboundAllowedHosts: allowedHosts(env.OUTBOUND_ALLOWED_HOSTS),
     cpuWorkers: integer('CPU_WORKERS', env.CPU_WORKERS, 0),
     cpuWorkerMemoryMb: integer('CPU_WORKER_MEMORY_MB', env.CPU_WORKER_MEMORY_MB, 1024),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    storage: storageLocation(env),
+    jobStaleSeconds: Math.max(1, integer('JOB_STALE_SECONDS', env.JOB_STALE_SECONDS, 60)),
   }
 }

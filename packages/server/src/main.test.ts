@@ -2,11 +2,10 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { databaseUrl, pgliteTemplate } from '../test/template'
+import { databaseUrl, onDatabase, pgliteTemplate } from '../test/template'
 import { createPgliteDb } from './db/pglite'
-import { serverRoot } from './paths'
+import { repoRoot, serverRoot } from './paths'
 
 /** The built server as a real process, as `npm start` runs it. */
 interface Running {
@@ -52,19 +51,6 @@ async function stop(s: Running): Promise<number | null> {
   return s.exited
 }
 
-/** Runs statements on a PostgreSQL database with a connection of its own; answers the last rows. */
-async function onDatabase(url: string, ...statements: string[]): Promise<pg.QueryResultRow[]> {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    let rows: pg.QueryResultRow[] = []
-    for (const statement of statements) rows = (await c.query(statement)).rows
-    return rows
-  } finally {
-    await c.end()
-  }
-}
-
 const dropDatabase = (base: string, name: string) =>
   onDatabase(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
 const recreateDatabase = (base: string, name: string) =>
@@ -78,8 +64,9 @@ async function login(url: string, username: string, password: string) {
   })
 }
 
+// Only when the sources changed: cluster.test.ts may be starting dist/main.js meanwhile.
 beforeAll(() => {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot })
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-needed.mjs')])
 })
 
 /** The addresses a local port listens on, from the kernel's socket tables (no connection made). */

@@ -5,13 +5,15 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig, type ServerConfig } from '../src/config'
 import { createPgliteThreadDb } from '../src/db/pglite-thread'
 import { createPostgresDb } from '../src/db/postgres'
 import type { Db } from '../src/db/types'
 import { createMailer, type Mailer } from '../src/mail/mailer'
+import { testS3Location } from './s3'
+import { storedFiles } from './stored-files'
 import { databaseUrl } from './template'
 
 export interface TestDb {
@@ -106,25 +108,60 @@ function httpClient(baseUrl: string): Api {
   }
 }
 
-export interface TestApp {
+/**
+ * Who sends a request: the bearer token (none: anonymous), or the token (if any) with the
+ * request's other headers and client address.
+ */
+export type Who = string | Pick<ApiRequest, 'token' | 'headers' | 'from'>
+
+/** Short forms of `api`; `payload` is the body (none: no body). */
+export interface Requests {
+  get: (url: string, who?: Who) => Promise<ApiResponse>
+  post: (url: string, payload?: unknown, who?: Who) => Promise<ApiResponse>
+  put: (url: string, payload?: unknown, who?: Who) => Promise<ApiResponse>
+  patch: (url: string, payload?: unknown, who?: Who) => Promise<ApiResponse>
+  del: (url: string, who?: Who) => Promise<ApiResponse>
+}
+
+export function requests(api: Api): Requests {
+  const as = (who: Who | undefined) => (typeof who === 'string' ? { token: who } : who)
+  const send = (method: string) => (url: string, payload?: unknown, who?: Who) =>
+    api({ method, url, payload, ...as(who) })
+  return {
+    get: (url, who) => api({ url, ...as(who) }),
+    post: send('POST'),
+    put: send('PUT'),
+    patch: send('PATCH'),
+    del: (url, who) => api({ method: 'DELETE', url, ...as(who) }),
+  }
+}
+
+/** The response's status, with its body shown when it is another. */
+export function expectStatus(res: ApiResponse, status: number): void {
+  expect(res.statusCode, res.body).toBe(status)
+}
+
+export interface TestApp extends Requests {
   api: Api
   baseUrl: string
   app: FastifyInstance
   db: Db
   config: ServerConfig
   dataDir: string
+  /** The keys its store holds (disk, or its own prefix of the test bucket). */
+  storedFiles: () => Promise<string[]>
   close: () => Promise<void>
 }
 
-export async function startTestApp(
-  overrides: {
-    config?: Partial<ServerConfig>
-    mailer?: Mailer
-    pgliteOnDisk?: boolean
-    /** Logger options of the app (see captureLog); no log by default. */
-    logger?: object
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  config?: Partial<ServerConfig>
+  mailer?: Mailer
+  pgliteOnDisk?: boolean
+  /** Logger options of the app (see captureLog); no log by default. */
+  logger?: object
+}
+
+export async function startTestApp(overrides: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-test-'))
   const { db, drop } = await openTestDb({
     statementTimeoutMs: overrides.config?.statementTimeoutMs,
@@ -136,6 +173,15 @@ export async function startTestApp(
     publicUrl: 'http://gis.test',
     webDistDir: path.join(dataDir, 'no-web-app'),
     trustProxy: 1,
+    // The server-s3 project runs its files with every file in a bucket (TEST_STORAGE=s3).
+    ...(process.env.TEST_STORAGE === 's3'
+      ? {
+          storage: {
+            kind: 's3' as const,
+            ...testS3Location(inject('s3Endpoint'), `app-${randomUUID().slice(0, 8)}`),
+          },
+        }
+      : {}),
     ...overrides.config,
   }
   const mailer =
@@ -145,13 +191,16 @@ export async function startTestApp(
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  const api = httpClient(baseUrl)
   return {
-    api: httpClient(baseUrl),
+    api,
+    ...requests(api),
     baseUrl,
     app,
     db,
     config,
     dataDir,
+    storedFiles: () => storedFiles(config.storage, dataDir),
     close: async () => {
       await app.close()
       await drop()
@@ -166,6 +215,18 @@ export const DEMO = {
   inactive: { username: 'maria.souza', password: 'maria1234' },
 }
 
+/** The demo's layers, by name. */
+export const DEMO_LAYERS = [
+  'faixa_dominio',
+  'marcos_km',
+  'municipios',
+  'oae',
+  'ocorrencias',
+  'placas',
+  'pracas_pedagio',
+  'rodovias',
+]
+
 /** Signs in and answers the bearer token. */
 export async function signIn(
   api: Api,
@@ -177,6 +238,36 @@ export async function signIn(
   if (res.statusCode !== 200 || !header)
     throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
   return header.replace(/^Bearer /, '')
+}
+
+export type FixtureOptions = TestAppOptions & { signIn?: boolean }
+
+/** The test app of a file, with the bearer tokens of the demo administrator and demo user. */
+export interface SignedInApp extends TestApp {
+  admin: string
+  user: string
+}
+
+/**
+ * The file's test app: started before its tests (and signed in as the demo administrator and
+ * the demo user, unless `signIn` is false), closed after them. The object is filled in by
+ * `beforeAll`, so read its fields inside hooks and tests only.
+ */
+export function useTestApp(options: FixtureOptions | (() => FixtureOptions) = {}): SignedInApp {
+  const t = {} as SignedInApp
+  beforeAll(async () => {
+    const { signIn: withTokens = true, ...overrides } =
+      typeof options === 'function' ? options() : options
+    Object.assign(t, await startTestApp(overrides))
+    if (withTokens) {
+      t.admin = await signIn(t.api, DEMO.admin)
+      t.user = await signIn(t.api, DEMO.user)
+    }
+  })
+  afterAll(async () => {
+    await t.close?.()
+  })
+  return t
 }
 
 /**
@@ -210,4 +301,18 @@ export function captureLog(level = 'debug'): { logger: object; text: () => strin
 export function fieldErrors(res: ApiResponse): Record<string, string> {
   const body = res.json<{ errors?: { field: string; message: string }[] }>()
   return Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]))
+}
+
+/**
+ * A refusal of the request's values: 400, these messages by field and, when given, the
+ * refusal's own message.
+ */
+export function expectFieldErrors(
+  res: ApiResponse,
+  errors: Record<string, string>,
+  message?: string,
+): void {
+  expectStatus(res, 400)
+  if (message !== undefined) expect(res.json().message).toBe(message)
+  expect(fieldErrors(res)).toEqual(errors)
 }

@@ -100,3 +100,19 @@ export async function postgresTemplate(baseUrl: string): Promise<string> {
     await admin.end()
   }
 }
+
+/** Runs statements on a PostgreSQL database with a connection of its own; answers the last rows. */
+export async function onDatabase(
+  url: string,
+  ...statements: string[]
+): Promise<pg.QueryResultRow[]> {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    let rows: pg.QueryResultRow[] = []
+    for (const statement of statements) rows = (await c.query(statement)).rows
+    return rows
+  } finally {
+    await c.end()
+  }
+}

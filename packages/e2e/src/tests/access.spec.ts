@@ -1,10 +1,25 @@
-import { ADMIN, DEMO, PHONE, expect, signIn, signOut, test, openUserMenu } from '../fixtures'
+import type { Page } from '@playwright/test'
+import { ADMIN, DEMO, PHONE, expect, test } from '../fixtures'
+import { apiToken, signIn, signOut } from '../steps/session'
+import { moduleSettings } from '../steps/settings'
 
 test.describe('access rules', () => {
   test('an ordinary user sees no administrator item and is refused their routes', async ({
     page,
+    request,
   }) => {
-    await signIn(page, DEMO.username, DEMO.password)
+    // The demo switches the imagery modules on: off here, so that no module is on.
+    const settings = await moduleSettings(request, await apiToken(request, ADMIN))
+    await settings.set([])
+    try {
+      await refusedRoutes(page)
+    } finally {
+      await settings.restore()
+    }
+  })
+
+  async function refusedRoutes(page: Page): Promise<void> {
+    await signIn(page, DEMO)
     const nav = page.getByRole('navigation')
     await expect(nav.getByRole('link', { name: 'MAPA' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'ÁREA DE TRABALHO' })).toBeVisible()
@@ -32,10 +47,10 @@ test.describe('access rules', () => {
     // After logout the session is gone: signed-in routes go back to /login.
     await page.goto('/workspace')
     await expect(page).toHaveURL(/\/login$/)
-  })
+  }
 
   test('an administrator sees PAINEL DE CONTROLE and its page', async ({ page }) => {
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
     await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible()
     await page.goto('/dashboard/syncqueue')
@@ -44,7 +59,7 @@ test.describe('access rules', () => {
 
   test('on a phone the top bar items collapse into a dropdown', async ({ page }) => {
     await page.setViewportSize(PHONE)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await expect(page.getByRole('navigation').getByRole('link', { name: 'MAPA' })).toBeHidden()
     await page.getByRole('button', { name: 'Menu de navegação' }).click()
     await expect(page.getByRole('menuitem', { name: 'MAPA' })).toBeVisible()
@@ -58,12 +73,14 @@ test.describe('access rules', () => {
   })
 
   test('a session revoked elsewhere sends the user back to /login', async ({ page }) => {
-    await signIn(page, DEMO.username, DEMO.password)
+    await signIn(page, DEMO)
     const token = await page.evaluate(() => localStorage.getItem('gis.token'))
     const res = await page.request.post('/auth/logout', { headers: { authorization: token ?? '' } })
     expect(res.status()).toBe(200)
-    await openUserMenu(page)
-    await page.getByRole('menuitem', { name: 'Perfil' }).click()
+    // The next page the user opens finds the session gone. (Through the user menu this has
+    // been seen to hang: after the revocation its clicks sometimes open nothing; see the note
+    // of issue 28.)
+    await page.goto('/profile')
     await expect(page).toHaveURL(/\/login$/)
     expect(await page.evaluate(() => localStorage.getItem('gis.token'))).toBeNull()
   })

@@ -1,23 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import {
-  ADMIN,
-  DESKTOP,
-  apiToken,
-  baseUrl,
-  createUser,
-  expect,
-  signIn,
-  snap,
-  test,
-  unique,
-} from '../fixtures'
-import { saveFeatureWindow } from './feature-helpers'
-
-async function openSection(page: Page, tab: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
-  await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible()
-  await page.getByRole('tab', { name: tab, exact: true }).click()
-}
+import { ADMIN, DESKTOP, baseUrl, expect, test, unique } from '../fixtures'
+import { newField, openSection } from '../steps/admin'
+import { saveFeatureWindow } from '../steps/feature-window'
+import { snap } from '../steps/pictures'
+import { apiToken, createUser, signIn } from '../steps/session'
 
 async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const res = await request.get(`${baseUrl()}${path}`, { headers: { authorization: token } })
@@ -53,7 +39,7 @@ test.describe('administration, end to end', () => {
     browser,
   }) => {
     test.setTimeout(180_000)
-    const admin = await apiToken(request, ADMIN.username, ADMIN.password)
+    const admin = await apiToken(request, ADMIN)
     const table = unique('obra_')
     const title = `Obras ${table.slice(5)}`
     const member = { username: unique('editor'), password: 'editor-senha-1', name: 'Editor' }
@@ -72,8 +58,8 @@ test.describe('administration, end to end', () => {
 
     // A table with four fields.
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openSection(page, 'Tabelas e campos')
+    await signIn(page, ADMIN)
+    await openSection(page, 'Tabelas e campos', true)
     await page.getByRole('button', { name: 'NOVA TABELA' }).click()
     const dialog = page.getByRole('dialog', { name: 'Nova tabela' })
     await dialog.getByLabel('Nome').fill(table)
@@ -84,13 +70,7 @@ test.describe('administration, end to end', () => {
       ['vistoria', 'Data e Hora'],
       ['concluida', 'Caixa de Seleção'],
     ] as const) {
-      await dialog.getByRole('button', { name: 'NOVO CAMPO' }).click()
-      const nested = page.getByRole('dialog', { name: 'Novo campo' })
-      await nested.getByLabel('Nome').fill(field)
-      if (type) {
-        await nested.getByLabel('Tipo').click()
-        await page.getByRole('option', { name: type, exact: true }).click()
-      }
+      const nested = await newField(page, dialog, field, type ?? undefined)
       await nested.getByRole('button', { name: 'ADICIONAR' }).click()
       await expect(nested).toBeHidden()
     }
@@ -216,7 +196,7 @@ test.describe('administration, end to end', () => {
 
     // The group gets read and update in the matrix.
     const matrixFlag = async (flag: string, on: boolean) => {
-      await openSection(page, 'Grupos e permissões')
+      await openSection(page, 'Grupos e permissões', true)
       await page.getByLabel('Procurar grupo').fill(group)
       // The search answers after a pause: a click before it lands on a row that is replaced.
       await expect(page.getByText('1-1 de 1')).toBeVisible()
@@ -231,7 +211,7 @@ test.describe('administration, end to end', () => {
       await expect(save).toBeDisabled()
       const flags = await getJson<{ layers: Record<string, { updateFeature: boolean }> }>(
         request,
-        await apiToken(request, member.username, member.password),
+        await apiToken(request, member),
         '/auth/permissions',
       )
       expect(flags.layers[table]?.updateFeature ?? false).toBe(on)
@@ -245,12 +225,12 @@ test.describe('administration, end to end', () => {
     })
     expect(inserted.status()).toBe(201)
     const featureId = Number(inserted.headers().location?.split('/').at(-1))
-    const memberToken = await apiToken(request, member.username, member.password)
+    const memberToken = await apiToken(request, member)
     await saveFeatureWindow(request, memberToken, [{ layer: table, id: featureId }])
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP })
     const other = await context.newPage()
     try {
-      await signIn(other, member.username, member.password)
+      await signIn(other, member)
       await other.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
       await expect(other.getByTestId('feature-title')).toContainText(`${title} · ${featureId}`)
       const situation = other.getByLabel('Situação da obra')

@@ -1,6 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
-import { ADMIN, DESKTOP, apiToken, baseUrl, expect, signIn, snap, test, unique } from '../fixtures'
-import { mapRendered, urlView } from './map-helpers'
+import { ADMIN, DESKTOP, baseUrl, expect, test, unique } from '../fixtures'
+import { openSection } from '../steps/admin'
+import { mapRendered, urlView } from '../steps/map'
+import { snap } from '../steps/pictures'
+import { apiToken, signIn } from '../steps/session'
 
 /** One-pixel PNG tiles, crimson and blue: a source that answers is seen in its colour. */
 const CRIMSON = [220, 20, 60]
@@ -52,12 +55,6 @@ async function expectColour(map: Locator, rgb: number[]): Promise<void> {
     .toBe(true)
 }
 
-async function openSection(page: Page, tab: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
-  await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible()
-  await page.getByRole('tab', { name: tab }).click()
-}
-
 /** The box's numbers are typed and shown the Brazilian way: a decimal comma (decision 63). */
 const br = (n: number) => String(n).replace('.', ',')
 const fromBr = (text: string) => Number(text.replace(',', '.'))
@@ -66,7 +63,7 @@ const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.P
 
 test.describe('control panel maps', () => {
   test('the start box drawn on the map is where the map page opens', async ({ page, request }) => {
-    const headers = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+    const headers = { authorization: await apiToken(request, ADMIN) }
     const before = (await (
       await request.get(`${baseUrl()}/api/mapconfig`, { headers })
     ).json()) as {
@@ -74,7 +71,7 @@ test.describe('control panel maps', () => {
     }
     try {
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       await openSection(page, 'Posição inicial do mapa')
       const region = page.getByRole('region', { name: 'Mapa da posição inicial' })
       const west = page.getByLabel('Longitude oeste')
@@ -168,7 +165,7 @@ test.describe('control panel maps', () => {
     const wmsAsked = await fakeTiles(page, 'wms.example.com', PNG.blue)
     await page.route('https://broken.example.com/**', (route) => route.fulfill({ status: 404 }))
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openSection(page, 'Mapas base')
     await page.getByRole('button', { name: 'NOVO MAPA BASE' }).click()
     const dialog = page.getByRole('dialog', { name: 'Novo mapa base' })

@@ -1,4 +1,6 @@
-import { ADMIN, DESKTOP, PHONE, expect, seriousViolations, signIn, snap, test } from '../fixtures'
+import { ADMIN, DESKTOP, PHONE, expect, test } from '../fixtures'
+import { seriousViolations, snap } from '../steps/pictures'
+import { signIn } from '../steps/session'
 
 /** Every section of the control panel: its address key, its tab and what shows it loaded. */
 const SECTIONS = [
@@ -11,6 +13,7 @@ const SECTIONS = [
   ['mapas-base', 'Mapas base', null],
   ['mapa', 'Posição inicial do mapa', 'Longitude oeste'],
   ['configuracao', 'Configuração', 'Nome do projeto'],
+  ['imagens-360', 'Imagens 360°', null],
 ] as const
 
 test.describe('control panel sections', () => {
@@ -23,7 +26,7 @@ test.describe('control panel sections', () => {
     }) => {
       test.setTimeout(120_000)
       await page.setViewportSize(viewport)
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       const faults: string[] = []
       for (const [key, tab, field] of SECTIONS) {
         await page.goto(`/dashboard?secao=${key}`)

@@ -1,29 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import {
-  ADMIN,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  createUser,
-  expect,
-  signIn,
-  signOut,
-  snap,
-  test,
-  unique,
-} from '../fixtures'
-
-async function openFromDashboard(page: Page, title: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
-  await page.getByRole('button', { name: `ABRIR ${title}` }).click()
-  await expect(page).toHaveURL(/\/workspace$/)
-}
+import type { APIRequestContext } from '@playwright/test'
+import { ADMIN, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
+import { newField, openSection } from '../steps/admin'
+import { snap } from '../steps/pictures'
+import { apiToken, createUser, signIn, signOut } from '../steps/session'
+import { openFromDashboard } from '../steps/tools'
 
 test.describe('administration windows', () => {
   test('the administrator cannot deactivate or demote their own account', async ({ page }) => {
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openFromDashboard(page, 'Usuários')
     await page.getByLabel('Procurar usuário').fill('admin')
     const ownActive = page.getByRole('switch', { name: 'Conta de admin ativa' })
@@ -53,7 +38,7 @@ test.describe('administration windows', () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openFromDashboard(page, 'Acessos ao sistema')
     const panel = page.getByRole('tabpanel')
     await expect(panel.getByRole('columnheader', { name: 'Navegador' })).toBeVisible()
@@ -70,14 +55,8 @@ test.describe('administration windows', () => {
 })
 
 async function adminApi(request: APIRequestContext) {
-  const token = await apiToken(request, ADMIN.username, ADMIN.password)
+  const token = await apiToken(request, ADMIN)
   return { authorization: token }
-}
-
-async function openSection(page: Page, tab: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
-  await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible()
-  await page.getByRole('tab', { name: tab }).click()
 }
 
 test.describe('control panel', () => {
@@ -91,7 +70,7 @@ test.describe('control panel', () => {
     expect(before).toMatchObject({ displayField: null, labelField: 'nome' })
     try {
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
       await page.getByRole('tab', { name: 'Layers', exact: true }).click()
       await page.getByLabel('Procurar layer').fill('Municípios')
@@ -109,10 +88,21 @@ test.describe('control panel', () => {
       await field.click()
       await expect(page.getByRole('option', { name: 'População' })).toHaveCount(0)
       await page.getByRole('option', { name: 'UF', exact: true }).click()
+      // The municipalities' map made public: its tiles for anyone (a CDN may keep them).
+      const open = editor.getByRole('switch', {
+        name: 'Mapa público (blocos sem login, cacheáveis por CDN)',
+      })
+      await expect(open).not.toBeChecked()
+      await open.check()
       await editor.getByRole('button', { name: 'SALVAR' }).click()
       await expect(page.getByText('Dados gravados com sucesso!')).toBeVisible()
       const after = (await (await request.get(url, { headers })).json()) as Record<string, any>
-      expect(after).toMatchObject({ displayField: 'uf', labelField: 'uf' })
+      expect(after).toMatchObject({ displayField: 'uf', labelField: 'uf', public: true })
+      const tile = await request.get(
+        `${baseUrl()}/api/tiles/municipios/8/94/145.pbf?v=${after.dataVersion}`,
+      )
+      expect(tile.status()).toBe(200)
+      expect(tile.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
     } finally {
       await request.put(`${baseUrl()}/api/layers/${before.id}`, {
         headers,
@@ -126,6 +116,7 @@ test.describe('control panel', () => {
           domains: before.domains,
           style: before.style,
           displayField: null,
+          public: false,
         },
       })
     }
@@ -154,7 +145,7 @@ test.describe('control panel', () => {
     expect(before.headers().authorization).toBeUndefined()
 
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openSection(page, 'Usuários')
     const queue = page.getByRole('region', { name: /Aguardando ativação \(\d+\)/ })
     await expect(queue.getByText(`${username} · Pessoa na Fila`)).toBeVisible()
@@ -167,7 +158,7 @@ test.describe('control panel', () => {
     // The table below shows it active.
     await page.getByLabel('Procurar usuário').fill(username)
     await expect(page.getByRole('switch', { name: `Conta de ${username} ativa` })).toBeChecked()
-    expect((await apiToken(request, username, password)).length).toBeGreaterThan(10)
+    expect((await apiToken(request, { username, password })).length).toBeGreaterThan(10)
   })
 
   test('creates a table with fields through the Nova tabela dialog, with the name rules', async ({
@@ -175,7 +166,7 @@ test.describe('control panel', () => {
     request,
   }) => {
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openSection(page, 'Tabelas e campos')
     await page.getByRole('button', { name: 'NOVA TABELA' }).click()
     const dialog = page.getByRole('dialog', { name: 'Nova tabela' })
@@ -203,16 +194,7 @@ test.describe('control panel', () => {
     ).toBeVisible()
     await dialog.getByLabel('Tipo de geometria').selectOption('Polygon')
 
-    const addField = async (field: string, type?: string) => {
-      await dialog.getByRole('button', { name: 'NOVO CAMPO' }).click()
-      const nested = page.getByRole('dialog', { name: 'Novo campo' })
-      await nested.getByLabel('Nome').fill(field)
-      if (type) {
-        await nested.getByLabel('Tipo').click()
-        await page.getByRole('option', { name: type, exact: true }).click()
-      }
-      return nested
-    }
+    const addField = (field: string, type?: string) => newField(page, dialog, field, type)
     let nested = await addField('situacao')
     await expect(nested.getByLabel('Tamanho')).toHaveValue('32')
     await nested.getByRole('button', { name: 'ADICIONAR' }).click()
@@ -319,7 +301,7 @@ test.describe('control panel', () => {
         })
       ).status(),
     ).toBe(200)
-    const memberToken = await apiToken(request, member.username, member.password)
+    const memberToken = await apiToken(request, member)
     const flagsOf = async () =>
       (
         (await (
@@ -331,7 +313,7 @@ test.describe('control panel', () => {
     expect((await flagsOf())?.updateFeature ?? false).toBe(false)
 
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openSection(page, 'Grupos e permissões')
     await page.getByLabel('Procurar grupo').fill(group)
     // The search answers after a pause: a click before it lands on a row that is replaced.
@@ -351,7 +333,7 @@ test.describe('control panel', () => {
 
     // The member is not an administrator: the panel refuses them.
     await signOut(page)
-    await signIn(page, member.username, member.password, '/dashboard')
+    await signIn(page, member, '/dashboard')
     await expect(page.getByTestId('error-code')).toHaveText('403')
     await expect(page.getByText('OPS... Algo de errado aconteceu aqui')).toBeVisible()
   })
@@ -362,7 +344,7 @@ test.describe('control panel', () => {
       route.fulfill({ status: 404 }),
     )
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openSection(page, 'Mapas base')
     const wms = unique('WMS ')
     await page.getByRole('button', { name: 'NOVO MAPA BASE' }).click()

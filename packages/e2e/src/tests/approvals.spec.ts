@@ -1,21 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import {
-  ADMIN,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  createUser,
-  expect,
-  signIn,
-  signOut,
-  snap,
-  test,
-  unique,
-  resetWorkspace,
-} from '../fixtures'
-import { saveFeatureWindow } from './feature-helpers'
-import { mapBox, openMap } from './map-helpers'
+import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
+import { saveFeatureWindow } from '../steps/feature-window'
+import { openMap } from '../steps/map'
+import { mapBox } from '../steps/map-pixels'
+import { snap } from '../steps/pictures'
+import { apiToken, createUser, resetWorkspace, signIn, signOut } from '../steps/session'
+import { openTool, openTools, openToolWindow } from '../steps/tools'
 
 type Json = Record<string, unknown>
 
@@ -39,7 +29,7 @@ const FLAGS = {
  * panel does it (groups API); answers the user's API token.
  */
 async function moderatedUser(request: APIRequestContext) {
-  const headers = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+  const headers = { authorization: await apiToken(request, ADMIN) }
   const user = { username: unique('campo'), password: 'campo-senha-1', name: 'Técnico de campo' }
   const userId = await createUser(request, user)
   const made = await request.post(`${baseUrl()}/api/groups`, {
@@ -58,7 +48,7 @@ async function moderatedUser(request: APIRequestContext) {
     data: { userIds: [userId] },
   })
   expect(members.status()).toBe(200)
-  return { ...user, token: await apiToken(request, user.username, user.password), admin: headers }
+  return { ...user, token: await apiToken(request, user), admin: headers }
 }
 
 async function feature(request: APIRequestContext, headers: Record<string, string>, id: number) {
@@ -96,7 +86,7 @@ async function openFeatureWindow(
   id: number,
 ) {
   await saveFeatureWindow(request, token, [{ layer: 'oae', id }])
-  await signIn(page, CAMPO.username, CAMPO.password)
+  await signIn(page, CAMPO)
   await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
   await expect(page.getByRole('tab', { name: 'DADOS', exact: true })).toHaveAttribute(
     'aria-selected',
@@ -137,10 +127,8 @@ test.describe('approvals', () => {
       expect((await feature(request, field.admin, 2)).version).toBe(before2.version)
 
       await page.setViewportSize({ width: 1600, height: 900 })
-      await signIn(page, ADMIN.username, ADMIN.password)
-      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-      await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
-      await expect(page).toHaveURL(/\/workspace$/)
+      await signIn(page, ADMIN)
+      await openToolWindow(page, 'APROVAÇÕES')
       await expect(page.getByRole('heading', { name: 'Gerenciar Aprovações' })).toBeVisible()
       for (const column of [
         'Usuário',
@@ -244,8 +232,8 @@ test.describe('approvals', () => {
     'the demo moderated user edits through the feature window; the administrator approves; DADOS and HISTÓRIA show it',
     { tag: '@db' },
     async ({ page, request }) => {
-      const campo = { token: await apiToken(request, CAMPO.username, CAMPO.password) }
-      const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
+      const campo = { token: await apiToken(request, CAMPO) }
+      const admin = { authorization: await apiToken(request, ADMIN) }
       const bridge = await untouchedBridge(request, admin)
       const next = String(Math.round(Number(bridge.attributes.largura ?? 0) * 10 + 13) / 10 + 2)
       await page.setViewportSize({ width: 1600, height: 900 })
@@ -287,9 +275,8 @@ test.describe('approvals', () => {
 
       // The administrator finds it in Gerenciar Aprovações and approves it.
       await signOut(page)
-      await signIn(page, ADMIN.username, ADMIN.password)
-      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-      await page.getByRole('menuitem', { name: 'APROVAÇÕES' }).click()
+      await signIn(page, ADMIN)
+      await openTool(page, 'APROVAÇÕES')
       await page.getByRole('button', { name: 'ATUALIZAR' }).click()
       const row = page
         .getByRole('row')
@@ -347,15 +334,14 @@ test.describe('approvals', () => {
     'the moderated user draws a new bridge in the geometry editor: it goes to review, not to the layer',
     { tag: '@db' },
     async ({ page, request }) => {
-      const admin = { authorization: await apiToken(request, ADMIN.username, ADMIN.password) }
-      const campo = await apiToken(request, CAMPO.username, CAMPO.password)
+      const admin = { authorization: await apiToken(request, ADMIN) }
+      const campo = await apiToken(request, CAMPO)
       await resetWorkspace(request, campo)
       await page.setViewportSize(DESKTOP)
-      await signIn(page, CAMPO.username, CAMPO.password)
+      await signIn(page, CAMPO)
       // Over the sea off Ilhabela: no demo feature near.
       await openMap(page, { lat: -24.0, lon: -45.6, z: 14 })
-      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-      await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
+      await openTool(page, 'CRIAR FEIÇÃO')
       const panel = page.getByRole('region', { name: 'Editor de geometria' })
       await panel.getByRole('combobox', { name: 'Layer' }).click()
       await page.getByRole('option', { name: OAE_TITLE, exact: true }).click()
@@ -400,10 +386,10 @@ test.describe('approvals', () => {
 
   test('an ordinary user has no APROVAÇÕES tool and the API refuses', async ({ page, request }) => {
     await page.setViewportSize(DESKTOP)
-    await signIn(page, 'demo', 'demo1234')
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+    await signIn(page, DEMO)
+    await openTools(page)
     await expect(page.getByRole('menuitem', { name: 'APROVAÇÕES' })).toHaveCount(0)
-    const token = await apiToken(request, 'demo', 'demo1234')
+    const token = await apiToken(request, DEMO)
     const res = await request.get(`${baseUrl()}/api/approvals/all`, {
       headers: { authorization: token },
     })

@@ -1,17 +1,8 @@
 import type { Page } from '@playwright/test'
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  expect,
-  signIn,
-  snap,
-  test,
-  resetWorkspace,
-} from '../fixtures'
+import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
+import { snap } from '../steps/pictures'
+import { apiToken, resetWorkspace, resetWorkspaceOf, saveWorkspace, signIn } from '../steps/session'
+import { openTool, openTools, openToolWindow } from '../steps/tools'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -20,18 +11,13 @@ const BRIDGE = 44
 
 const rule = (page: Page, n: number) => page.getByRole('group', { name: `Regra ${n}` })
 
-async function openTools(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-}
-
 test.describe('auditor', () => {
   test('an administrator finds an edit by layer and feature, and expands it into the changed attribute', async ({
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await resetWorkspaceOf(request, ADMIN)
     const headers = { authorization: token }
-    await resetWorkspace(request, headers.authorization)
     // The edit to find: the bridge's width, to a value no earlier run left.
     const loaded = await request.get(`${baseUrl()}/api/features/${LAYER}/${BRIDGE}`, { headers })
     expect(loaded.status()).toBe(200)
@@ -74,10 +60,8 @@ test.describe('auditor', () => {
       window.localStorage.removeItem('gis.filterBuilder.mode')
       window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
     })
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openTools(page)
-    await page.getByRole('menuitem', { name: 'AUDITOR' }).click()
-    await expect(page).toHaveURL(/\/workspace$/)
+    await signIn(page, ADMIN)
+    await openToolWindow(page, 'AUDITOR')
     await expect(page.getByRole('tab', { name: 'FILTROS' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -160,12 +144,10 @@ test.describe('auditor', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
+    await resetWorkspaceOf(request, ADMIN)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openTools(page)
-    await page.getByRole('menuitem', { name: 'AUDITOR' }).click()
+    await signIn(page, ADMIN)
+    await openTool(page, 'AUDITOR')
     await page.getByRole('button', { name: 'Adicionar Regra' }).click()
     await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Usuário' })
     await rule(page, 1).getByLabel('Valor').fill('ninguém-com-este-nome')
@@ -188,18 +170,12 @@ test.describe('auditor', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: {
-        active: 'w1',
-        windowCounter: 1,
-        windows: [{ id: 'w1', type: 'Auditor', title: 'Auditor', props: {} }],
-      },
-    })
-    expect(saved.status()).toBe(200)
+    const token = await apiToken(request, DEMO)
+    await saveWorkspace(request, token, [
+      { id: 'w1', type: 'Auditor', title: 'Auditor', props: {} },
+    ])
     await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
+    await signIn(page, DEMO)
     await openTools(page)
     await expect(page.getByRole('menuitem', { name: 'BUSCAR' })).toBeVisible()
     await expect(page.getByRole('menuitem', { name: 'AUDITOR' })).toHaveCount(0)

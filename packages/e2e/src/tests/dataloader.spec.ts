@@ -1,24 +1,14 @@
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  apiToken,
-  baseUrl,
-  expect,
-  signIn,
-  snap,
-  test,
-  unique,
-  resetWorkspace,
-} from '../fixtures'
+import { ADMIN, DEMO, DESKTOP, baseUrl, expect, test, unique } from '../fixtures'
+import { snap } from '../steps/pictures'
+import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
+import { openTool, openToolWindow } from '../steps/tools'
 
 test.describe('IMPORTAR DADOS', () => {
   test(
     'a csv goes into an existing layer: AUTO MAPEAR, points from lon/lat, EXECUTAR, summary',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, DEMO.username, DEMO.password)
-      await resetWorkspace(request, token)
+      await resetWorkspaceOf(request, DEMO)
       // A road name no other run left, so the rows found afterwards are this run's.
       const road = unique('E2E').slice(0, 12)
       const csv = [
@@ -29,10 +19,8 @@ test.describe('IMPORTAR DADOS', () => {
       ].join('\n')
 
       await page.setViewportSize(DESKTOP)
-      await signIn(page, DEMO.username, DEMO.password)
-      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-      await page.getByRole('menuitem', { name: 'IMPORTAR DADOS' }).click()
-      await expect(page).toHaveURL(/\/workspace$/)
+      await signIn(page, DEMO)
+      await openToolWindow(page, 'IMPORTAR DADOS')
       await expect(page.getByText('Tipos suportados', { exact: false })).toBeVisible()
       await snap(page, 'dataloader-import')
 
@@ -93,7 +81,7 @@ test.describe('IMPORTAR DADOS', () => {
       await snap(page, 'dataloader-summary')
 
       // The rows are in the layer, with their points.
-      const admin = await apiToken(request, ADMIN.username, ADMIN.password)
+      const admin = await apiToken(request, ADMIN)
       const found = await request.post(`${baseUrl()}/api/features/marcos_km/search?limit=10`, {
         headers: { authorization: admin },
         data: {
@@ -114,15 +102,13 @@ test.describe('IMPORTAR DADOS', () => {
     'an administrator imports a csv into a NOVO LAYER created from its columns',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
-      await resetWorkspace(request, token)
+      const token = await resetWorkspaceOf(request, ADMIN)
       const name = unique('importado_').toLowerCase()
       const csv = ['Nome;Valor', 'Primeiro;1,5', 'Segundo;2'].join('\n')
 
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
-      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-      await page.getByRole('menuitem', { name: 'IMPORTAR DADOS' }).click()
+      await signIn(page, ADMIN)
+      await openTool(page, 'IMPORTAR DADOS')
       await page
         .getByTestId('dataloader-dropzone')
         .locator('input[type=file]')

@@ -1,6 +1,8 @@
-import { DEMO, DESKTOP, apiToken, baseUrl, expect, snap, test } from '../fixtures'
 import { CHROMIUM_ARGS } from '../chromium'
-import { LAYER, api, featureTab, freeBridge, openWindowOn } from './feature-helpers'
+import { DEMO, DESKTOP, baseUrl, expect, test } from '../fixtures'
+import { LAYER, api, featureTab, freeBridge, openWindowOn } from '../steps/feature-window'
+import { snap } from '../steps/pictures'
+import { apiToken } from '../steps/session'
 
 // Chromium's fake camera (a test pattern at the size asked for); the permission is granted per
 // test, so that one test can see it refused.
@@ -14,7 +16,7 @@ test.use({
 test.describe('camera capture', () => {
   test('FOTOGRAFAR captures foto1.png and DOCUMENTOS lists it', async ({ page, request }) => {
     await page.context().grantPermissions(['camera'])
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const bridge = await freeBridge(request, token)
     await page.setViewportSize(DESKTOP)
     await openWindowOn(page, request, token, bridge.id)
@@ -58,7 +60,7 @@ test.describe('camera capture', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const bridge = await freeBridge(request, token)
     await page.setViewportSize(DESKTOP)
     // First a browser without media devices at all.

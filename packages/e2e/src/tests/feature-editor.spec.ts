@@ -1,18 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  apiToken,
-  baseUrl,
-  expect,
-  signIn,
-  snap,
-  test,
-  resetWorkspace,
-} from '../fixtures'
-import { saveFeatureWindow } from './feature-helpers'
-import { mapBox, signInToMap, pixelOf, urlView, type View } from './map-helpers'
+import { ADMIN, DEMO, DESKTOP, baseUrl, expect, test } from '../fixtures'
+import { saveFeatureWindow } from '../steps/feature-window'
+import { mapRendered, signInToMap, urlView, type View } from '../steps/map'
+import { mapBox, pixelOf } from '../steps/map-pixels'
+import { snap } from '../steps/pictures'
+import { apiToken, resetWorkspace, resetWorkspaceOf, signIn } from '../steps/session'
+import { openTool } from '../steps/tools'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -84,13 +77,11 @@ test.describe('geometry editor on the map', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    await resetWorkspace(request, token)
+    const token = await resetWorkspaceOf(request, DEMO)
     await page.setViewportSize(DESKTOP)
     await signInToMap(page, DEMO, SEA)
     // CRIAR FEIÇÃO of FERRAMENTAS turns the editor on over this map.
-    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-    await page.getByRole('menuitem', { name: 'CRIAR FEIÇÃO' }).click()
+    await openTool(page, 'CRIAR FEIÇÃO')
     await expect(page).toHaveURL(/\/(\?.*)?$/)
     const panel = await chooseLayer(page, LAYER_TITLE)
     // Nothing drawn yet: SALVAR says so.
@@ -168,8 +159,7 @@ test.describe('geometry editor on the map', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
+    const token = await resetWorkspaceOf(request, ADMIN)
     await page.setViewportSize(DESKTOP)
     await signInToMap(page, ADMIN, SEA)
     await page.getByTestId('tool-editor').click()
@@ -232,6 +222,7 @@ test.describe('geometry editor on the map', () => {
 
     // After a reload, the line picked again shows the moved vertex.
     await page.reload()
+    await mapRendered(page)
     await page.getByTestId('tool-editor').click()
     await chooseLayer(page, 'Rodovias')
     await panel.getByRole('button', { name: 'EDITAR' }).click()
@@ -246,7 +237,7 @@ test.describe('geometry editor on the map', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const made = await request.post(`${baseUrl()}/api/features/${LAYER}`, {
       headers: { authorization: token },
       data: { attributes: { codigo: 'OAE-E2E-EXT' }, geom: `POINT(${SEA.lon} ${SEA.lat})` },
@@ -255,7 +246,7 @@ test.describe('geometry editor on the map', () => {
     const { id } = (await made.json()) as { id: number }
     await saveFeatureWindow(request, token, [{ layer: LAYER, id }])
     await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
+    await signIn(page, DEMO)
     const nav = page.getByRole('navigation')
     await nav.getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
     const geometry = page.getByLabel('Geometria', { exact: true })
@@ -321,8 +312,7 @@ test.describe('geometry editor on the map', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    await resetWorkspace(request, token)
+    await resetWorkspaceOf(request, DEMO)
     await page.setViewportSize(DESKTOP)
     await signInToMap(page, DEMO, { ...SEA, z: 11 })
     await page.getByTestId('tool-editor').click()
@@ -360,7 +350,7 @@ test.describe('geometry editor on the map', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const at = [SEA.lon + 0.01, SEA.lat + 0.01] as const
     const made = await request.post(`${baseUrl()}/api/features/${LAYER}`, {
       headers: { authorization: token },

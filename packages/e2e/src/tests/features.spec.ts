@@ -1,6 +1,5 @@
 import type { Route } from '@playwright/test'
-import { DEMO, DESKTOP, PHONE, apiToken, expect, snap, test } from '../fixtures'
-
+import { DEMO, DESKTOP, PHONE, expect, test } from '../fixtures'
 import {
   LAYER,
   LAYER_TITLE,
@@ -10,7 +9,9 @@ import {
   freeBridge,
   openWindowOn,
   type Feature,
-} from './feature-helpers'
+} from '../steps/feature-window'
+import { snap } from '../steps/pictures'
+import { apiToken } from '../steps/session'
 
 test.describe('feature window', () => {
   test.describe.configure({ mode: 'serial' })
@@ -19,7 +20,7 @@ test.describe('feature window', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const bridge = await freeBridge(request, token)
     // Typed the Brazilian way (decision 63); a value equal to the stored one would save nothing.
     const width =
@@ -120,7 +121,7 @@ test.describe('feature window', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const bridge = await freeBridge(request, token)
     const photo = await demoPhoto(request, token)
     await page.setViewportSize(DESKTOP)
@@ -193,7 +194,7 @@ test.describe('feature window', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const items = [2, 3, 4, 5, 6, 7].map((id) => ({ layer: LAYER, id }))
     await page.setViewportSize(DESKTOP)
     await openWindowOn(page, request, token, items)
@@ -229,7 +230,7 @@ test.describe('feature window in an English-language browser', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
+    const token = await apiToken(request, DEMO)
     const bridge = await freeBridge(request, token)
     const [y, m, d] = String(bridge.attributes.ultima_inspecao).slice(0, 10).split('-')
     await page.setViewportSize(DESKTOP)

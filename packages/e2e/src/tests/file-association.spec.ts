@@ -2,20 +2,10 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  expect,
-  signIn,
-  snap,
-  test,
-  unique,
-  resetWorkspace,
-} from '../fixtures'
+import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
+import { snap } from '../steps/pictures'
+import { apiToken, resetWorkspace, resetWorkspaceOf, saveWorkspace, signIn } from '../steps/session'
+import { openTool, openTools, openToolWindow } from '../steps/tools'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -31,18 +21,13 @@ const SAMPLE = path.resolve(
   '../../../server/src/demo/fotos-vistoria-oae',
 )
 
-async function openTools(page: import('@playwright/test').Page): Promise<void> {
-  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-}
-
 test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
   test('an administrator attaches the files of a folder to the records whose field names them', async ({
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await resetWorkspaceOf(request, ADMIN)
     const headers = { authorization: token }
-    await resetWorkspace(request, headers.authorization)
     // Two bridges whose 'Código ARTESP' names a file of the folder (one in other letter case),
     // and one naming a file the folder lacks.
     const tag = unique('f')
@@ -65,10 +50,8 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
 
     try {
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
-      await openTools(page)
-      await page.getByRole('menuitem', { name: 'ASSOCIAR ARQUIVOS' }).click()
-      await expect(page).toHaveURL(/\/workspace$/)
+      await signIn(page, ADMIN)
+      await openToolWindow(page, 'ASSOCIAR ARQUIVOS')
       await expect(page.getByText('Importar', { exact: true })).toBeVisible()
       await snap(page, 'file-association-folder')
 
@@ -172,7 +155,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const headers = { authorization: token }
     await resetWorkspace(request, token)
     const attachmentIds = async (id: number): Promise<number[]> =>
@@ -190,9 +173,8 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
 
     try {
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
-      await openTools(page)
-      await page.getByRole('menuitem', { name: 'ASSOCIAR ARQUIVOS' }).click()
+      await signIn(page, ADMIN)
+      await openTool(page, 'ASSOCIAR ARQUIVOS')
       // The window offers the sample folder for download.
       await expect(page.getByText('Fotos de exemplo da demonstração')).toBeVisible()
       await expect(page.getByRole('link', { name: 'BAIXAR' })).toHaveAttribute(
@@ -293,19 +275,16 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
     request,
   }) => {
     await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
+    await signIn(page, DEMO)
     await openTools(page)
     await expect(page.getByRole('menuitem', { name: 'BUSCAR' })).toBeVisible()
     await expect(page.getByRole('menuitem', { name: 'ASSOCIAR ARQUIVOS' })).toHaveCount(0)
 
     // An administrator in a browser without folder access (Firefox's user agent, no picker).
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const headers = { authorization: token }
     const window = { id: 'w1', type: 'FileAssociation', title: 'Associar arquivos', props: {} }
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers,
-      data: { active: 'w1', windowCounter: 1, windows: [window] },
-    })
+    await saveWorkspace(request, token, [window])
     const context = await browser.newContext({
       baseURL: baseUrl(),
       viewport: DESKTOP,
@@ -317,7 +296,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
         delete (window as unknown as Record<string, unknown>).showDirectoryPicker
       })
       const other = await context.newPage()
-      await signIn(other, ADMIN.username, ADMIN.password)
+      await signIn(other, ADMIN)
       await other.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
       await expect(other.getByText('Navegador não suportado')).toBeVisible()
       await expect(other.getByRole('link', { name: 'Baixar' })).toHaveCount(3)

@@ -1,6 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
-import { ADMIN, PHONE, apiToken, expect, snap, test } from '../fixtures'
-import { featurePoint, mapBox, signInToMap, type View } from './map-helpers'
+import { ADMIN, PHONE, expect, test } from '../fixtures'
+import { signInToMap, type View } from '../steps/map'
+import { featurePoint } from '../steps/map-data'
+import { mapBox } from '../steps/map-pixels'
+import { snap } from '../steps/pictures'
+import { apiToken } from '../steps/session'
 
 /** Nothing wider than the screen: no sideways scrolling, no control cut at the edge. */
 async function fitsTheScreen(page: Page, ...parts: Locator[]) {
@@ -26,7 +30,7 @@ test.describe('map on a phone (390×844)', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const [lon, lat] = await featurePoint(request, token, 'oae', 1)
     const view: View = { lat, lon, z: 16 }
     await signInToMap(page, ADMIN, view, ['oae', 'rodovias'])

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, DESKTOP, apiToken, expect, signIn, snap, test } from '../fixtures'
-import { createBaseLayer, mapRendered, urlView } from './map-helpers'
+import { ADMIN, DESKTOP, expect, test } from '../fixtures'
+import { mapRendered, urlView } from '../steps/map'
+import { createBaseLayer } from '../steps/map-data'
+import { snap } from '../steps/pictures'
+import { apiToken, signIn } from '../steps/session'
 
 /** Answers a server call with a 500, as a failing server would (the page stays on loopback). */
 async function failing(page: Page, match: (url: URL) => boolean) {
@@ -40,15 +43,17 @@ test.describe('map start-up failures', () => {
     await failing(page, capabilities('WFS'))
     await failing(page, (url) => url.pathname === '/auth/permissions')
     const tiles = tileCounter(page)
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await expect(page.getByText('Erro ao carregar posição inicial do mapa')).toBeVisible()
-    await expect(
-      page.getByText('Erro ao obter informações do servidor de mapas WMS...'),
-    ).toBeVisible()
-    await expect(
-      page.getByText('Erro ao obter informações do servidor de mapas WFS...'),
-    ).toBeVisible()
-    await expect(page.getByText('Erro ao requisitar set de permissões...')).toBeVisible()
+    await signIn(page, ADMIN)
+    // Watched at once: the toasts queue (four at a time) and a busy machine may take longer
+    // than a toast's life to check them one after the other.
+    await Promise.all(
+      [
+        'Erro ao carregar posição inicial do mapa',
+        'Erro ao obter informações do servidor de mapas WMS...',
+        'Erro ao obter informações do servidor de mapas WFS...',
+        'Erro ao requisitar set de permissões...',
+      ].map((text) => expect(page.getByText(text)).toBeVisible()),
+    )
     await mapRendered(page)
     await snap(page, 'map-startup-failures')
     // The default box covering Brazil, and the demo layers drawn over it.
@@ -67,7 +72,7 @@ test.describe('map start-up failures', () => {
   }) => {
     await failing(page, (url) => url.pathname === '/api/mapconfig/layerlayout')
     await failing(page, (url) => url.pathname === '/api/config/layers')
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await expect(page.getByText('Erro ao requisitar informações sobre as layers...')).toBeVisible()
     await expect(
       page.getByText('Erro ao recarregar dados sobre os campos dos layers...'),
@@ -96,7 +101,7 @@ test.describe('map start-up failures', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const name = 'Mosaico XYZ de teste'
     // A tile server on loopback that refuses every tile.
     await page.route(/127\.0\.0\.1:9\//, (route) => route.abort('connectionrefused'))
@@ -108,7 +113,7 @@ test.describe('map start-up failures', () => {
       zmax: 19,
     })
     try {
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       // OpenStreetMap fails first: the offline base layer replaces it, with a message.
       const fallback = page.getByText(
         'Não foi possível carregar o mapa base "OpenStreetMap". Exibindo "Limites mundiais (offline)", que funciona sem internet.',

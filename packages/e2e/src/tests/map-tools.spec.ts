@@ -1,18 +1,10 @@
-import type { Page } from '@playwright/test'
-import { ADMIN, DESKTOP, apiToken, expect, expectPicture, signIn, snap, test } from '../fixtures'
-import {
-  createEmptyLayer,
-  featurePoint,
-  lonLatAt,
-  mapBox,
-  mapRendered,
-  openMap,
-  signInToMap,
-  pixelOf,
-  urlView,
-  wfsIds,
-  type View,
-} from './map-helpers'
+import type { Locator, Page } from '@playwright/test'
+import { ADMIN, DESKTOP, expect, test } from '../fixtures'
+import { mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
+import { createEmptyLayer, featurePoint, wfsIds } from '../steps/map-data'
+import { lonLatAt, mapBox, pixelOf } from '../steps/map-pixels'
+import { expectPicture, snap } from '../steps/pictures'
+import { apiToken, signIn } from '../steps/session'
 
 const OAE = 'Obras de arte especiais (pontes e viadutos)'
 
@@ -51,6 +43,25 @@ function syntheticClick(page: Page, x: number, y: number, closeMenuFirst = false
     },
     [x, y, closeMenuFirst] as const,
   )
+}
+
+/** The view the measure tests draw on. */
+const MEASURE_VIEW: View = { lat: -23.5, lon: -47.5, z: 14 }
+
+/** Signs in onto the measure view, closes the layer manager and opens the Medir panel. */
+async function openMeasure(page: Page): Promise<Locator> {
+  await signInToMap(page, ADMIN, MEASURE_VIEW, ['base_2', 'rodovias'])
+  await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+  await page.getByRole('button', { name: 'Medir distância ou área' }).click()
+  return page.getByRole('region', { name: 'Medir' })
+}
+
+/** Chooses the kind of measure (Área, Distância) in the Medir panel. */
+async function chooseMeasure(page: Page, panel: Locator, kind: string): Promise<void> {
+  await panel.getByRole('combobox', { name: 'Tipo de medida' }).click()
+  await page.getByRole('option', { name: kind }).click()
+  // The list fades out over the map: a click before it is gone would land on it.
+  await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
 }
 
 test.describe('map tools', () => {
@@ -99,7 +110,7 @@ test.describe('map tools', () => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => undefined })
     })
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await page.getByRole('button', { name: 'Me localizar no mapa' }).click()
     await expect(page.getByText('Geolocalização não suportada pelo navegador!')).toBeVisible()
   })
@@ -108,11 +119,11 @@ test.describe('map tools', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const title = 'Camada de teste sem feições'
     const layer = await createEmptyLayer(request, token, title, 12)
     try {
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       const view: View = { lat: -23.3, lon: -47.6, z: 10 }
       await openMap(page, view)
       const manager = page.getByRole('complementary', { name: 'Layers' })
@@ -156,7 +167,7 @@ test.describe('map tools', () => {
   })
 
   test('drag and drop in the tree changes the draw order', async ({ page, request }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const ids = await wfsIds(request, token, 'pracas_pedagio', [-48.5, -23.7, -46.7, -22.8])
     // A toll plaza sits on its road: the two layers overlap there.
     const q = await featurePoint(request, token, 'pracas_pedagio', ids[0]!)
@@ -232,7 +243,7 @@ test.describe('map tools', () => {
     'the selection drawer pages 15, 30 or 50, newest first; Expandir opens the feature window',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const token = await apiToken(request, ADMIN)
       const view: View = { lat: -23.27, lon: -47.6, z: 9 }
       await signInToMap(page, ADMIN, view, ['oae'])
       await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
@@ -281,7 +292,7 @@ test.describe('map tools', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     // The demo gives bridge 4 three photos.
     const [lon, lat] = await featurePoint(request, token, 'oae', 4)
     const view: View = { lat, lon, z: 18 }
@@ -338,7 +349,7 @@ test.describe('map tools', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const [lon, lat] = await featurePoint(request, token, 'oae', 1)
     const view: View = { lat, lon, z: 17 }
     await signInToMap(page, ADMIN, view, ['oae'])
@@ -375,15 +386,9 @@ test.describe('map tools', () => {
   })
 
   test('measure: an area on the ellipsoid; changing the type clears it', async ({ page }) => {
-    const view: View = { lat: -23.5, lon: -47.5, z: 14 }
-    await signInToMap(page, ADMIN, view, ['base_2', 'rodovias'])
-    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
-    await page.getByRole('button', { name: 'Medir distância ou área' }).click()
-    const panel = page.getByRole('region', { name: 'Medir' })
-    await panel.getByRole('combobox', { name: 'Tipo de medida' }).click()
-    await page.getByRole('option', { name: 'Área' }).click()
-    // The list fades out over the map: a click before it is gone would land on it.
-    await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
+    const view = MEASURE_VIEW
+    const panel = await openMeasure(page)
+    await chooseMeasure(page, panel, 'Área')
     const result = page.getByTestId('measure-result')
     const box = await mapBox(page)
     const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]
@@ -404,9 +409,7 @@ test.describe('map tools', () => {
     await snap(page, 'map-measure-area')
 
     // Changing the type clears what was measured.
-    await panel.getByRole('combobox', { name: 'Tipo de medida' }).click()
-    await page.getByRole('option', { name: 'Distância' }).click()
-    await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
+    await chooseMeasure(page, panel, 'Distância')
     await expect(panel.getByText('Clique no mapa para começar a medir.')).toBeVisible()
     await expect(page.getByTestId('measure-tooltip')).toHaveCount(0)
   })
@@ -414,14 +417,9 @@ test.describe('map tools', () => {
   test('measure: Escape takes back the last point of an area, and cancels a measure of one point', async ({
     page,
   }) => {
-    const view: View = { lat: -23.5, lon: -47.5, z: 14 }
-    await signInToMap(page, ADMIN, view, ['base_2', 'rodovias'])
-    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
-    await page.getByRole('button', { name: 'Medir distância ou área' }).click()
-    const panel = page.getByRole('region', { name: 'Medir' })
-    await panel.getByRole('combobox', { name: 'Tipo de medida' }).click()
-    await page.getByRole('option', { name: 'Área' }).click()
-    await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
+    const view = MEASURE_VIEW
+    const panel = await openMeasure(page)
+    await chooseMeasure(page, panel, 'Área')
     const result = page.getByTestId('measure-result')
     const box = await mapBox(page)
     const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]

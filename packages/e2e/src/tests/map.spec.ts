@@ -1,31 +1,12 @@
 import type { Page } from '@playwright/test'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  expect,
-  expectPicture,
-  signIn,
-  snap,
-  test,
-} from '../fixtures'
-import {
-  featurePoint,
-  lonLatAt,
-  mapBox,
-  mapRendered,
-  openMap,
-  signInToMap,
-  pixelOf,
-  urlView,
-  wfsIds,
-  type View,
-} from './map-helpers'
+import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
+import { mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
+import { featurePoint, wfsIds } from '../steps/map-data'
+import { lonLatAt, mapBox, pixelOf } from '../steps/map-pixels'
+import { expectPicture, snap } from '../steps/pictures'
+import { apiToken, signIn } from '../steps/session'
 
 const LAYERS_ONLY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'map-layers-only.css')
 
@@ -54,14 +35,14 @@ test.describe('map page', () => {
     'draws the demo layers; the layer manager toggles and dims them; the view survives F5',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const token = await apiToken(request, ADMIN)
       const [lon, lat] = await featurePoint(request, token, 'oae', 1)
       const tiles = new Map<string, number>()
       page.on('response', (res) => {
         const m = /\/api\/tiles\/([\w.-]+)\//.exec(res.url())
         if (m && res.status() === 200) tiles.set(m[1]!, (tiles.get(m[1]!) ?? 0) + 1)
       })
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       const view: View = { lat, lon, z: 12 }
       await openMap(page, view)
 
@@ -127,13 +108,13 @@ test.describe('map page', () => {
       // The configured start box: on a freshly seeded demo it is the box of the concession's
       // data (modules/layers/layers.test.ts holds that on both databases; here other specs
       // may have added features or drawn another box).
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const token = await apiToken(request, ADMIN)
       const res = await request.get(`${baseUrl()}/api/mapconfig`, {
         headers: { authorization: token },
       })
       const data = (await res.json()).mapStartPosLonLat as [number, number, number, number]
       await page.setViewportSize(size)
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       await mapRendered(page)
       await expect.poll(() => urlView(page).z).toBeGreaterThan(0)
       const view = urlView(page)
@@ -163,7 +144,7 @@ test.describe('map page', () => {
     async ({ page, request }) => {
       // Around the first bridge: roads, toll plazas, municipalities and the offline base layer,
       // which no other spec edits there (bridges are left out: specs edit their attributes).
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const token = await apiToken(request, ADMIN)
       const [lon, lat] = await featurePoint(request, token, 'oae', 1)
       const layers = ['rodovias', 'pracas_pedagio', 'municipios', 'base_2']
       await signInToMap(page, ADMIN, { lat, lon, z: 13 }, layers)
@@ -178,7 +159,7 @@ test.describe('map page', () => {
     'a click on a bridge shows its layer and count in the info panel',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const token = await apiToken(request, ADMIN)
       const [lon, lat] = await featurePoint(request, token, 'oae', 1)
       const view: View = { lat, lon, z: 17 }
       await signInToMap(page, ADMIN, view, ['oae', 'rodovias', 'base_2'])
@@ -200,7 +181,7 @@ test.describe('map page', () => {
     'the tree: radio-group base layers, search, fit to a layer',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const token = await apiToken(request, ADMIN)
       const [lon, lat] = await featurePoint(request, token, 'oae', 1)
       await signInToMap(page, ADMIN, { lat, lon, z: 16 })
       const manager = page.getByRole('complementary', { name: 'Layers' })
@@ -238,7 +219,7 @@ test.describe('map page', () => {
     'a drag box selects a known set; the drawer lists, locates and details',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
+      const token = await apiToken(request, ADMIN)
       const [lon, lat] = await featurePoint(request, token, 'oae', 1)
       const view: View = { lat, lon, z: 11 }
       await signInToMap(page, ADMIN, view, ['oae', 'base_2'])
@@ -306,7 +287,7 @@ test.describe('map page', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const [lon, lat] = await featurePoint(request, token, 'placas', 1)
     const view: View = { lat, lon, z: 13 }
     await signInToMap(page, ADMIN, view, ['placas', 'base_2'])
@@ -360,7 +341,8 @@ test.describe('map page', () => {
     await expect(menu.getByRole('menuitem', { name: 'Copiar posição do mapa' })).toBeVisible()
     await expect(menu.getByRole('menuitem', { name: 'Aumentar zoom' })).toBeVisible()
     await expect(menu.getByRole('menuitem', { name: 'Diminuir zoom' })).toBeVisible()
-    await expect(menu.getByRole('menuitem', { name: 'Ver no explorador' })).toHaveCount(0)
+    // The demo switches the orbit module on: its item is there.
+    await expect(menu.getByRole('menuitem', { name: 'Ver no explorador' })).toBeVisible()
     await menu.getByRole('menuitem', { name: /^Copiar coordenadas/ }).click()
     await expect(page.getByText('Coordenadas copiadas!')).toBeVisible()
     const copied = await page.evaluate(() => navigator.clipboard.readText())
@@ -483,7 +465,7 @@ test.describe('map page', () => {
   })
 
   test('the ordinary demo user sees only the layers it may read', async ({ page }) => {
-    await signIn(page, DEMO.username, DEMO.password)
+    await signIn(page, DEMO)
     const manager = page.getByRole('complementary', { name: 'Layers' })
     await expect(manager.getByText('Rodovias', { exact: true })).toBeVisible()
     await expect(manager.getByText('Ocorrências')).toHaveCount(0)

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, DEMO, expect, holdRequests, openUserMenu, signIn, snap, test } from '../fixtures'
+import { KNOWN_MODULES } from '@gis/shared'
+import { ADMIN, DEMO, expect, holdRequests, test } from '../fixtures'
+import { snap } from '../steps/pictures'
+import { openUserMenu, signIn } from '../steps/session'
 
 /** Answers /api/config with these modules switched on, as a server configured so would. */
 async function withModules(page: Page, modules: string[]): Promise<void> {
@@ -15,22 +18,14 @@ async function withModules(page: Page, modules: string[]): Promise<void> {
  * loading text can be seen (each is its own chunk; which shared chunks they import changes
  * with the code).
  */
-const ALL_MODULES = [
-  'documents',
-  'orbit',
-  'oaeInspections',
-  'smmcad',
-  'artespSync',
-  'artespKmz',
-  'webgisctl',
-]
+const ALL_MODULES = [...KNOWN_MODULES]
 
 const holdModuleCode = (page: Page) => holdRequests(page, '**/assets/{modules,admin}-*.js')
 
 test.describe('modules', () => {
   test('configured modules get their top-bar items and load on demand', async ({ page }) => {
     await withModules(page, ['documents', 'orbit', 'oaeInspections'])
-    await signIn(page, DEMO.username, DEMO.password)
+    await signIn(page, DEMO)
     const nav = page.getByRole('navigation')
     await expect(nav.getByRole('link', { name: 'DOCUMENTOS' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'IMAGEM 360º' })).toBeVisible()
@@ -52,7 +47,7 @@ test.describe('modules', () => {
     page,
   }) => {
     await withModules(page, ALL_MODULES)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await snap(page, 'map-desktop')
     // 1280 px: every item on one line, the user's name left to the menu.
     const nav = page.getByRole('navigation')

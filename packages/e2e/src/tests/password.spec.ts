@@ -1,15 +1,7 @@
-import {
-  createUser,
-  expect,
-  holdRequests,
-  resetLinkFor,
-  signIn,
-  signInThroughScreen,
-  signOut,
-  snap,
-  test,
-  unique,
-} from '../fixtures'
+import { expect, holdRequests, test, unique } from '../fixtures'
+import { resetLinkFor } from '../steps/mail'
+import { snap } from '../steps/pictures'
+import { createUser, signIn, signInThroughScreen, signOut } from '../steps/session'
 
 test.describe('passwords', () => {
   test('reset by the e-mailed link, then sign in with the new password', async ({
@@ -55,7 +47,7 @@ test.describe('passwords', () => {
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByText('Senha redefinida com sucesso!')).toBeVisible()
 
-    await signInThroughScreen(page, username, 'novinha1234')
+    await signInThroughScreen(page, { username, password: 'novinha1234' })
     await signOut(page)
 
     // The link works once.
@@ -71,7 +63,7 @@ test.describe('passwords', () => {
   test('change the password in the profile', async ({ page, request }) => {
     const username = unique('troca')
     await createUser(request, { username, password: 'atual12345', name: 'Troca Senha' })
-    await signIn(page, username, 'atual12345', '/profile')
+    await signIn(page, { username, password: 'atual12345' }, '/profile')
     await page.getByRole('button', { name: 'ALTERAR SENHA' }).click()
     const dialog = page.getByRole('dialog', { name: 'Alterar senha' })
     await dialog.getByRole('button', { name: 'SALVAR' }).click()
@@ -115,7 +107,7 @@ test.describe('passwords', () => {
     await page.getByLabel('Senha', { exact: true }).fill('atual12345')
     await page.getByRole('button', { name: 'ENTRAR' }).click()
     await expect(page.getByText('Falha ao realizar autenticação!')).toBeVisible()
-    await signInThroughScreen(page, username, 'trocada1234')
+    await signInThroughScreen(page, { username, password: 'trocada1234' })
   })
 
   test('asking for reset links too often from one address: the page says so', async ({

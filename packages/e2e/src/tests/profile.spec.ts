@@ -1,17 +1,6 @@
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  PHONE,
-  createUser,
-  expect,
-  seriousViolations,
-  signIn,
-  snap,
-  test,
-  unique,
-  openUserMenu,
-} from '../fixtures'
+import { ADMIN, DEMO, DESKTOP, PHONE, expect, test, unique } from '../fixtures'
+import { seriousViolations, snap } from '../steps/pictures'
+import { createUser, openUserMenu, signIn } from '../steps/session'
 
 test.describe('profile', () => {
   test('edit the profile: required fields, save, the top bar follows', async ({
@@ -20,7 +9,7 @@ test.describe('profile', () => {
   }) => {
     const username = unique('perfil')
     await createUser(request, { username, password: 'perfil1234', name: 'Pessoa Perfil' })
-    await signIn(page, username, 'perfil1234')
+    await signIn(page, { username, password: 'perfil1234' })
     await openUserMenu(page)
     await expect(page.getByRole('menu').getByText('Pessoa Perfil')).toBeVisible()
     await page.getByRole('menuitem', { name: 'Perfil' }).click()
@@ -66,28 +55,20 @@ test.describe('profile', () => {
   })
 
   test('developer mode: the key sequence turns it on, and again off', async ({ page }) => {
-    await signIn(page, DEMO.username, DEMO.password, '/profile')
+    await signIn(page, DEMO, '/profile')
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
     await expect(page.getByTestId('developer-mode')).toBeHidden()
-    const sequence = [
-      'ArrowUp',
-      'ArrowUp',
-      'ArrowDown',
-      'ArrowDown',
-      'ArrowLeft',
-      'ArrowRight',
-      'ArrowLeft',
-      'ArrowRight',
-      'b',
-      'a',
-    ]
+    // The Konami code, typed anywhere on the page.
+    const sequence =
+      'ArrowUp ArrowUp ArrowDown ArrowDown ArrowLeft ArrowRight ArrowLeft ArrowRight b a'.split(' ')
     await page.locator('body').click({ position: { x: 5, y: 300 } })
     for (const key of sequence) await page.keyboard.press(key)
     await expect(page.getByTestId('developer-mode')).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('gis.developer'))).toBe('true')
 
+    // Off again, typed after a stray ArrowUp (the last keys count, not the first).
     await page.locator('body').click({ position: { x: 5, y: 300 } })
-    for (const key of sequence) await page.keyboard.press(key)
+    for (const key of ['ArrowUp', ...sequence]) await page.keyboard.press(key)
     await expect(page.getByRole('heading', { name: 'Meu perfil' })).toBeVisible()
     await expect(page.getByTestId('developer-mode')).toBeHidden()
     expect(await page.evaluate(() => localStorage.getItem('gis.developer'))).toBeNull()
@@ -95,7 +76,7 @@ test.describe('profile', () => {
 
   test('administrators see their notice; screenshots and axe at both widths', async ({ page }) => {
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password, '/profile')
+    await signIn(page, ADMIN, '/profile')
     await expect(page.getByText('Você possui permissões de administrador')).toBeVisible()
     await expect(page.getByLabel('Nome')).not.toHaveValue('')
     expect(await seriousViolations(page)).toEqual([])

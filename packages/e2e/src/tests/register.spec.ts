@@ -1,17 +1,6 @@
-import {
-  ADMIN,
-  DESKTOP,
-  PHONE,
-  expect,
-  holdRequests,
-  seriousViolations,
-  signIn,
-  signInThroughScreen,
-  signOut,
-  snap,
-  test,
-  unique,
-} from '../fixtures'
+import { ADMIN, DESKTOP, PHONE, expect, holdRequests, test, unique } from '../fixtures'
+import { seriousViolations, snap } from '../steps/pictures'
+import { signIn, signInThroughScreen, signOut } from '../steps/session'
 
 test.describe('registration', () => {
   test('shows every validation message of the form', async ({ page }) => {
@@ -106,7 +95,7 @@ test.describe('registration', () => {
     await page.getByRole('button', { name: 'VOLTAR' }).click()
 
     // The administrator activates the account in the control panel's Usuários window.
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await page.getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
     await page.getByRole('button', { name: 'ABRIR Usuários' }).click()
     await expect(page).toHaveURL(/\/workspace$/)
@@ -123,7 +112,7 @@ test.describe('registration', () => {
     await expect(active).toBeChecked()
     await signOut(page)
 
-    await signInThroughScreen(page, username, password)
+    await signInThroughScreen(page, { username, password })
     await expect(page.getByTestId('user-name')).toHaveText('Novo Colaborador')
   })
 

@@ -1,23 +1,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  expect,
-  expectPicture,
-  resetWorkspace,
-  signIn,
-  snap,
-  test,
-  unique,
-} from '../fixtures'
+import { DEFAULT_PRINTABLE, DEFAULT_STYLE } from '@gis/shared'
+import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
+import { expectPicture, snap } from '../steps/pictures'
+import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
+import { openReports } from '../steps/tools'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -52,33 +42,16 @@ function fichaBody(name: string, folder: string, visible = true) {
       name,
       layer: LAYER,
       variables: [],
-      printable: {
-        landscape: false,
-        scale: 100,
-        marginTop: 2,
-        marginRight: 1.3,
-        marginBottom: 2,
-        marginLeft: 1.3,
-        paperSize: 'A4',
-      },
+      printable: DEFAULT_PRINTABLE,
       styles: [
         {
+          ...DEFAULT_STYLE,
           name: 'Padrão',
-          wrapText: false,
-          textOrientation: 'NORMAL',
-          horizontalAlignment: 'left',
-          verticalAlignment: 'middle',
           fontSize: 11,
-          fontFamily: 'ARIAL',
-          fontBold: false,
-          fontItalic: false,
-          fontUnderline: false,
           borderTop: 'small',
           borderLeft: 'small',
           borderRight: 'small',
           borderBottom: 'small',
-          backgroundColor: '#ffffff',
-          fontColor: '#000000',
         },
       ],
       grid: [
@@ -124,13 +97,6 @@ async function bridge(request: APIRequestContext, token: string) {
   return body.results[0]!
 }
 
-async function openReports(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-  await page.getByRole('menuitem', { name: 'RELATÓRIO' }).click()
-  await expect(page).toHaveURL(/\/workspace$/)
-  await expect(page.getByRole('heading', { name: 'Relatórios' })).toBeVisible()
-}
-
 async function xlsxTexts(file: string): Promise<string[]> {
   const book = new ExcelJS.Workbook()
   await book.xlsx.readFile(file)
@@ -145,7 +111,7 @@ async function xlsxTexts(file: string): Promise<string[]> {
 
 test.describe('reports', () => {
   test.beforeAll(async ({ request }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     if (!findNode(await tree(request, token), FICHA)) {
       await saveTemplate(request, token, fichaBody(FICHA, 'Obras de Arte'))
     }
@@ -156,8 +122,7 @@ test.describe('reports', () => {
     { tag: '@db' },
     async ({ page, request }) => {
       test.setTimeout(120_000)
-      const token = await apiToken(request, DEMO.username, DEMO.password)
-      await resetWorkspace(request, token)
+      const token = await resetWorkspaceOf(request, DEMO)
       // A template of their own without parameters: 'Meus Relatórios', and disabled.
       const own = unique('Sem parâmetros')
       const ownBody = { ...fichaBody(own, ''), parameters: [], mine: true }
@@ -165,7 +130,7 @@ test.describe('reports', () => {
       const first = await bridge(request, token)
 
       await page.setViewportSize(DESKTOP)
-      await signIn(page, DEMO.username, DEMO.password)
+      await signIn(page, DEMO)
       await openReports(page)
       const main = page.getByRole('region', { name: 'Modelos de relatório' })
       // A plain user has neither 'Paineis' nor Novo.
@@ -230,9 +195,14 @@ test.describe('reports', () => {
         .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(0)
       // The page as the template draws it (cells, merges, styles); masked: the photo (other
-      // specs may attach files to this bridge) and the line with the time it was made.
+      // specs may attach files to this bridge), the line with the time it was made, and the
+      // notes and date the demo's inspections set (dated from the day the demo was seeded).
+      const inspected = preview
+        .locator('tr')
+        .filter({ hasText: /Nota estrutural|Nota de durabilidade/ })
+        .locator('td:nth-child(2), td:nth-child(4)')
       await expectPicture(preview.getByRole('table').first(), 'ficha-preview', {
-        mask: [photo, preview.getByText(/^Emitido por/)],
+        mask: [photo, preview.getByText(/^Emitido por/), inspected],
       })
       await preview.getByRole('button', { name: 'Voltar' }).click()
       await expect(preview).toHaveCount(0)
@@ -296,10 +266,9 @@ test.describe('reports', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    await resetWorkspace(request, token)
+    await resetWorkspaceOf(request, DEMO)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
+    await signIn(page, DEMO)
     await openReports(page)
     const main = page.getByRole('region', { name: 'Modelos de relatório' })
     await page.getByRole('button', { name: 'Relatório Simples' }).click()
@@ -323,8 +292,7 @@ test.describe('reports', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
+    const token = await resetWorkspaceOf(request, ADMIN)
     const hidden = unique('Escondido')
     await saveTemplate(request, token, fichaBody(hidden, '', false))
     expect(findNode(await tree(request, token), hidden)).toBeUndefined()
@@ -350,7 +318,7 @@ test.describe('reports', () => {
     })
     await page.addInitScript(() => window.localStorage.setItem('gis.developer', 'true'))
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openReports(page)
     const main = page.getByRole('region', { name: 'Modelos de relatório' })
     await expect(main.getByRole('button', { name: hidden })).toHaveCount(0)

@@ -4,18 +4,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import {
-  ADMIN,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  expect,
-  signIn,
-  snap,
-  test,
-  resetWorkspace,
-} from '../fixtures'
+import { ADMIN, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
+import { snap } from '../steps/pictures'
+import { apiToken, resetWorkspace, resetWorkspaceOf, signIn } from '../steps/session'
+import { moduleSettings } from '../steps/settings'
+import { openReports, openSearch } from '../steps/tools'
 
 const LAYER = 'marcos_km'
 const LAYER_TITLE = 'Marcos quilométricos'
@@ -61,13 +54,6 @@ async function saved(download: Download): Promise<string> {
   return file
 }
 
-async function openSearch(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-  await page.getByRole('menuitem', { name: 'BUSCAR' }).click()
-  await expect(page).toHaveURL(/\/workspace$/)
-  await expect(page.getByRole('tab', { name: /^BUSCAR/ })).toHaveAttribute('aria-selected', 'true')
-}
-
 const rule = (page: Page, n: number) => page.getByRole('group', { name: `Regra ${n}` })
 
 const OAE = 'oae'
@@ -109,12 +95,6 @@ async function searchPontes(page: Page, count: number): Promise<void> {
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(count)
 }
 
-async function openReports(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-  await page.getByRole('menuitem', { name: 'RELATÓRIO' }).click()
-  await expect(page.getByRole('heading', { name: 'Relatórios' })).toBeVisible()
-}
-
 async function exportAs(
   page: Page,
   format: string,
@@ -134,20 +114,24 @@ async function exportAs(
   return file
 }
 
+/** Signs the administrator in with the filter builder as a new user finds it, on BUSCAR. */
+async function openSearchAsNew(page: Page): Promise<void> {
+  await page.setViewportSize(DESKTOP)
+  await page.addInitScript(() => {
+    window.localStorage.removeItem('gis.filterBuilder.mode')
+    window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
+  })
+  await signIn(page, ADMIN)
+  await openSearch(page)
+}
+
 test.describe('search', () => {
   test(
     'builds a basic and an advanced filter, searches, pages, sorts, selects and exports',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
-      await resetWorkspace(request, token)
-      await page.setViewportSize(DESKTOP)
-      await page.addInitScript(() => {
-        window.localStorage.removeItem('gis.filterBuilder.mode')
-        window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
-      })
-      await signIn(page, ADMIN.username, ADMIN.password)
-      await openSearch(page)
+      const token = await resetWorkspaceOf(request, ADMIN)
+      await openSearchAsNew(page)
 
       // Nothing to filter before a layer is chosen.
       await expect(page.getByText("Selecione uma 'Layer' antes de filtrar")).toBeVisible()
@@ -355,8 +339,7 @@ test.describe('search', () => {
     request,
   }) => {
     test.setTimeout(120_000)
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
+    const token = await resetWorkspaceOf(request, ADMIN)
     // The server's rows of the search, deleted ones included (marked), and the live ones.
     const all = await oaeSearch(request, token, PONTE)
     const live = await oaeSearch(request, token, {
@@ -368,7 +351,7 @@ test.describe('search', () => {
     expect(live.rowCount).toBe(all.rowCount - deleted.length)
 
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openSearch(page)
     await searchPontes(page, all.rowCount)
     await expect(page.getByText('(Excluído)').first()).toBeVisible()
@@ -428,22 +411,14 @@ test.describe('search', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const settingsUrl = `${baseUrl()}/api/config/settings`
-    const stored = (await (
-      await request.get(settingsUrl, { headers: { authorization: token } })
-    ).json()) as { projectName: string; modules: string[] }
-    const put = (modules: string[]) =>
-      request.put(settingsUrl, {
-        headers: { authorization: token },
-        data: { projectName: stored.projectName, modules },
-      })
-    expect((await put([...stored.modules, 'artespKmz'])).status()).toBe(200)
+    const token = await apiToken(request, ADMIN)
+    const settings = await moduleSettings(request, token)
+    await settings.set([...settings.modules, 'artespKmz'])
     try {
       await resetWorkspace(request, token)
       const all = await oaeSearch(request, token, PONTE)
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       await openSearch(page)
       await searchPontes(page, all.rowCount)
       // Two live bridges ticked.
@@ -501,7 +476,7 @@ test.describe('search', () => {
       expect(data.map((d) => d[0]![1]).sort()).toEqual(codes)
       expect(data.every((d) => d[1]![1] === 'ponte')).toBe(true)
     } finally {
-      await put(stored.modules)
+      await settings.restore()
     }
   })
 
@@ -509,10 +484,9 @@ test.describe('search', () => {
     'a filter the server refuses says why in Portuguese',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
-      await resetWorkspace(request, token)
+      await resetWorkspaceOf(request, ADMIN)
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       await openSearch(page)
       await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
       await page.getByRole('button', { name: 'Adicionar Regra' }).click()
@@ -538,10 +512,9 @@ test.describe('search', () => {
   )
 
   test("developer mode: 'Validar' shows the filter's SQL", async ({ page, request }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
+    await resetWorkspaceOf(request, ADMIN)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openSearch(page)
     await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
     await expect(page.getByRole('button', { name: 'Validar' })).toHaveCount(0)
@@ -567,15 +540,8 @@ test.describe('search in an English-language browser', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
-    await page.setViewportSize(DESKTOP)
-    await page.addInitScript(() => {
-      window.localStorage.removeItem('gis.filterBuilder.mode')
-      window.localStorage.removeItem('gis.filterBuilder.autoGenerate')
-    })
-    await signIn(page, ADMIN.username, ADMIN.password)
-    await openSearch(page)
+    const token = await resetWorkspaceOf(request, ADMIN)
+    await openSearchAsNew(page)
     await page
       .getByLabel('Layer')
       .selectOption({ label: 'Obras de arte especiais (pontes e viadutos)' })

@@ -2,30 +2,14 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import {
-  ADMIN,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  expect,
-  seriousViolations,
-  signIn,
-  snap,
-  test,
-  unique,
-  resetWorkspace,
-} from '../fixtures'
+import { ADMIN, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
+import { seriousViolations, snap } from '../steps/pictures'
+import { apiToken, resetWorkspace, signIn } from '../steps/session'
+import { moduleSettings } from '../steps/settings'
+import { openSearch } from '../steps/tools'
 
 const LAYER = 'marcos_km'
 const LAYER_TITLE = 'Marcos quilométricos'
-
-async function openSearch(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-  await page.getByRole('menuitem', { name: 'BUSCAR' }).click()
-  await expect(page).toHaveURL(/\/workspace$/)
-  await expect(page.getByRole('tab', { name: /^BUSCAR/ })).toHaveAttribute('aria-selected', 'true')
-}
 
 const layerSelect = (page: Page) => page.getByRole('combobox', { name: 'Layer', exact: true })
 
@@ -59,30 +43,22 @@ test.describe('synchronisation packages', () => {
     'search → SINCRONIZAR → a new package → its page → remove one → SINCRONIZAR → the queue',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN.username, ADMIN.password)
-      const settingsUrl = `${baseUrl()}/api/config/settings`
-      const stored = (await (
-        await request.get(settingsUrl, { headers: { authorization: token } })
-      ).json()) as { projectName: string; modules: string[] }
-      const put = (modules: string[]) =>
-        request.put(settingsUrl, {
-          headers: { authorization: token },
-          data: { projectName: stored.projectName, modules },
-        })
+      const token = await apiToken(request, ADMIN)
+      const settings = await moduleSettings(request, token)
       const external = await externalServer()
       const name = unique('Pacote e2e ')
       await resetWorkspace(request, token)
       await page.setViewportSize(DESKTOP)
       try {
         // Module off: no SINCRONIZAR.
-        expect((await put(stored.modules.filter((m) => m !== 'artespSync'))).status()).toBe(200)
-        await signIn(page, ADMIN.username, ADMIN.password)
+        await settings.set(settings.modules.filter((m) => m !== 'artespSync'))
+        await signIn(page, ADMIN)
         await openSearch(page)
         await layerSelect(page).selectOption({ label: LAYER_TITLE })
         await expect(page.getByRole('button', { name: 'EXPORTAR', exact: true })).toBeVisible()
         await expect(page.getByRole('button', { name: 'SINCRONIZAR' })).toHaveCount(0)
 
-        expect((await put([...stored.modules, 'artespSync'])).status()).toBe(200)
+        await settings.set([...settings.modules, 'artespSync'])
         await page.reload()
         await expect(layerSelect(page)).toHaveValue(LAYER)
         await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
@@ -202,7 +178,7 @@ test.describe('synchronisation packages', () => {
         await expect(items.locator('tbody tr')).toHaveCount(2)
         await snap(page, 'sync-package-phone')
       } finally {
-        await put(stored.modules)
+        await settings.restore()
         await external.close()
       }
     },
@@ -212,17 +188,9 @@ test.describe('synchronisation packages', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const settingsUrl = `${baseUrl()}/api/config/settings`
-    const stored = (await (
-      await request.get(settingsUrl, { headers: { authorization: token } })
-    ).json()) as { projectName: string; modules: string[] }
-    const put = (modules: string[]) =>
-      request.put(settingsUrl, {
-        headers: { authorization: token },
-        data: { projectName: stored.projectName, modules },
-      })
-    expect((await put([...stored.modules, 'artespSync'])).status()).toBe(200)
+    const token = await apiToken(request, ADMIN)
+    const settings = await moduleSettings(request, token)
+    await settings.set([...settings.modules, 'artespSync'])
     try {
       const created = await request.post(`${baseUrl()}/api/syncronization`, {
         headers: { authorization: token },
@@ -231,7 +199,7 @@ test.describe('synchronisation packages', () => {
       expect(created.status()).toBe(201)
       const location = created.headers().location!
       await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN.username, ADMIN.password)
+      await signIn(page, ADMIN)
       const fail = (route: import('@playwright/test').Route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' })
       await page.route(/\/api\/syncronization\/\d+\/items\?/, fail)
@@ -245,7 +213,7 @@ test.describe('synchronisation packages', () => {
         page.getByText('Não foi possível carregar os dados de log da sincronização!'),
       ).toBeVisible()
     } finally {
-      await put(stored.modules)
+      await settings.restore()
     }
   })
 })

@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
-import {
-  ADMIN,
-  DEMO,
-  DESKTOP,
-  PHONE,
-  apiToken,
-  baseUrl,
-  expect,
-  seriousViolations,
-  signIn,
-  snap,
-  test,
-  unique,
-} from '../fixtures'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { DEFAULT_PRINTABLE } from '@gis/shared'
+import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
+import { seriousViolations, snap } from '../steps/pictures'
+import { apiToken, saveWorkspace, signIn } from '../steps/session'
 
 /** A one-pixel PNG for the image library. */
 const PNG = Buffer.from(
@@ -24,24 +14,26 @@ const PNG = Buffer.from(
 const cell = (page: Page, name: string) => page.locator(`[data-cell="${name}"]`)
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Propriedades' })
 
+/**
+ * Signs the demo user in onto a workspace holding one designer window (`props` its state), as
+ * the workspace restores it, and shows the workspace.
+ */
+async function openDesigner(page: Page, request: APIRequestContext, props = {}): Promise<void> {
+  const token = await apiToken(request, DEMO)
+  await saveWorkspace(request, token, [
+    { id: 'w1', type: 'TemplateBuilder', title: 'Editor de Template', props },
+  ])
+  await page.setViewportSize(DESKTOP)
+  await signIn(page, DEMO)
+  await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+}
+
 test.describe('Editor de Template', () => {
   test("opens the demo 'Ficha da Obra de Arte' with no invalid variable", async ({
     page,
     request,
   }) => {
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: {
-        active: 'w1',
-        windowCounter: 1,
-        windows: [{ id: 'w1', type: 'TemplateBuilder', title: 'Editor de Template', props: {} }],
-      },
-    })
-    expect(saved.ok()).toBe(true)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await openDesigner(page, request)
     await expect(page.getByLabel('Nome da template')).toHaveValue('Nova Template')
     await page.getByRole('button', { name: 'Abrir template' }).click()
     const open = page.getByRole('dialog', { name: 'Templates' })
@@ -67,22 +59,8 @@ test.describe('Editor de Template', () => {
     request,
   }) => {
     test.setTimeout(120_000)
-    // A saved workspace holding one designer window, as the workspace restores it.
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: {
-        active: 'w1',
-        windowCounter: 1,
-        windows: [{ id: 'w1', type: 'TemplateBuilder', title: 'Editor de Template', props: {} }],
-      },
-    })
-    expect(saved.ok()).toBe(true)
     const name = unique('Ficha E2E')
-
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await openDesigner(page, request)
     const nameField = page.getByLabel('Nome da template')
     await expect(nameField).toHaveValue('Nova Template')
     await expect(page.getByRole('tab', { name: 'Página 1' })).toBeVisible()
@@ -295,7 +273,7 @@ test.describe('Editor de Template', () => {
     page,
     request,
   }) => {
-    const admin = await apiToken(request, ADMIN.username, ADMIN.password)
+    const admin = await apiToken(request, ADMIN)
     const secret = unique('Segredo')
     const created = await request.post(`${baseUrl()}/api/reports/templates`, {
       headers: { authorization: admin },
@@ -305,41 +283,14 @@ test.describe('Editor de Template', () => {
           name: secret,
           grid: [{ type: 'NONE', rows: [{ cells: [{ colSpan: 1, rowSpan: 1, value: secret }] }] }],
           styles: [],
-          printable: {
-            landscape: false,
-            scale: 100,
-            marginTop: 2,
-            marginRight: 1.3,
-            marginBottom: 2,
-            marginLeft: 1.3,
-            paperSize: 'A4',
-          },
+          printable: DEFAULT_PRINTABLE,
           variables: [],
         },
       },
     })
     expect(created.status()).toBe(201)
     const { id } = (await created.json()) as { id: number }
-    const token = await apiToken(request, DEMO.username, DEMO.password)
-    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: {
-        active: 'w1',
-        windowCounter: 1,
-        windows: [
-          {
-            id: 'w1',
-            type: 'TemplateBuilder',
-            title: 'Editor de Template',
-            props: { templateId: id },
-          },
-        ],
-      },
-    })
-    expect(saved.ok()).toBe(true)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO.username, DEMO.password)
-    await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
+    await openDesigner(page, request, { templateId: id })
     await expect(page.getByText(`Não foi possivel abrir a Template ${id}`)).toBeVisible()
     await expect(page.getByLabel('Nome da template')).toHaveValue('Nova Template')
     await expect(page.getByText(secret)).toHaveCount(0)

@@ -1,25 +1,16 @@
+import { ADMIN, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
+import { seriousViolations, snap } from '../steps/pictures'
 import {
-  ADMIN,
-  DESKTOP,
-  PHONE,
   apiToken,
-  baseUrl,
-  expect,
-  seriousViolations,
+  resetWorkspace,
+  resetWorkspaceOf,
+  saveWorkspace,
   signIn,
   signInThroughScreen,
   signOut,
-  snap,
-  test,
-  resetWorkspace,
-} from '../fixtures'
+} from '../steps/session'
+import { openFromDashboard, openTool } from '../steps/tools'
 import type { Page } from '@playwright/test'
-
-async function openFromDashboard(page: Page, title: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
-  await page.getByRole('button', { name: `ABRIR ${title}` }).click()
-  await expect(page).toHaveURL(/\/workspace$/)
-}
 
 const tab = (page: Page, title: string) => page.getByRole('tab', { name: new RegExp(`^${title}`) })
 
@@ -29,10 +20,9 @@ test.describe('workspace', () => {
     request,
   }) => {
     // Start from an empty saved workspace, whatever earlier tests left.
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    await resetWorkspace(request, token)
+    await resetWorkspaceOf(request, ADMIN)
     await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
     await expect(page.getByText('Nenhuma janela aberta')).toBeVisible()
 
@@ -56,7 +46,7 @@ test.describe('workspace', () => {
     await tab(page, 'Usuários').click()
 
     await signOut(page)
-    await signInThroughScreen(page, ADMIN.username, ADMIN.password)
+    await signInThroughScreen(page, ADMIN)
     await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
     await expect(page.getByRole('tab')).toHaveCount(2)
     await expect(tab(page, 'Usuários')).toHaveAttribute('aria-selected', 'true')
@@ -77,8 +67,7 @@ test.describe('workspace', () => {
 
     // A tool opened twice before it is used goes back to its window instead of adding a tab.
     for (let i = 0; i < 2; i++) {
-      await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-      await page.getByRole('menuitem', { name: 'BUSCAR' }).click()
+      await openTool(page, 'BUSCAR')
       await expect(tab(page, 'BUSCAR')).toHaveCount(1)
     }
     await signOut(page)
@@ -88,7 +77,7 @@ test.describe('workspace', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const saved = async () => {
       const res = await request.get(`${baseUrl()}/api/users/workspace`, {
         headers: { authorization: token },
@@ -96,7 +85,7 @@ test.describe('workspace', () => {
       return ((await res.json()) as { windows: { type: string }[] } | null)?.windows ?? []
     }
     await resetWorkspace(request, token)
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await openFromDashboard(page, 'Usuários')
     const maria = page.getByRole('cell', { name: 'maria.souza', exact: true })
     await expect(maria).toBeVisible()
@@ -125,19 +114,16 @@ test.describe('workspace', () => {
   })
 
   test('a failed restore never overwrites the saved workspace', async ({ page, request }) => {
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
+    const token = await apiToken(request, ADMIN)
     const windows = [{ id: 'w1', type: 'Logins', title: 'Acessos ao sistema', props: {} }]
-    await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: { active: 'w1', windowCounter: 1, windows },
-    })
+    await saveWorkspace(request, token, windows)
     // The saved workspace cannot be read in this page load.
     await page.route('**/api/users/workspace', (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 500, json: { message: 'falha' } })
         : route.continue(),
     )
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await expect(
       page.getByText('Não foi possível carregar alguma informação necessária! [área de trabalho]'),
     ).toBeVisible()
@@ -156,22 +142,19 @@ test.describe('workspace', () => {
     request,
   }) => {
     // A saved workspace with a window whose state is corrupt and one of an unknown type.
-    const token = await apiToken(request, ADMIN.username, ADMIN.password)
-    const saved = await request.post(`${baseUrl()}/api/users/workspace`, {
-      headers: { authorization: token },
-      data: {
-        active: 'w2',
-        windowCounter: 3,
-        windows: [
-          { id: 'w1', type: 'Logins', title: 'Acessos ao sistema', props: {} },
-          { id: 'w2', type: 'Users', title: 'Usuários', props: {}, state: { page: 'x' } },
-          { id: 'w3', type: 'JanelaDoFuturo', title: 'Janela futura', props: {} },
-        ],
-      },
-    })
-    expect(saved.status()).toBe(200)
+    const token = await apiToken(request, ADMIN)
+    await saveWorkspace(
+      request,
+      token,
+      [
+        { id: 'w1', type: 'Logins', title: 'Acessos ao sistema', props: {} },
+        { id: 'w2', type: 'Users', title: 'Usuários', props: {}, state: { page: 'x' } },
+        { id: 'w3', type: 'JanelaDoFuturo', title: 'Janela futura', props: {} },
+      ],
+      { active: 'w2', windowCounter: 3 },
+    )
 
-    await signIn(page, ADMIN.username, ADMIN.password)
+    await signIn(page, ADMIN)
     await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
     await expect(page.getByRole('tab')).toHaveCount(3)
     const active = page.getByRole('tabpanel')

@@ -1,5 +1,7 @@
 import type { GroupPermissionFlags, GroupRecord, PermissionRow as FlagsRow } from '@gis/shared'
 import type { Queryable } from '../db/types'
+import { likePattern } from '../db/like'
+import { selectPage } from '../db/paged.sql'
 
 /**
  * The owner of `app.groups`, `app.user_groups` and `app.group_layer_permissions`: the groups
@@ -79,9 +81,6 @@ const GROUP_COLUMNS = `g.id, g.name, g.description,
 
 const toGroup = (r: GroupRow): GroupRecord => ({ ...r })
 
-const likePattern = (query: string | undefined) =>
-  query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-
 export async function listGroups(
   db: Queryable,
   query: string | undefined,
@@ -89,18 +88,15 @@ export async function listGroups(
   limit: number,
   offset: number,
 ): Promise<{ rows: GroupRecord[]; total: number }> {
-  const filter = '($1::text IS NULL OR g.name ILIKE $1 OR g.description ILIKE $1)'
-  const pattern = likePattern(query)
-  const [page, total] = await Promise.all([
-    db.query<GroupRow>(
-      `SELECT ${GROUP_COLUMNS} FROM app.groups g WHERE ${filter} ${orderBy}, g.id LIMIT $2 OFFSET $3`,
-      [pattern, limit, offset],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app.groups g WHERE ${filter}`, [
-      pattern,
-    ]),
-  ])
-  return { rows: page.rows.map(toGroup), total: total.rows[0]?.n ?? 0 }
+  const { rows, total } = await selectPage<GroupRow>(db, {
+    columns: GROUP_COLUMNS,
+    from: 'app.groups g WHERE ($1::text IS NULL OR g.name ILIKE $1 OR g.description ILIKE $1)',
+    params: [likePattern(query)],
+    orderBy: `${orderBy}, g.id`,
+    limit,
+    offset,
+  })
+  return { rows: rows.map(toGroup), total }
 }
 
 export async function getGroup(db: Queryable, id: number): Promise<GroupRecord | undefined> {

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gis/shared'
+import { sharedEpoch } from '../db/cache-epoch'
 import type { Db } from '../db/types'
 import { hashToken } from './tokens'
 import { verifyPassword } from './passwords'
@@ -26,8 +27,9 @@ export interface UserStore {
 }
 
 // A map asks for dozens of tiles at once, and a desktop client as many WFS pages: the session
-// behind a token is remembered for a moment instead of being read for every one. Logout,
-// expiry and deactivation therefore take effect on these paths within SESSION_MS.
+// behind a token is remembered for a moment instead of being read for every one. Logout and
+// deactivation, through any process, move the shared cache epoch and apply at once; expiry
+// within SESSION_MS.
 const SESSION_MS = 2_000
 const SESSION_MAX = 10_000
 // Desktop clients send Basic credentials on every request and argon2 takes tens of
@@ -65,17 +67,17 @@ export function createServiceAuthenticator(
 ): ServiceAuthenticator {
   const tokens = new Map<
     string,
-    { at: number; epoch: number; context: Promise<AuthContext | undefined> }
+    { at: number; epoch: string; context: Promise<AuthContext | undefined> }
   >()
   const pairs = new Map<string, { userId: number; passwordHash: string; expires: number }>()
 
-  function byToken(token: string): Promise<AuthContext | undefined> {
+  async function byToken(token: string): Promise<AuthContext | undefined> {
     // Keyed by the token itself: it stays in this process's memory, as the request's does,
     // and hashing it on every tile cost more than the lookup.
     // An administrator's change to a user (administrator or active flag) moves the permission
     // epoch: the session is read again on the next request.
+    const epoch = `${permissionEpoch()}:${await sharedEpoch(db)}`
     const hit = tokens.get(token)
-    const epoch = permissionEpoch()
     if (hit && hit.epoch === epoch && Date.now() - hit.at < SESSION_MS) return hit.context
     if (tokens.size >= SESSION_MAX) tokens.clear()
     const context = resolve(token)

@@ -54,9 +54,10 @@ export interface PostgresOptions {
 
 /** PostgreSQL + PostGIS through a connection pool. */
 export function createPostgresDb(connectionString: string, options: PostgresOptions = {}): Db {
+  const max = options.max ?? 10
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    max,
     application_name: 'gis-server',
     statement_timeout: options.statementTimeoutMs || undefined,
   })
@@ -66,6 +67,12 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
   const base = wrap(pool)
   return {
     kind: 'postgres',
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     query: base.query,
     exec: base.exec,
     async session(fn) {

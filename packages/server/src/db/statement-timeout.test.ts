@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../test/harness'
 
 const BUDGET_MS = 1500
 
-let t: TestApp
-beforeAll(async () => {
-  // On disk: a statement past its budget restarts the embedded database's thread.
-  t = await startTestApp({ config: { statementTimeoutMs: BUDGET_MS }, pgliteOnDisk: true })
-})
-afterAll(async () => {
-  await t?.close()
+// On disk: a statement past its budget restarts the embedded database's thread.
+const t = useTestApp({
+  config: { statementTimeoutMs: BUDGET_MS },
+  pgliteOnDisk: true,
+  signIn: false,
 })
 
 /** Milliseconds /healthz takes to answer. */

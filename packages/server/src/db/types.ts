@@ -27,8 +27,20 @@ export interface Queryable {
 
 export type DbKind = 'pglite' | 'postgres'
 
+/** The state of a connection pool (PostgreSQL), as the metrics show it. */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number
+  idle: number
+  /** Requests waiting for a connection. */
+  waiting: number
+  max: number
+}
+
 export interface Db extends Queryable {
   readonly kind: DbKind
+  /** The connection pool's state; absent on the embedded database (one connection, no pool). */
+  poolStats?(): PoolStats
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Runs `fn` on one dedicated connection (session-level locks, settings). */

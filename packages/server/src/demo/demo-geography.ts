@@ -84,7 +84,7 @@ export const DEMO_ROADS: Road[] = [
 ]
 
 /** The road's position at a km: along its path, with a gentle deterministic curvature. */
-function positionAt(road: Road, km: number): [number, number] {
+export function positionAt(road: Road, km: number): [number, number] {
   const p = road.path
   let i = 0
   while (i < p.length - 2 && km > p[i + 1]![2]) i++

@@ -30,18 +30,47 @@ const km = (name = 'km', title = 'Km'): LayerFieldDef => ({
   ...num(name, title, 'numeric(9,3)'),
   tooltip: 'Quilômetro com três casas decimais (ex.: 23,450)',
 })
-const group = (title: string, fields: [string, string][]): LayoutGroup => ({
-  title,
-  fields: fields.map(([name, t]) => ({ name, title: t, visible: true })),
-})
-const list = (title: string, values: string[]): LayerDomain => ({
+const list = (title: string, values: LayerDomain['values']): LayerDomain => ({
   title,
   type: 'selectable',
   values,
 })
+/** A selectable grade from 1 to 5. */
+const grade = (title: string): LayerDomain => list(title, [1, 2, 3, 4, 5])
+
+/** Where on the road a point is: the road, the km and the direction (fields, then names). */
+const onTheRoad = (): LayerFieldDef[] => [
+  text('rodovia', 'Rodovia', 12),
+  km(),
+  text('sentido', 'Sentido', 10),
+]
+const ON_THE_ROAD = ['rodovia', 'km', 'sentido']
+
+/**
+ * A layer as written below: each layout group names its fields, whose titles come from the
+ * field list (a field is described once).
+ */
+type DemoLayerInput = Omit<DemoLayerDef, 'layout'> & { layout: [string, string[]][] }
+
+function demoLayer({ layout, domains, style, ...def }: DemoLayerInput): DemoLayerDef {
+  const titleOf = (name: string): string => {
+    const field = def.fields.find((f) => f.name === name)
+    if (!field) throw new Error(`demo layer ${def.name}: no field ${name} for the layout`)
+    return field.title
+  }
+  return {
+    ...def,
+    layout: layout.map(([title, names]) => ({
+      title,
+      fields: names.map((name) => ({ name, title: titleOf(name), visible: true })),
+    })),
+    domains,
+    style,
+  }
+}
 
 /** The concession's layers: a road operator in the west of the state of São Paulo. */
-export const DEMO_LAYERS: DemoLayerDef[] = [
+const LAYERS: DemoLayerInput[] = [
   {
     name: 'rodovias',
     title: 'Rodovias',
@@ -57,18 +86,8 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
       num('pistas', 'Faixas por sentido', 'integer'),
     ],
     layout: [
-      group('Identificação', [
-        ['codigo', 'Código'],
-        ['codigo_artesp', 'Código ARTESP'],
-        ['denominacao', 'Denominação'],
-      ]),
-      group('Concessão', [
-        ['lote', 'Lote'],
-        ['concessionaria', 'Concessionária'],
-        ['km_ini', 'Km inicial'],
-        ['km_fim', 'Km final'],
-        ['pistas', 'Faixas por sentido'],
-      ]),
+      ['Identificação', ['codigo', 'codigo_artesp', 'denominacao']],
+      ['Concessão', ['lote', 'concessionaria', 'km_ini', 'km_fim', 'pistas']],
     ],
     domains: {},
     style: { stroke: { color: '#c62828', width: 3 }, label: { attribute: 'codigo', minZoom: 8 } },
@@ -77,14 +96,8 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
     name: 'marcos_km',
     title: 'Marcos quilométricos',
     geometryType: 'point',
-    fields: [text('rodovia', 'Rodovia', 12), km(), text('sentido', 'Sentido', 10)],
-    layout: [
-      group('Localização', [
-        ['rodovia', 'Rodovia'],
-        ['km', 'Km'],
-        ['sentido', 'Sentido'],
-      ]),
-    ],
+    fields: onTheRoad(),
+    layout: [['Localização', ON_THE_ROAD]],
     domains: { sentido: list('Sentido', SENTIDOS) },
     style: {
       point: { shape: 'circle', radius: 3 },
@@ -101,9 +114,7 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
       text('codigo', 'Código', 24),
       text('codigo_artesp', 'Código ARTESP', 24),
       text('tipo', 'Tipo', 20),
-      text('rodovia', 'Rodovia', 12),
-      km(),
-      text('sentido', 'Sentido', 10),
+      ...onTheRoad(),
       num('comprimento', 'Comprimento (m)'),
       num('largura', 'Largura (m)'),
       num('nota_estrutural', 'Nota estrutural', 'integer'),
@@ -113,38 +124,17 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
       text('foto', 'Foto', 200),
     ],
     layout: [
-      group('Identificação', [
-        ['codigo', 'Código'],
-        ['codigo_artesp', 'Código ARTESP'],
-        ['tipo', 'Tipo'],
-        ['foto', 'Foto'],
-      ]),
-      group('Localização', [
-        ['rodovia', 'Rodovia'],
-        ['km', 'Km'],
-        ['sentido', 'Sentido'],
-      ]),
-      group('Dimensões', [
-        ['comprimento', 'Comprimento (m)'],
-        ['largura', 'Largura (m)'],
-      ]),
-      group('Inspeção', [
-        ['nota_estrutural', 'Nota estrutural'],
-        ['nota_funcional', 'Nota funcional'],
-        ['nota_durabilidade', 'Nota de durabilidade'],
-        ['ultima_inspecao', 'Última inspeção'],
-      ]),
+      ['Identificação', ['codigo', 'codigo_artesp', 'tipo', 'foto']],
+      ['Localização', ON_THE_ROAD],
+      ['Dimensões', ['comprimento', 'largura']],
+      ['Inspeção', ['nota_estrutural', 'nota_funcional', 'nota_durabilidade', 'ultima_inspecao']],
     ],
     domains: {
       tipo: list('Tipo', ['ponte', 'viaduto', 'passarela']),
       sentido: list('Sentido', SENTIDOS),
-      nota_estrutural: { title: 'Nota estrutural', type: 'selectable', values: [1, 2, 3, 4, 5] },
-      nota_funcional: { title: 'Nota funcional', type: 'selectable', values: [1, 2, 3, 4, 5] },
-      nota_durabilidade: {
-        title: 'Nota de durabilidade',
-        type: 'selectable',
-        values: [1, 2, 3, 4, 5],
-      },
+      nota_estrutural: grade('Nota estrutural'),
+      nota_funcional: grade('Nota funcional'),
+      nota_durabilidade: grade('Nota de durabilidade'),
       foto: { title: 'Foto', type: 'photo', values: [] },
     },
     style: {
@@ -174,16 +164,8 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
       text('situacao', 'Situação', 40),
     ],
     layout: [
-      group('Trecho', [
-        ['rodovia', 'Rodovia'],
-        ['km_ini', 'Km inicial'],
-        ['km_fim', 'Km final'],
-      ]),
-      group('Faixa', [
-        ['largura_m', 'Largura (m)'],
-        ['area_m2', 'Área (m²)'],
-        ['situacao', 'Situação'],
-      ]),
+      ['Trecho', ['rodovia', 'km_ini', 'km_fim']],
+      ['Faixa', ['largura_m', 'area_m2', 'situacao']],
     ],
     domains: { situacao: list('Situação', ['Regularizada', 'Em desapropriação', 'Invadida']) },
     style: {
@@ -205,25 +187,14 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
     geometryType: 'point',
     fields: [
       text('nome', 'Nome', 80),
-      text('rodovia', 'Rodovia', 12),
-      km(),
-      text('sentido', 'Sentido', 10),
+      ...onTheRoad(),
       num('cabines', 'Cabines', 'integer'),
       num('tarifa_auto', 'Tarifa de automóvel (R$)', 'numeric(6,2)'),
       { name: 'automatica', type: 'boolean', sqlType: 'boolean', title: 'Cobrança automática' },
     ],
     layout: [
-      group('Praça', [
-        ['nome', 'Nome'],
-        ['rodovia', 'Rodovia'],
-        ['km', 'Km'],
-        ['sentido', 'Sentido'],
-      ]),
-      group('Operação', [
-        ['cabines', 'Cabines'],
-        ['tarifa_auto', 'Tarifa de automóvel (R$)'],
-        ['automatica', 'Cobrança automática'],
-      ]),
+      ['Praça', ['nome', ...ON_THE_ROAD]],
+      ['Operação', ['cabines', 'tarifa_auto', 'automatica']],
     ],
     domains: { sentido: list('Sentido', [...SENTIDOS, 'Ambos']) },
     style: {
@@ -258,25 +229,15 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
     geometryType: 'TABULAR',
     fields: [
       { name: 'data', type: 'datetime', sqlType: 'timestamptz', title: 'Data e hora' },
-      text('rodovia', 'Rodovia', 12),
-      km(),
-      text('sentido', 'Sentido', 10),
+      ...onTheRoad(),
       text('tipo', 'Tipo', 40),
       num('vitimas', 'Vítimas', 'integer'),
       text('descricao', 'Descrição', 500),
     ],
     layout: [
-      group('Ocorrência', [
-        ['data', 'Data e hora'],
-        ['tipo', 'Tipo'],
-        ['vitimas', 'Vítimas'],
-      ]),
-      group('Local', [
-        ['rodovia', 'Rodovia'],
-        ['km', 'Km'],
-        ['sentido', 'Sentido'],
-      ]),
-      group('Detalhes', [['descricao', 'Descrição']]),
+      ['Ocorrência', ['data', 'tipo', 'vitimas']],
+      ['Local', ON_THE_ROAD],
+      ['Detalhes', ['descricao']],
     ],
     domains: {
       sentido: list('Sentido', SENTIDOS),
@@ -297,24 +258,14 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
     geometryType: 'point',
     fields: [
       text('codigo_ctb', 'Código CTB', 10),
-      text('rodovia', 'Rodovia', 12),
-      km(),
-      text('sentido', 'Sentido', 10),
+      ...onTheRoad(),
       text('lado', 'Lado', 10),
       text('estado', 'Estado de conservação', 10),
       { name: 'data_implantacao', type: 'date', sqlType: 'date', title: 'Data de implantação' },
     ],
     layout: [
-      group('Placa', [
-        ['codigo_ctb', 'Código CTB'],
-        ['estado', 'Estado de conservação'],
-      ]),
-      group('Localização', [
-        ['rodovia', 'Rodovia'],
-        ['km', 'Km'],
-        ['sentido', 'Sentido'],
-        ['lado', 'Lado'],
-      ]),
+      ['Placa', ['codigo_ctb', 'estado']],
+      ['Localização', [...ON_THE_ROAD, 'lado']],
     ],
     domains: {
       sentido: list('Sentido', SENTIDOS),
@@ -334,3 +285,5 @@ export const DEMO_LAYERS: DemoLayerDef[] = [
     },
   },
 ]
+
+export const DEMO_LAYERS: DemoLayerDef[] = LAYERS.map(demoLayer)

@@ -1,5 +1,8 @@
 import { hashPassword, verifyPassword } from '../auth/passwords'
 import { seedDemoPhotos } from './demo-attachments'
+import { seedDemoDocuments } from './demo-documents'
+import { seedDemoImagery } from './demo-imagery'
+import { seedDemoInspections } from './demo-inspections'
 import { DEMO_LAYERS } from './demo-layer-defs'
 import { seedDemoLayers } from './demo-layers'
 import { seedDemoReports } from './demo-reports'
@@ -193,6 +196,48 @@ export async function seedDemoStartView(db: Queryable): Promise<boolean> {
   return true
 }
 
+/** The optional modules the demo switches on. */
+export const DEMO_MODULES = ['orbit', 'smmcad', 'documents', 'oaeInspections']
+
+/**
+ * A demo database seeded before the street-level imagery came gets the demo surveys, once, if
+ * it has no survey yet (its modules stay as they are).
+ */
+async function seedDemoImageryOnce(db: Db): Promise<void> {
+  if (await readSetting(db, 'demoImagerySeeded')) return
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query('SELECT 1 FROM app.imagery_surveys LIMIT 1')
+    if (rows.length === 0) await seedDemoImagery(tx)
+    await writeSetting(tx, 'demoImagerySeeded', true)
+  })
+}
+
+/**
+ * A demo database seeded before the inspections came gets the demo inspections, once, if it
+ * has none yet (its modules stay as they are).
+ */
+async function seedDemoInspectionsOnce(db: Db): Promise<void> {
+  if (await readSetting(db, 'demoInspectionsSeeded')) return
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query('SELECT 1 FROM app.inspections LIMIT 1')
+    if (rows.length === 0) await seedDemoInspections(tx, { audited: true })
+    await writeSetting(tx, 'demoInspectionsSeeded', true)
+  })
+}
+
+/**
+ * A demo database seeded before the documents library came gets the demo library, once, if it
+ * has no folder yet.
+ */
+async function seedDemoDocumentsOnce(db: Db): Promise<void> {
+  if (await readSetting(db, 'demoDocumentsSeeded')) return
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query('SELECT 1 FROM app.document_folders LIMIT 1')
+    if (rows.length === 0) await seedDemoDocuments(tx)
+    await writeSetting(tx, 'demoDocumentsSeeded', true)
+  })
+}
+
 /**
  * Demo accounts, groups and configuration. Runs once per database; later calls do nothing.
  * With `admin` (ADMIN_USERNAME / ADMIN_PASSWORD), that administrator replaces the demo one.
@@ -203,6 +248,9 @@ export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): P
     // seeded before the start view frames the demo data gets that view.
     await seedDemoReports(db)
     await seedDemoStartView(db)
+    await seedDemoImageryOnce(db)
+    await seedDemoInspectionsOnce(db)
+    await seedDemoDocumentsOnce(db)
     return false
   }
   await db.transaction(async (tx) => {
@@ -269,8 +317,15 @@ export async function seedDemo(db: Db, options: { admin?: Credentials } = {}): P
     await seedDemoPhotos(tx)
     await seedDemoReports(tx)
     await seedDemoStartView(tx)
+    await seedDemoImagery(tx)
+    await writeSetting(tx, 'demoImagerySeeded', true)
+    await seedDemoInspections(tx, { audited: false })
+    await writeSetting(tx, 'demoInspectionsSeeded', true)
+    await seedDemoDocuments(tx)
+    await writeSetting(tx, 'demoDocumentsSeeded', true)
     await writeSetting(tx, 'projectName', 'Rodovias do Interior - GIS')
-    await writeSetting(tx, 'modules', [])
+    // The street-level imagery is part of the demo: its orbit module and event viewer are on.
+    await writeSetting(tx, 'modules', DEMO_MODULES)
     await writeSetting(tx, 'demoSeeded', true)
   })
   return true

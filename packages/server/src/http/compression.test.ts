@@ -1,20 +1,12 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, rawGet, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { rawGet, useTestApp } from '../../test/harness'
 
-let t: TestApp
-let admin: string
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const raw = (url: string, headers: Record<string, string> = {}) =>
-  rawGet(`${t.baseUrl}${url}`, { authorization: `Bearer ${admin}`, ...headers })
+  rawGet(`${t.baseUrl}${url}`, { authorization: `Bearer ${t.admin}`, ...headers })
 
 function decode(res: { headers: http.IncomingHttpHeaders; body: Buffer }): Buffer {
   switch (res.headers['content-encoding']) {
@@ -94,16 +86,15 @@ describe('compressed answers', () => {
   })
 
   it('sends exported files compressed at the fastest settings, the same file', async () => {
-    const started = await t.api({
-      method: 'POST',
-      url: '/api/features/placas/report?format=csv',
-      payload: { fields: ['id', 'codigo_ctb', 'rodovia', 'km'] },
-      token: admin,
-    })
+    const started = await t.post(
+      '/api/features/placas/report?format=csv',
+      { fields: ['id', 'codigo_ctb', 'rodovia', 'km'] },
+      t.admin,
+    )
     expect(started.statusCode).toBe(202)
     const id = started.json().id
     for (;;) {
-      const job = (await t.api({ url: `/api/reports/jobs/${id}`, token: admin })).json()
+      const job = (await t.get(`/api/reports/jobs/${id}`, t.admin)).json()
       if (job.status === 'COMPLETE') break
       expect(job.status).not.toBe('ERROR')
       await new Promise((resolve) => setTimeout(resolve, 25))

@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailer } from '../mail/mailer'
-import { captureLog, DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { captureLog, DEMO, signIn, useTestApp } from '../../test/harness'
 import { startSmtpServer } from '../../test/smtp'
 import { loggablePath } from './request-log'
 
-let t: TestApp
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 const log = captureLog('debug')
 beforeAll(async () => {
   smtp = await startSmtpServer()
-  t = await startTestApp({
-    logger: log.logger,
-    mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'GIS <gis@test>' }),
-  })
 })
 afterAll(async () => {
-  await t?.close()
   await smtp?.close()
 })
+const t = useTestApp(() => ({
+  logger: log.logger,
+  mailer: createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent', from: 'GIS <gis@test>' }),
+  signIn: false,
+}))
 
 describe('loggablePath', () => {
   it('hides credentials in the query and the reset link, and keeps the rest', () => {
@@ -43,66 +42,54 @@ describe('the request log', () => {
     const userToken = await signIn(t.api, DEMO.user, '10.9.0.2')
     secrets.push(adminToken, userToken, DEMO.admin.password, DEMO.user.password)
     let requests = 3 // the two sign-ins, and this one:
-    await t.api({ url: '/auth/validate', token: userToken })
+    await t.get('/auth/validate', userToken)
     // A failed sign-in with a password that exists nowhere else.
     requests++
-    await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: 'demo', password: 'uma-senha-que-vaza-1' },
-    })
+    await t.post('/auth/login', { username: 'demo', password: 'uma-senha-que-vaza-1' })
     secrets.push('uma-senha-que-vaza-1')
     // The token in the URL, refused on the JSON API and accepted by the tiles.
     requests += 2
-    await t.api({ url: `/auth/validate?token=${userToken}` })
-    await t.api({ url: `/api/tiles/placas/13/3037/4645.pbf?v=1&token=${adminToken}` })
+    await t.get(`/auth/validate?token=${userToken}`)
+    await t.get(`/api/tiles/placas/13/3037/4645.pbf?v=1&token=${adminToken}`)
     // HTTP Basic on /ows, right and wrong.
     const basic = Buffer.from(`demo:${DEMO.user.password}`).toString('base64')
     const wrong = Buffer.from('demo:outra-senha-que-vaza-2').toString('base64')
     secrets.push(basic, wrong, 'outra-senha-que-vaza-2')
     requests += 2
-    await t.api({
-      url: '/ows?SERVICE=WFS&REQUEST=GetCapabilities',
+    await t.get('/ows?SERVICE=WFS&REQUEST=GetCapabilities', {
       headers: { authorization: `Basic ${basic}` },
     })
-    await t.api({
-      url: '/ows?SERVICE=WFS&REQUEST=GetCapabilities',
+    await t.get('/ows?SERVICE=WFS&REQUEST=GetCapabilities', {
       headers: { authorization: `Basic ${wrong}` },
       from: '10.9.0.3',
     })
     // Password change and the whole reset: link by mail, the page, the new password.
     requests++
-    await t.api({
-      method: 'PUT',
-      url: '/api/me/change-password',
-      token: userToken,
-      payload: { currentPassword: DEMO.user.password, password: 'trocada-no-log-3' },
-    })
+    await t.put(
+      '/api/me/change-password',
+      { currentPassword: DEMO.user.password, password: 'trocada-no-log-3' },
+      userToken,
+    )
     secrets.push('trocada-no-log-3')
     const received = smtp.inbox.length
     requests++
-    await t.api({ method: 'POST', url: '/api/me/forgot-password', payload: { username: 'demo' } })
+    await t.post('/api/me/forgot-password', { username: 'demo' })
     const resetToken = (await smtp.waitFor(received + 1)).text.match(
       /reset-password\/([\w-]+)/,
     )![1]!
     secrets.push(resetToken)
     requests += 2
-    await t.api({ url: `/reset-password/${resetToken}` })
-    const reset = await t.api({
-      method: 'POST',
-      url: '/api/me/reset-password',
-      payload: { token: resetToken, password: 'redefinida-no-log-4' },
+    await t.get(`/reset-password/${resetToken}`)
+    const reset = await t.post('/api/me/reset-password', {
+      token: resetToken,
+      password: 'redefinida-no-log-4',
     })
     expect(reset.statusCode).toBe(200)
     secrets.push('redefinida-no-log-4')
     // A credential in the query of any route, and a bad request with one in its body.
     requests += 2
-    await t.api({ url: `/api/users/exists?username=demo&password=${'vaza-pela-url-5'}` })
-    await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: '', password: 'vaza-no-erro-6' },
-    })
+    await t.get(`/api/users/exists?username=demo&password=${'vaza-pela-url-5'}`)
+    await t.post('/auth/login', { username: '', password: 'vaza-no-erro-6' })
     secrets.push('vaza-pela-url-5', 'vaza-no-erro-6')
 
     // Give the last onResponse hooks a moment to write.

@@ -1,26 +1,9 @@
 import { z } from 'zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMO,
-  fieldErrors,
-  signIn,
-  startTestApp,
-  type ApiResponse,
-  type TestApp,
-} from '../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { fieldErrors, type ApiResponse, useTestApp } from '../../test/harness'
 import { validationErrors } from './errors'
 
-let t: TestApp
-let admin: string
-let user: string
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const ENGLISH = /invalid|expected|received|required|too (big|small)|must|unrecognized|input|nan\b/i
 
@@ -35,51 +18,41 @@ function expectFieldErrors(res: ApiResponse, expected: Record<string, string>) {
 }
 
 describe('every 400 of the API speaks Portuguese', () => {
-  it('paging: a page that is not a number, a bad limit, an unknown sort', async () => {
-    expectFieldErrors(await t.api({ url: '/api/users?page=abc', token: admin }), {
-      page: 'Parâmetros de paginação inválidos',
-    })
-    expectFieldErrors(await t.api({ url: '/api/logins?limit=0', token: admin }), {
-      limit: 'Parâmetros de paginação inválidos',
-    })
-    expectFieldErrors(await t.api({ url: '/api/base-layers?sort=-senha', token: admin }), {
-      sort: 'Campo de ordenação inválido',
-    })
-    expectFieldErrors(await t.api({ url: `/api/users?query=${'x'.repeat(201)}`, token: admin }), {
-      query: 'Texto muito longo (máximo de 200 caracteres)',
-    })
-  })
-
-  it('path parameters: not a number, not whole, not positive', async () => {
-    expectFieldErrors(await t.api({ url: '/api/users/abc', token: admin }), {
-      id: 'Informe um número',
-    })
-    expectFieldErrors(await t.api({ url: '/api/users/1.5', token: admin }), {
-      id: 'Informe um número inteiro',
-    })
-    expectFieldErrors(await t.api({ url: '/api/base-layers/0', token: admin }), {
-      id: 'Informe um número maior que 0',
-    })
+  it.each([
+    [
+      'paging: a page that is not a number',
+      '/api/users?page=abc',
+      'page',
+      'Parâmetros de paginação inválidos',
+    ],
+    ['paging: a bad limit', '/api/logins?limit=0', 'limit', 'Parâmetros de paginação inválidos'],
+    [
+      'paging: an unknown sort',
+      '/api/base-layers?sort=-senha',
+      'sort',
+      'Campo de ordenação inválido',
+    ],
+    [
+      'a query too long',
+      `/api/users?query=${'x'.repeat(201)}`,
+      'query',
+      'Texto muito longo (máximo de 200 caracteres)',
+    ],
+    ['path parameters: not a number', '/api/users/abc', 'id', 'Informe um número'],
+    ['path parameters: not whole', '/api/users/1.5', 'id', 'Informe um número inteiro'],
+    ['path parameters: not positive', '/api/base-layers/0', 'id', 'Informe um número maior que 0'],
+  ])('%s', async (_case, url, field, message) => {
+    expectFieldErrors(await t.get(url, t.admin), { [field]: message })
   })
 
   it('bodies: a key of the wrong type, a body of the wrong shape', async () => {
-    const me = (await t.api({ url: '/api/me/profile', token: admin })).json()
+    const me = (await t.get('/api/me/profile', t.admin)).json()
+    expectFieldErrors(await t.put(`/api/users/${me.id}`, { admin: 'sim', name: 42 }, t.admin), {
+      admin: 'Informe sim ou não (true ou false)',
+      name: 'Campo obrigatório',
+    })
     expectFieldErrors(
-      await t.api({
-        method: 'PUT',
-        url: `/api/users/${me.id}`,
-        token: admin,
-        payload: { admin: 'sim', name: 42 },
-      }),
-      { admin: 'Informe sim ou não (true ou false)', name: 'Campo obrigatório' },
-    )
-    expectFieldErrors(
-      await t.api({
-        method: 'POST',
-        url: '/api/users/workspace',
-        token: user,
-        payload: { active: 1, windowCounter: -1, windows: 'x' },
-      }),
+      await t.post('/api/users/workspace', { active: 1, windowCounter: -1, windows: 'x' }, t.user),
       {
         active: 'Informe um texto',
         windowCounter: 'Informe um número maior ou igual a 0',
@@ -87,35 +60,28 @@ describe('every 400 of the API speaks Portuguese', () => {
       },
     )
     expectFieldErrors(
-      await t.api({
-        method: 'POST',
-        url: '/api/users/workspace',
-        token: user,
-        payload: { active: null, windowCounter: 1.5, windows: [{ id: 'w1', type: 7 }] },
-      }),
+      await t.post(
+        '/api/users/workspace',
+        { active: null, windowCounter: 1.5, windows: [{ id: 'w1', type: 7 }] },
+        t.user,
+      ),
       {
         windowCounter: 'Informe um número inteiro',
         'windows.0.type': 'Informe um texto',
         'windows.0.title': 'Campo obrigatório',
       },
     )
-    expectFieldErrors(await t.api({ method: 'POST', url: '/auth/login', payload: [] }), {
+    expectFieldErrors(await t.post('/auth/login', []), {
       '': 'Informe um objeto com os campos esperados',
     })
   })
 
   it('other client errors: malformed JSON, an unsupported content type, an unknown route', async () => {
-    const json = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: '{nope',
+    const json = await t.post('/auth/login', '{nope', {
       headers: { 'content-type': 'application/json' },
     })
     expect(json.json()).toEqual({ message: 'Requisição inválida.' })
-    const type = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: 'username=admin',
+    const type = await t.post('/auth/login', 'username=admin', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(type.statusCode).toBe(415)

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types'
+import type { SqlPaging } from '../http/paging'
 
 export type JobStatus = 'QUEUED' | 'IN_PROGRESS' | 'COMPLETE' | 'ERROR'
 
@@ -125,4 +126,76 @@ export async function releaseJob(db: Queryable, id: number, worker: string): Pro
       WHERE id = $1 AND claimed_by = $2 AND status = 'IN_PROGRESS'`,
     [id, worker],
   )
+}
+
+/** A job with its user's name (the repository of exports and reports lists these). */
+export interface JobWithUserRow extends Omit<JobRow, 'attempts'> {
+  username: string | null
+}
+
+const WITH_USER_COLUMNS = `j.id::int AS id, j.type, j.status, j.payload, j.result, j.message,
+  j.progress_value, j.progress_max, j.user_id::int AS user_id, u.username, j.created_at,
+  j.started_at, j.finished_at`
+
+export const JOB_SORTS = {
+  created: 'j.created_at',
+  id: 'j.id',
+  type: 'j.type',
+  status: 'j.status',
+  username: 'u.username',
+}
+
+/** One page of the jobs of these types (of one user, or everyone's), and the count. */
+export async function listJobsOfTypes(
+  db: Queryable,
+  types: readonly string[],
+  userId: number | null,
+  paging: SqlPaging,
+): Promise<{ rows: JobWithUserRow[]; total: number }> {
+  const where = 'j.type = ANY($1::text[]) AND ($2::bigint IS NULL OR j.user_id = $2::bigint)'
+  const { rows } = await db.query<JobWithUserRow>(
+    `SELECT ${WITH_USER_COLUMNS} FROM app.jobs j LEFT JOIN app.users u ON u.id = j.user_id
+      WHERE ${where} ${paging.orderBy}, j.id DESC LIMIT $3 OFFSET $4`,
+    [types, userId, paging.limit, paging.offset],
+  )
+  const { rows: n } = await db.query<{ n: number }>(
+    `SELECT count(*)::float8 AS n FROM app.jobs j WHERE ${where}`,
+    [types, userId],
+  )
+  return { rows, total: n[0]!.n }
+}
+
+export async function findJobWithUser(
+  db: Queryable,
+  id: number,
+): Promise<JobWithUserRow | undefined> {
+  const { rows } = await db.query<JobWithUserRow>(
+    `SELECT ${WITH_USER_COLUMNS} FROM app.jobs j LEFT JOIN app.users u ON u.id = j.user_id
+      WHERE j.id = $1`,
+    [id],
+  )
+  return rows[0]
+}
+
+/** Jobs waiting or running, by type and status, with the age of the oldest (metrics). */
+export interface QueueStat {
+  type: string
+  status: 'QUEUED' | 'IN_PROGRESS'
+  count: number
+  /** Seconds since the oldest was queued (QUEUED) or started (IN_PROGRESS). */
+  oldest_seconds: number
+}
+
+export async function queueStats(db: Queryable): Promise<QueueStat[]> {
+  const { rows } = await db.query<QueueStat>(
+    `SELECT type, status, count(*)::int AS count,
+            COALESCE(extract(epoch FROM now() - min(
+              CASE WHEN status = 'QUEUED' THEN created_at ELSE COALESCE(started_at, created_at) END
+            )), 0)::float8 AS oldest_seconds
+       FROM app.jobs
+      WHERE status IN ('QUEUED', 'IN_PROGRESS')
+      GROUP BY type, status
+      ORDER BY type, status`,
+  )
+  return rows
 }

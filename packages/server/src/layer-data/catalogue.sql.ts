@@ -29,11 +29,12 @@ interface LayerRow {
   data_changed_at: Date
   legend_version: number
   display_field: string | null
+  public: boolean
 }
 
 const COLUMNS = `id, name, title, table_schema, table_name, geometry_type, queryable, managed,
   attributes, layout, fields_format, domains, style, extent, data_version, data_changed_at,
-  legend_version, display_field`
+  legend_version, display_field, public`
 
 function toLayer(r: LayerRow): CatalogueLayer {
   return {
@@ -55,6 +56,7 @@ function toLayer(r: LayerRow): CatalogueLayer {
     dataChangedAt: r.data_changed_at,
     legendVersion: r.legend_version,
     displayField: r.display_field,
+    public: r.public,
   }
 }
 
@@ -102,9 +104,20 @@ export interface LayerEntry {
   style: LayerStyle
   /** The text field naming the features in lists (null: the default rule); absent: unchanged. */
   displayField?: string | null
+  /** Tiles served to anyone and cacheable by a CDN (decision 85); absent: unchanged. */
+  public?: boolean
 }
 
 const json = (v: unknown) => JSON.stringify(v)
+
+/** The entry's JSON columns as parameters, in the order both statements list them. */
+const entryJson = (e: LayerEntry) => [
+  json(e.attributes),
+  json(e.layout),
+  json(e.fieldsFormat),
+  json(e.domains),
+  json(e.style),
+]
 
 /** Registers a table of schema data (same name) as a layer; answers its id. */
 export async function insertLayer(
@@ -119,17 +132,7 @@ export async function insertLayer(
      VALUES ($1, $2, 'data', $1, $3, $4, true, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb,
              $8::text::jsonb, $9::text::jsonb)
      RETURNING id`,
-    [
-      name,
-      e.title,
-      geometryType,
-      e.queryable,
-      json(e.attributes),
-      json(e.layout),
-      json(e.fieldsFormat),
-      json(e.domains),
-      json(e.style),
-    ],
+    [name, e.title, geometryType, e.queryable, ...entryJson(e)],
   )
   return rows[0]!.id
 }
@@ -150,20 +153,21 @@ export async function updateLayer(
             style = $8::text::jsonb,
             display_field = CASE WHEN $10 THEN $11 ELSE display_field END,
             legend_version = legend_version + CASE WHEN $9 THEN 1 ELSE 0 END,
+            -- A layer made public or private gets new tile URLs: no cache holds the old answer.
+            data_version = data_version + CASE WHEN public IS DISTINCT FROM coalesce($12, public)
+                                               THEN 1 ELSE 0 END,
+            public = coalesce($12, public),
             updated_at = now()
       WHERE id = $1`,
     [
       id,
       e.title,
       e.queryable,
-      json(e.attributes),
-      json(e.layout),
-      json(e.fieldsFormat),
-      json(e.domains),
-      json(e.style),
+      ...entryJson(e),
       legendChanged,
       e.displayField !== undefined,
       e.displayField ?? null,
+      e.public ?? null,
     ],
   )
   return rowCount > 0

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@gis/shared'
 import { layerPermissions, permissionEpoch } from '../auth/permissions'
+import { sharedEpoch } from '../db/cache-epoch'
 import type { Queryable } from '../db/types'
 import { listLayers } from './catalogue.sql'
 import type { CatalogueLayer } from './model'
@@ -7,16 +8,22 @@ import type { CatalogueLayer } from './model'
 type User = Pick<SessionUser, 'id' | 'admin'>
 
 // The catalogue changes rarely (administration) and is read on every tile and WFS request:
-// it is kept for a few seconds per process. Data versions are always read fresh.
+// it is kept for a few seconds per process, while the shared cache epoch stays where it was
+// (an administrator's change through any process moves it). Data versions are always read
+// fresh.
 const CACHE_MS = 5_000
-const caches = new WeakMap<Queryable, { at: number; layers: Promise<CatalogueLayer[]> }>()
+const caches = new WeakMap<
+  Queryable,
+  { at: number; epoch: number; layers: Promise<CatalogueLayer[]> }
+>()
 
 /** Every layer of the catalogue, cached for a few seconds per database (tiles, OGC). */
 export async function catalogue(db: Queryable): Promise<CatalogueLayer[]> {
+  const epoch = await sharedEpoch(db)
   const hit = caches.get(db)
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.layers
+  if (hit && hit.epoch === epoch && Date.now() - hit.at < CACHE_MS) return hit.layers
   const layers = listLayers(db)
-  caches.set(db, { at: Date.now(), layers })
+  caches.set(db, { at: Date.now(), epoch, layers })
   layers.catch(() => caches.delete(db))
   return layers
 }
@@ -46,22 +53,21 @@ export async function readableLayerNames(db: Queryable, user: User): Promise<Set
 }
 
 // Tiles and OGC requests come in bursts from one client: the user's readable layers are
-// remembered for a moment. A permission change made through this process applies at once
-// (the entry's permission epoch is no longer current); one made by another process within
-// PERMISSIONS_MS.
+// remembered for a moment. A permission change applies to the next request, through this
+// process (its permission epoch moves) or another (the shared cache epoch moves).
 const PERMISSIONS_MS = 2_000
 const permissionCaches = new WeakMap<
   Queryable,
-  Map<string, { at: number; epoch: number; names: Promise<Set<string>> }>
+  Map<string, { at: number; epoch: string; names: Promise<Set<string>> }>
 >()
 
 /** As readableLayerNames, remembered for two seconds per user (hot paths: tiles, WFS). */
-export function readableLayerNamesCached(db: Queryable, user: User): Promise<Set<string>> {
+export async function readableLayerNamesCached(db: Queryable, user: User): Promise<Set<string>> {
+  const epoch = `${permissionEpoch()}:${await sharedEpoch(db)}`
   let cache = permissionCaches.get(db)
   if (!cache) permissionCaches.set(db, (cache = new Map()))
   const key = `${user.id}:${user.admin}`
   const hit = cache.get(key)
-  const epoch = permissionEpoch()
   if (hit && hit.epoch === epoch && Date.now() - hit.at < PERMISSIONS_MS) return hit.names
   if (cache.size > 10_000) cache.clear()
   const names = readableLayerNames(db, user)
@@ -85,6 +91,14 @@ export async function readableLayers(
       : [catalogue(db), readableLayerNamesCached(db, user)],
   )
   return layers.filter((l) => names.has(l.name))
+}
+
+/** A public layer by name (its tiles are anyone's, decision 85), or undefined. */
+export async function publicLayer(
+  db: Queryable,
+  name: string,
+): Promise<CatalogueLayer | undefined> {
+  return (await catalogue(db)).find((l) => l.name === name && l.public)
 }
 
 /**

@@ -374,3 +374,18 @@ export async function featureLabels(
   )
   return rows.map((r) => ({ layer: r.layer, id: Number(r.id), label: r.label }))
 }
+
+/** The ids of the live features where a condition on $1 holds (at most two: a key is unique). */
+export async function idsWhere(
+  db: Queryable,
+  layer: CatalogueLayer,
+  where: string,
+  value: unknown,
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT t.id::bigint AS id FROM ${tableSql(layer)} t WHERE ${where} AND NOT t.d_e_l_e_t_
+     ORDER BY t.id LIMIT 2`,
+    [value],
+  )
+  return rows.map((r) => Number(r.id))
+}

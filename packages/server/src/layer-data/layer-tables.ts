@@ -8,6 +8,7 @@ import {
   type FieldDefinition,
   type LayerGeometryType,
 } from '@gis/shared'
+import { likePattern } from '../db/like'
 import type { Queryable } from '../db/types'
 import { quoteIdent } from './model'
 
@@ -250,7 +251,7 @@ export async function listDataTables(
   db: Queryable,
   opts: { query?: string; orderBy: string; limit: number; offset: number; systemFields: string[] },
 ): Promise<{ rows: DataTableRow[]; total: number }> {
-  const pattern = opts.query ? `%${opts.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const pattern = likePattern(opts.query)
   const from = `FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = 'data' AND c.relkind IN ('r', 'p') AND ($1::text IS NULL OR c.relname ILIKE $1)`
   const [page, total] = await Promise.all([

@@ -39,23 +39,26 @@ export async function allTreeNodes(db: Queryable): Promise<TreeNodeRow[]> {
   return rows
 }
 
+/** A node's columns in the order the INSERT and the UPDATE number them. */
+const nodeValues = (n: TreeNodeWrite) => [
+  n.parentId,
+  n.type,
+  n.name,
+  n.title,
+  n.layerId,
+  n.baseLayerId,
+  n.radioGroup,
+  n.sortOrder,
+  n.visible,
+  n.opacity,
+]
+
 export async function insertTreeNode(db: Queryable, n: TreeNodeWrite): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO app.layer_tree_nodes (parent_id, type, name, title, layer_id, base_layer_id,
        radio_group, sort_order, visible, opacity)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [
-      n.parentId,
-      n.type,
-      n.name,
-      n.title,
-      n.layerId,
-      n.baseLayerId,
-      n.radioGroup,
-      n.sortOrder,
-      n.visible,
-      n.opacity,
-    ],
+    nodeValues(n),
   )
   return rows[0]!.id
 }
@@ -66,19 +69,7 @@ export async function updateTreeNode(db: Queryable, id: number, n: TreeNodeWrite
             layer_id = $6, base_layer_id = $7, radio_group = $8, sort_order = $9, visible = $10,
             opacity = $11
       WHERE id = $1`,
-    [
-      id,
-      n.parentId,
-      n.type,
-      n.name,
-      n.title,
-      n.layerId,
-      n.baseLayerId,
-      n.radioGroup,
-      n.sortOrder,
-      n.visible,
-      n.opacity,
-    ],
+    [id, ...nodeValues(n)],
   )
 }
 

@@ -33,6 +33,8 @@ export interface CatalogueLayer {
   legendVersion: number
   /** The text field an administrator chose to name the features in lists (null: default rule). */
   displayField: string | null
+  /** Its tiles are served to anyone, cacheable by a CDN (decision 85). */
+  public: boolean
 }
 
 /** A column of a layer table: a system field or one of the user's. */

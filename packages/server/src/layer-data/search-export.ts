@@ -219,3 +219,35 @@ export async function forEachExportBatch(
   }
   return ids.length
 }
+
+/** Whether a text column of the export holds a carriage return in one of its rows. */
+export async function holdsCarriageReturn(db: Db, q: ExportQuery): Promise<boolean> {
+  const texts = q.fields.filter((f) => f.type === 'string')
+  if (texts.length === 0) return false
+  const params = new SqlParams()
+  const where = searchWhere(q.layer, q.spec, params)
+  const { rows } = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${tableSql(q.layer)} t WHERE (${where}) AND (${texts
+      .map((f) => `strpos(${columnSql(f)}::text, chr(13)) > 0`)
+      .join(' OR ')})) AS found`,
+    params.values,
+  )
+  return rows[0]?.found === true
+}
+
+/**
+ * Each row's box as four doubles (one NaN: no geometry), in the export's order, in one bytea:
+ * the spatial index of a GeoPackage export built by us (decision 58).
+ */
+export function exportBoxesStatement(q: ExportQuery): { text: string; values: unknown[] } {
+  const params = new SqlParams()
+  const where = searchWhere(q.layer, q.spec, params)
+  return {
+    text: `SELECT string_agg(CASE WHEN t.geom IS NULL OR ST_IsEmpty(t.geom) THEN '\\x7ff8000000000000'::bytea
+                  ELSE float8send(ST_XMin(t.geom::box3d)) || float8send(ST_XMax(t.geom::box3d))
+                    || float8send(ST_YMin(t.geom::box3d)) || float8send(ST_YMax(t.geom::box3d)) END,
+                  ''::bytea ${orderBySql(q.layer, q.sort)}) AS boxes
+             FROM ${tableSql(q.layer)} t WHERE ${where}`,
+    values: params.values,
+  }
+}

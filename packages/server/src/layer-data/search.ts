@@ -1,4 +1,5 @@
 import { SEARCH_MAX_IDS, t, type SampleValue, type SearchRow } from '@gis/shared'
+import { likePattern } from '../db/like'
 import type { Queryable } from '../db/types'
 import { badRequest, fieldError } from '../http/errors'
 import {
@@ -144,11 +145,6 @@ export async function searchFeatures(
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/** Escapes `%`, `_` and `\` so that a text matches itself inside an ILIKE pattern. */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
 /**
  * Values of a field for the filter builder's suggestions: distinct, most frequent first,
  * those whose text contains `contains` (any case) when given.
@@ -168,7 +164,7 @@ export async function fieldSamples(
   const col = columnSql(field)
   const conditions = [`${col} IS NOT NULL`]
   if (opts.contains) {
-    conditions.push(`${col}::text ILIKE ${params.bind(`%${likeLiteral(opts.contains)}%`, 'text')}`)
+    conditions.push(`${col}::text ILIKE ${params.bind(likePattern(opts.contains), 'text')}`)
   }
   const value = jsonColumnSql(field)
   const { rows } = await db.query<{ v: SampleValue }>(

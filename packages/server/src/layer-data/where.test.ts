@@ -8,7 +8,9 @@ import {
   type FilterOperator,
 } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { evaluate, type Row, type Value } from '../../test/filter-model'
 import { openTestDb, type TestDb } from '../../test/harness'
+import { rowValues, type RowValueLists } from '../../test/test-rows'
 import { layerFields, type CatalogueLayer } from './model'
 import { parseFieldValue, SQL_CAST } from './values'
 import { compileFilter, FilterError, SqlParams } from './where'
@@ -26,16 +28,15 @@ const FIELDS: { name: string; type: AttributeType; sql: string }[] = [
   { name: 'dt', type: 'datetime', sql: 'timestamptz' },
   { name: 'tm', type: 'time', sql: 'time' },
 ]
-const STRINGS = ['ponte', 'Ponte', 'PONTE 2', 'viaduto', 'passa_rela', '50%', "o'clock", '', 'a\\b']
-const NUMBERS = [-1.5, 0, 2, 10, 12.25, 1000000]
-const INTS = [-3, 0, 1, 2, 42]
-const DATES = ['2020-02-29', '2023-01-01', '2024-12-31', '1999-07-04']
-const DATETIMES = [
-  '2024-03-01T10:00:00.000Z',
-  '2024-03-01T10:00:00.500Z',
-  '2021-06-15T23:59:59.000Z',
-]
-const TIMES = ['00:00:00', '08:30:00', '12:00:01', '23:59:59']
+/** What the rows' values are made of (and the filters' values, with others). */
+const LISTS: RowValueLists = {
+  strings: ['ponte', 'Ponte', 'PONTE 2', 'viaduto', 'passa_rela', '50%', "o'clock", '', 'a\\b'],
+  numbers: [-1.5, 0, 2, 10, 12.25, 1000000],
+  ints: [-3, 0, 1, 2, 42],
+  dates: ['2020-02-29', '2023-01-01', '2024-12-31', '1999-07-04'],
+  datetimes: ['2024-03-01T10:00:00.000Z', '2024-03-01T10:00:00.500Z', '2021-06-15T23:59:59.000Z'],
+  times: ['00:00:00', '08:30:00', '12:00:01', '23:59:59'],
+}
 
 const LAYER: CatalogueLayer = {
   id: 999,
@@ -59,20 +60,14 @@ const LAYER: CatalogueLayer = {
   style: {},
   extent: null,
   displayField: null,
+  public: false,
   dataVersion: 1,
   dataChangedAt: new Date(0),
   legendVersion: 1,
 }
 
-type Value = string | number | boolean | null
-type Row = Record<string, Value> & { id: number }
-
 let t: TestDb
 let rows: Row[]
-
-function pick<T>(list: readonly T[], i: number, nullEvery: number): T | null {
-  return i % nullEvery === 0 ? null : list[i % list.length]!
-}
 
 beforeAll(async () => {
   t = await openTestDb()
@@ -86,17 +81,7 @@ beforeAll(async () => {
       `INSERT INTO data.filtro_teste (geom, d_e_l_e_t_, s, n, i, k, b, d, dt, tm)
        VALUES (CASE WHEN $1::int % 7 = 0 THEN NULL ELSE ST_SetSRID(ST_MakePoint($1::int, 0), 4326) END,
                $1::int % 5 = 0, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        i,
-        pick(STRINGS, i, 11),
-        pick(NUMBERS, i, 7),
-        pick(INTS, i + 1, 6),
-        pick(NUMBERS, i + 3, 8),
-        i % 9 === 0 ? null : i % 2 === 0,
-        pick(DATES, i, 10),
-        pick(DATETIMES, i + 1, 4),
-        pick(TIMES, i + 2, 5),
-      ],
+      [i, ...rowValues(i, LISTS)],
     )
   }
   const { rows: read } = await t.db.query<Record<string, unknown>>(
@@ -121,91 +106,36 @@ async function select(tree: unknown, opts: { internal?: boolean } = {}): Promise
   return got.map((r) => r.id)
 }
 
-// ---- the evaluation in JavaScript ------------------------------------------------------------
-
-type Truth = boolean | null
-
-/** ILIKE over ASCII text: % any run, _ one character, backslash escapes. */
-function ilike(text: string, pattern: string): boolean {
-  let re = ''
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!
-    if (c === '\\' && i + 1 < pattern.length) re += escapeRe(pattern[++i]!)
-    else if (c === '%') re += '[\\s\\S]*'
-    else if (c === '_') re += '[\\s\\S]'
-    else re += escapeRe(c)
-  }
-  return new RegExp(`^${re}$`, 'i').test(text)
-}
-const escapeRe = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+// ---- the evaluation in JavaScript (test/filter-model) ------------------------------------------
 
 function columnValue(row: Row, field: string): Value {
   if (field === 'geom') return row.has_geom ? 'geom' : null
   return row[field] ?? null
 }
 
-function typed(type: AttributeType, v: Value): number | string | boolean {
-  if (type === 'number') return Number(v)
-  if (type === 'datetime') return Date.parse(String(v))
-  if (type === 'boolean') return typeof v === 'boolean' ? v : /^(true|1)$/i.test(String(v))
-  if (type === 'time') return String(v).length === 5 ? `${v}:00` : String(v)
-  return String(v)
-}
-
-function evaluate(node: FilterNode, row: Row): Truth {
-  if (node.type === 'group') {
-    if (node.rules.length === 0) return true
-    const values = node.rules.map((r) => evaluate(r, row))
-    if (node.operator === 'and') {
-      return values.includes(false) ? false : values.includes(null) ? null : true
-    }
-    return values.includes(true) ? true : values.includes(null) ? null : false
-  }
-  const field = layerFields(LAYER).find((f) => f.name === node.field)!
-  const v = columnValue(row, node.field)
-  if (node.operator === 'isnull') return v === null
-  if (node.operator === 'isnotnull') return v !== null
-  if (v === null) return null
-  if (node.operator === 'like') return ilike(String(v), String(node.value))
-  const a = typed(field.type, v)
-  const b = typed(field.type, node.value as Value)
-  switch (node.operator) {
-    case 'eq':
-      return a === b
-    case 'ne':
-      return a !== b
-    case 'lt':
-      return a < b
-    case 'gt':
-      return a > b
-    case 'le':
-      return a <= b
-    case 'ge':
-      return a >= b
-  }
-}
+const typeOf = (name: string) => layerFields(LAYER).find((f) => f.name === name)!.type
 
 // ---- generators ------------------------------------------------------------------------------
 
 const VALUES: Partial<Record<AttributeType, fc.Arbitrary<Value>>> = {
   string: fc.oneof(
-    fc.constantFrom(...STRINGS, '%ont%', 'p_nte', '%\\%', 'PONTE%', '%'),
+    fc.constantFrom(...LISTS.strings, '%ont%', 'p_nte', '%\\%', 'PONTE%', '%'),
     fc.string({ maxLength: 6, unit: 'grapheme-ascii' }),
   ),
   number: fc.oneof(
-    fc.constantFrom(...NUMBERS, ...INTS),
+    fc.constantFrom(...LISTS.numbers, ...LISTS.ints),
     fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e7, max: 1e7 }),
     fc.constantFrom('2', '-1.5', '1e3'),
   ),
   boolean: fc.constantFrom(true, false, 'true', 'false', '1', '0'),
-  date: fc.constantFrom(...DATES, '2020-03-01', '0001-01-01', '9999-12-31'),
+  date: fc.constantFrom(...LISTS.dates, '2020-03-01', '0001-01-01', '9999-12-31'),
   datetime: fc.oneof(
-    fc.constantFrom(...DATETIMES, '2024-03-01T07:00:00-03:00', '2024-03-01'),
+    fc.constantFrom(...LISTS.datetimes, '2024-03-01T07:00:00-03:00', '2024-03-01'),
     fc
       .date({ min: new Date('1990-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
       .map((d) => d.toISOString()),
   ),
-  time: fc.constantFrom(...TIMES, '08:30', '12:00:00.5'),
+  time: fc.constantFrom(...LISTS.times, '08:30', '12:00:00.5'),
 }
 
 /** The layer's public fields and the four system fields a filter may name. */
@@ -243,7 +173,9 @@ describe('compileFilter (the filter builder tree to SQL)', () => {
     let partial = 0
     await fc.assert(
       fc.asyncProperty(validTree, async (tree) => {
-        const expected = rows.filter((r) => evaluate(tree, r) === true).map((r) => r.id)
+        const expected = rows
+          .filter((r) => evaluate(tree, r, typeOf, columnValue) === true)
+          .map((r) => r.id)
         if (expected.length > 0 && expected.length < rows.length) partial++
         expect(await select(tree)).toEqual(expected)
       }),

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { DEMO, signIn, useTestApp, DEMO_LAYERS } from '../../test/harness'
 
 const run = promisify(execFile)
 
@@ -30,21 +30,11 @@ describe('GDAL clients', () => {
   })
 })
 
-const ALL_LAYERS = [
-  'faixa_dominio',
-  'marcos_km',
-  'municipios',
-  'oae',
-  'ocorrencias',
-  'placas',
-  'pracas_pedagio',
-  'rodovias',
-]
+const ALL_LAYERS = DEMO_LAYERS
 
 describe.runIf(installed)('GDAL (ogrinfo, ogr2ogr) against /ows', () => {
-  let t: TestApp
+  const t = useTestApp()
   let dir: string
-  let adminToken: string
   // The server runs in this process: the clients must run asynchronously.
   const gdal = async (tool: string, args: string[], env: Record<string, string> = {}) => {
     try {
@@ -72,24 +62,21 @@ describe.runIf(installed)('GDAL (ogrinfo, ogr2ogr) against /ows', () => {
     ).rows[0]!
   /** The server's own count: numberMatched of RESULTTYPE=hits. */
   const numberMatched = async (layer: string) => {
-    const res = await t.api({
-      url: `/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:${layer}&RESULTTYPE=hits`,
-      token: adminToken,
-    })
+    const res = await t.get(
+      `/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:${layer}&RESULTTYPE=hits`,
+      t.admin,
+    )
     return Number(/numberMatched="(\d+)"/.exec(res.body)![1])
   }
 
   const requests: string[] = []
   beforeAll(async () => {
-    t = await startTestApp()
     t.app.server.on('request', (req: { method?: string; url?: string }) =>
       requests.push(`${req.method} ${decodeURIComponent(req.url ?? '')}`),
     )
-    adminToken = await signIn(t.api, DEMO.admin)
     dir = mkdtempSync(path.join(os.tmpdir(), 'gis-gdal-'))
   })
   afterAll(async () => {
-    await t?.close()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp, DEMO_LAYERS } from '../../test/harness'
 
 // Every combination a desktop client or the map may send (issue 18, point 3): output format ×
 // layers with and without geometry × PROPERTYNAME (none, one field, the geometry only, all) ×
@@ -8,34 +8,18 @@ import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
 // with exactly the members the data holds, or, for a request that is really invalid, an OGC
 // exception report with status 400. Never a 500.
 
-let t: TestApp
-let admin: string
+const t = useTestApp()
 let fields: Record<string, { name: string; type: string }[]>
-
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  const layers = (await t.api({ url: '/api/config/layers', token: admin })).json<
+  const layers = (await t.get('/api/config/layers', t.admin)).json<
     { name: string; attributes: { name: string; type: string }[] }[]
   >()
   fields = Object.fromEntries(
     layers.map((l) => [l.name, l.attributes.filter((a) => a.name !== 'd_e_l_e_t_')]),
   )
 })
-afterAll(async () => {
-  await t?.close()
-})
 
-const LAYERS = [
-  'faixa_dominio',
-  'marcos_km',
-  'municipios',
-  'oae',
-  'ocorrencias',
-  'placas',
-  'pracas_pedagio',
-  'rodovias',
-]
+const LAYERS = DEMO_LAYERS
 /** Layers small enough to answer whole when no COUNT is given. */
 const SMALL = ['oae', 'pracas_pedagio', 'municipios', 'ocorrencias', 'marcos_km']
 const TABULAR = ['ocorrencias']
@@ -280,14 +264,8 @@ function members(body: string, json: boolean): { ids: string[]; geometries: numb
 
 async function send(c: Case) {
   return c.encoding === 'kvp'
-    ? t.api({ url: kvpRequest(c), token: admin })
-    : t.api({
-        method: 'POST',
-        url: '/ows',
-        token: admin,
-        payload: xmlRequest(c),
-        headers: { 'content-type': 'text/xml' },
-      })
+    ? t.get(kvpRequest(c), t.admin)
+    : t.post('/ows', xmlRequest(c), { token: t.admin, headers: { 'content-type': 'text/xml' } })
 }
 
 describe('WFS GetFeature over every request shape (property)', () => {
@@ -349,10 +327,10 @@ describe('WFS GetFeature over every request shape (property)', () => {
         fc.uniqueArray(fc.constantFrom(...LAYERS, 'nao_existe'), { minLength: 1, maxLength: 5 }),
         fc.constantFrom('2.0.0', '1.1.0'),
         async (names, version) => {
-          const res = await t.api({
-            url: `/ows?SERVICE=WFS&VERSION=${version}&REQUEST=DescribeFeatureType&TYPENAMES=${names.map((n) => `gis:${n}`).join(',')}`,
-            token: admin,
-          })
+          const res = await t.get(
+            `/ows?SERVICE=WFS&VERSION=${version}&REQUEST=DescribeFeatureType&TYPENAMES=${names.map((n) => `gis:${n}`).join(',')}`,
+            t.admin,
+          )
           if (names.includes('nao_existe')) {
             expect(res.statusCode).toBe(400)
             expect(res.body).toContain('exceptionCode="InvalidParameterValue"')

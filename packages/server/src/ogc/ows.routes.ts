@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../app-deps'
+import { callerOf } from '../auth/caller'
 import { HttpError, statementTimeout } from '../http/errors'
 import type { RouteScope } from '../http/scopes'
 import { readableLayers } from '../layer-data/catalogue'
 import type { CatalogueLayer } from '../layer-data/model'
+import type { FeatureService } from '../modules/features/features.service'
 import { legendPng } from './legend'
 import { exceptionReport, OwsError, serviceExceptionReport } from './ows-errors'
 import { getFeature } from './wfs'
@@ -18,6 +20,11 @@ import {
   type OwsRequest,
   type WfsVersion,
 } from './wfs-request'
+import { clientName } from './wfs-client'
+import { lockMatching, lockResponseXml, withLockId } from './wfs-lock'
+import { runTransaction } from './wfs-transaction'
+import { transactionResponseXml } from './wfs-transaction-response'
+import { MAX_ACTIONS } from './wfs-transaction-request'
 import { wmsCapabilitiesXml } from './wms'
 import { MAX_XML_BYTES } from './xml'
 
@@ -47,12 +54,13 @@ function dialectOf(request: FastifyRequest): Dialect {
 /**
  * OGC services at /ows with the map services' credentials (bearer, `?token=`, HTTP Basic):
  * WFS 2.0.0 and 1.1.0 (GetCapabilities, DescribeFeatureType, GetFeature by KVP and by XML
- * POST) and WMS 1.3.0 (GetCapabilities, GetLegendGraphic).
+ * POST, Transaction by XML POST through the feature service app.ts passes in, LockFeature and
+ * GetFeatureWithLock) and WMS 1.3.0 (GetCapabilities, GetLegendGraphic).
  */
-export const owsScope = (deps: AppDeps): RouteScope => ({
+export const owsScope = (deps: AppDeps, features: FeatureService): RouteScope => ({
   prefix: '/ows',
   access: 'service',
-  routes: owsRoutes(deps),
+  routes: owsRoutes(deps, features),
 })
 
 /**
@@ -61,7 +69,7 @@ export const owsScope = (deps: AppDeps): RouteScope => ({
  * document: an exception report in Portuguese, never the JSON API's body.
  */
 const owsRoutes =
-  ({ db, auth, config }: AppDeps): FastifyPluginAsyncZod =>
+  ({ db, auth, config }: AppDeps, features: FeatureService): FastifyPluginAsyncZod =>
   async (app) => {
     // Capabilities name the address users reach (PUBLIC_URL), never the request's Host.
     const serviceUrl = `${config.publicUrl ?? `http://localhost:${config.port}`}/ows`
@@ -172,9 +180,38 @@ const owsRoutes =
             : 'application/gml+xml; version=3.2; charset=utf-8'
         return reply.type(type).send(describeFeatureTypeXml(chosen, req.version))
       }
+      if (req.request === 'Transaction') {
+        const writer = { ...callerOf(auth, request), application: clientName(request) }
+        const result = await runTransaction(db, features, writer, req.transaction, (name) => {
+          const [layer] = pick([name])
+          return layer!
+        })
+        return reply.type(XML).send(transactionResponseXml(result, req.version))
+      }
+      const caller = callerOf(auth, request)
+      if (req.request === 'LockFeature') {
+        const targets = req.lock.locks.map((l) => ({
+          layer: pick([l.typeName])[0]!,
+          filter: l.filter,
+        }))
+        const locked = await lockMatching(db, caller, targets, req.lock)
+        return reply.type(XML).send(lockResponseXml(locked, req.version))
+      }
       const chosen = pick(req.getFeature.queries.map((q) => q.typeName))
+      let lockId: string | undefined
+      if (req.request === 'GetFeatureWithLock') {
+        if (req.getFeature.outputFormat === 'geojson') {
+          throw new OwsError('InvalidParameterValue', 'ogc.lockJson', 'outputFormat')
+        }
+        const targets = req.getFeature.queries.map((q, i) => ({
+          layer: chosen[i]!,
+          filter: q.filter,
+        }))
+        lockId = (await lockMatching(db, caller, targets, req.lock)).lockId
+      }
       const result = await getFeature(db, req.getFeature, chosen)
-      return reply.type(`${result.contentType}; charset=utf-8`).send(result.body)
+      const body = lockId ? withLockId(result.body, lockId) : result.body
+      return reply.type(`${result.contentType}; charset=utf-8`).send(body)
     }
 
     const queryOf = (request: FastifyRequest) => request.query as Record<string, unknown>
@@ -196,7 +233,7 @@ const owsRoutes =
       {
         schema: {
           tags: ['ogc'],
-          summary: `OGC WFS 2.0.0 / 1.1.0 requests as XML (at most ${MAX_QUERIES} queries), or KVP as a form`,
+          summary: `OGC WFS 2.0.0 / 1.1.0 requests as XML (GetFeature with at most ${MAX_QUERIES} queries; Transaction with at most ${MAX_ACTIONS} actions), or KVP as a form`,
         },
       },
       (request, reply) => {

@@ -1,31 +1,22 @@
 import path from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { DEMO, useTestApp } from '../../test/harness'
 import { buildApp } from '../app'
 import { createMailer } from '../mail/mailer'
 
-let t: TestApp
-let user: string
-let admin: string
-beforeAll(async () => {
-  t = await startTestApp()
-  user = await signIn(t.api, DEMO.user)
-  admin = await signIn(t.api, DEMO.admin)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
-const ows = (query: string, token = user) => t.api({ url: `/ows?${query}`, token })
-const post = (xml: string, token = user) =>
-  t.api({
-    method: 'POST',
-    url: '/ows',
-    token,
-    payload: xml,
-    headers: { 'content-type': 'text/xml' },
-  })
+const ows = (query: string, token = t.user) => t.get(`/ows?${query}`, token)
+/** A GET of the services answered 200 with each of `parts` in its body. */
+async function owsDocument(query: string, parts: string[], token = t.user) {
+  const res = await ows(query, token)
+  expect(res.statusCode, res.body).toBe(200)
+  for (const part of parts) expect(res.body).toContain(part)
+  return res
+}
+const post = (xml: string, token = t.user) =>
+  t.post('/ows', xml, { token, headers: { 'content-type': 'text/xml' } })
 
 /** A box around Sorocaba in longitude/latitude. */
 const BOX = [-47.5, -23.55, -47.3, -23.4] as const
@@ -56,19 +47,22 @@ describe('WFS GetCapabilities', () => {
     ])
     expect(res.body).toContain('<ows:Constraint name="ImplementsResultPaging">')
     expect(res.body).toMatch(/<ows:WGS84BoundingBox><ows:LowerCorner>-4\d\.\d+ -2\d\.\d+/)
-    const forAdmin = await ows('SERVICE=WFS&REQUEST=GetCapabilities', admin)
+    const forAdmin = await ows('SERVICE=WFS&REQUEST=GetCapabilities', t.admin)
     expect(forAdmin.body).toContain('<wfs:Name>gis:ocorrencias</wfs:Name>')
   })
 })
 
 describe('WFS DescribeFeatureType', () => {
   it('describes the fields and the geometry of a type', async () => {
-    const res = await ows('SERVICE=WFS&VERSION=2.0.0&REQUEST=DescribeFeatureType&TYPENAMES=gis:oae')
-    expect(res.statusCode).toBe(200)
-    expect(res.body).toContain('<xsd:element name="geom" type="gml:PointPropertyType"')
-    expect(res.body).toContain('<xsd:element name="codigo" type="xsd:string"')
-    expect(res.body).toContain('<xsd:element name="ultima_inspecao" type="xsd:date"')
-    expect(res.body).toContain('<xsd:element name="oae" type="gis:oaeType"')
+    const res = await owsDocument(
+      'SERVICE=WFS&VERSION=2.0.0&REQUEST=DescribeFeatureType&TYPENAMES=gis:oae',
+      [
+        '<xsd:element name="geom" type="gml:PointPropertyType"',
+        '<xsd:element name="codigo" type="xsd:string"',
+        '<xsd:element name="ultima_inspecao" type="xsd:date"',
+        '<xsd:element name="oae" type="gis:oaeType"',
+      ],
+    )
     expect(res.body).not.toContain('d_e_l_e_t_')
   })
 
@@ -262,44 +256,41 @@ describe('OGC authentication', () => {
   const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`
 
   it('asks for Basic credentials without a session', async () => {
-    const res = await t.api({ url: '/ows?SERVICE=WFS&REQUEST=GetCapabilities' })
+    const res = await t.get('/ows?SERVICE=WFS&REQUEST=GetCapabilities')
     expect(res.statusCode).toBe(401)
     expect(res.headers['www-authenticate']).toBe('Basic realm="GIS", charset="UTF-8"')
   })
 
   it('accepts username and password, the token as password, or ?token=', async () => {
     const url = '/ows?SERVICE=WFS&REQUEST=GetCapabilities'
-    const byPassword = await t.api({
-      url,
+    const byPassword = await t.get(url, {
       headers: { authorization: basic(DEMO.user.username, DEMO.user.password) },
     })
     expect(byPassword.statusCode).toBe(200)
     expect(byPassword.body).not.toContain('gis:ocorrencias')
-    const byToken = await t.api({ url, headers: { authorization: basic('qgis', user) } })
+    const byToken = await t.get(url, { headers: { authorization: basic('qgis', t.user) } })
     expect(byToken.statusCode).toBe(200)
-    const wrong = await t.api({
-      url,
+    const wrong = await t.get(url, {
       headers: { authorization: basic(DEMO.user.username, 'errada123') },
     })
     expect(wrong.statusCode).toBe(401)
-    const inactive = await t.api({
-      url,
+    const inactive = await t.get(url, {
       headers: { authorization: basic(DEMO.inactive.username, DEMO.inactive.password) },
     })
     expect(inactive.statusCode).toBe(401)
-    const query = await t.api({ url: `${url}&token=${user}` })
+    const query = await t.get(`${url}&token=${t.user}`)
     expect(query.statusCode).toBe(200)
-    expect(query.body).toContain(`?token=${user}`)
+    expect(query.body).toContain(`?token=${t.user}`)
   })
 })
 
 describe('WMS', () => {
   it('lists layers with name, title and geographic bounding box', async () => {
-    const res = await ows('SERVICE=WMS&VERSION=1.3.0&REQUEST=GetCapabilities')
-    expect(res.statusCode).toBe(200)
-    expect(res.body).toContain('<WMS_Capabilities version="1.3.0"')
-    expect(res.body).toContain('<Name>rodovias</Name>')
-    expect(res.body).toContain('<Title>Rodovias</Title>')
+    const res = await owsDocument('SERVICE=WMS&VERSION=1.3.0&REQUEST=GetCapabilities', [
+      '<WMS_Capabilities version="1.3.0"',
+      '<Name>rodovias</Name>',
+      '<Title>Rodovias</Title>',
+    ])
     expect(res.body).toMatch(/<westBoundLongitude>-48\.48<\/westBoundLongitude>/)
     expect(res.body).not.toContain('<Name>ocorrencias</Name>')
   })
@@ -308,7 +299,7 @@ describe('WMS', () => {
     const get = (layer: string) =>
       fetch(
         `${t.baseUrl}/ows?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetLegendGraphic&FORMAT=image/png&LAYER=${layer}`,
-        { headers: { authorization: `Bearer ${user}` } },
+        { headers: { authorization: `Bearer ${t.user}` } },
       )
     const oae = await get('oae')
     expect(oae.status).toBe(200)
@@ -336,14 +327,14 @@ describe('GML for every layer and property list (issue 18)', () => {
     for (const version of ['2.0.0', '1.1.0']) {
       const res = await ows(
         `SERVICE=WFS&VERSION=${version}&REQUEST=GetFeature&TYPENAMES=gis:ocorrencias&COUNT=5`,
-        admin,
+        t.admin,
       )
       expect(res.statusCode, res.body).toBe(200)
       expect(res.body).not.toContain('<gis:geom>')
       expect(res.body.match(/<gis:ocorrencias gml:id="ocorrencias\.\d+">/g)).toHaveLength(5)
       const hits = await ows(
         `SERVICE=WFS&VERSION=${version}&REQUEST=GetFeature&TYPENAMES=gis:ocorrencias&RESULTTYPE=hits`,
-        admin,
+        t.admin,
       )
       expect(hits.body).toContain(
         version === '2.0.0' ? `numberMatched="${rows[0]!.n}"` : `numberOfFeatures="${rows[0]!.n}"`,
@@ -399,7 +390,7 @@ describe('GML for every layer and property list (issue 18)', () => {
   it('describes several types at once, TABULAR ones without a geometry element', async () => {
     const res = await ows(
       'SERVICE=WFS&VERSION=2.0.0&REQUEST=DescribeFeatureType&TYPENAMES=gis:ocorrencias,gis:placas,gis:municipios',
-      admin,
+      t.admin,
     )
     expect(res.statusCode).toBe(200)
     expect(res.body.match(/<xsd:complexType name="\w+Type">/g)).toEqual([
@@ -415,41 +406,36 @@ describe('GML for every layer and property list (issue 18)', () => {
 
 describe('every /ows answer is an OGC document (issue 18)', () => {
   it('a 401 keeps its status and WWW-Authenticate, with an exception report', async () => {
-    const res = await t.api({ url: '/ows?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae' })
+    const res = await t.get('/ows?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae')
     expect(res.statusCode).toBe(401)
     expect(res.headers['www-authenticate']).toBe('Basic realm="GIS", charset="UTF-8"')
     expect(res.headers['content-type']).toMatch(/^text\/xml/)
     expect(res.body).toContain('<ows:ExceptionReport')
-    const wms = await t.api({ url: '/ows?SERVICE=WMS&REQUEST=GetCapabilities' })
+    const wms = await t.get('/ows?SERVICE=WMS&REQUEST=GetCapabilities')
     expect(wms.statusCode).toBe(401)
     expect(wms.body).toContain('<ServiceExceptionReport')
   })
 
   it('other methods, paths and bodies get exception reports too', async () => {
-    const put = await t.api({ method: 'PUT', url: '/ows', token: user, payload: 'x' })
+    const put = await t.put('/ows', 'x', t.user)
     expect(put.statusCode).toBe(404)
     expect(put.body).toContain('exceptionCode="OperationNotSupported"')
-    const sub = await t.api({ url: '/ows/nada?SERVICE=WFS', token: user })
+    const sub = await t.get('/ows/nada?SERVICE=WFS', t.user)
     expect(sub.body).toContain('<ows:ExceptionReport')
-    const json = await t.api({ method: 'POST', url: '/ows', token: user, payload: { a: 1 } })
+    const json = await t.post('/ows', { a: 1 }, t.user)
     expect(json.statusCode).toBe(400)
     expect(json.body).toContain('exceptionCode="OperationParsingFailed"')
-    const huge = await t.api({
-      method: 'POST',
-      url: '/ows',
-      token: user,
-      payload: 'x'.repeat(2_000_000),
+    const huge = await t.post('/ows', 'x'.repeat(2_000_000), {
+      token: t.user,
       headers: { 'content-type': 'text/xml' },
     })
     expect(huge.statusCode).toBe(413)
     expect(huge.body).toContain('<ows:ExceptionReport')
-    const form = await t.api({
-      method: 'POST',
-      url: '/ows',
-      token: user,
-      payload: 'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&RESULTTYPE=hits',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
+    const form = await t.post(
+      '/ows',
+      'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=oae&RESULTTYPE=hits',
+      { token: t.user, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    )
     expect(form.statusCode).toBe(200)
     expect(form.body).toContain('numberMatched="')
   })
@@ -466,7 +452,7 @@ describe('every /ows answer is an OGC document (issue 18)', () => {
     try {
       const res = await app.inject({
         url: '/ows?SERVICE=WFS&VERSION=1.1.0&REQUEST=GetFeature&TYPENAME=pracas_pedagio',
-        headers: { authorization: `Bearer ${user}` },
+        headers: { authorization: `Bearer ${t.user}` },
       })
       expect(res.statusCode).toBe(500)
       expect(res.headers['content-type']).toMatch(/^text\/xml/)
@@ -581,7 +567,7 @@ describe('OGC hardening (issue 10)', () => {
     ]) {
       const res = await t.app.inject({
         url: `/ows?${query}`,
-        headers: { ...forged, authorization: `Bearer ${user}` },
+        headers: { ...forged, authorization: `Bearer ${t.user}` },
       })
       expect(res.statusCode).toBe(200)
       expect(res.body).toContain('"http://gis.test/ows')

@@ -46,8 +46,11 @@ const wgs84Box = (l: CatalogueLayer) =>
     ? `<ows:WGS84BoundingBox><ows:LowerCorner>${l.extent[0]} ${l.extent[1]}</ows:LowerCorner><ows:UpperCorner>${l.extent[2]} ${l.extent[3]}</ows:UpperCorner></ows:WGS84BoundingBox>`
     : ''
 
-const operation = (href: string, name: string, extra = '') =>
-  `<ows:Operation name="${name}"><ows:DCP><ows:HTTP><ows:Get xlink:href="${href}"/><ows:Post xlink:href="${href}"/></ows:HTTP></ows:DCP>${extra}</ows:Operation>`
+const operation = (href: string, name: string, extra = '', postOnly = false) =>
+  `<ows:Operation name="${name}"><ows:DCP><ows:HTTP>${postOnly ? '' : `<ows:Get xlink:href="${href}"/>`}<ows:Post xlink:href="${href}"/></ows:HTTP></ows:DCP>${extra}</ows:Operation>`
+
+/** Transaction takes XML only; what it may do (Insert, Update, Delete) is in each version's terms. */
+const transaction = (href: string) => operation(href, 'Transaction', '', true)
 
 const allowed = (name: string, values: string[]) =>
   `<ows:Parameter name="${name}"><ows:AllowedValues>${values.map((v) => `<ows:Value>${escapeXml(v)}</ows:Value>`).join('')}</ows:AllowedValues></ows:Parameter>`
@@ -83,9 +86,12 @@ function capabilities20(layers: CatalogueLayer[], url: string): string {
     ${operation(href, 'GetCapabilities', listed('AcceptVersions', ['2.0.0', '1.1.0']))}
     ${operation(href, 'DescribeFeatureType')}
     ${operation(href, 'GetFeature', allowed('outputFormat', formats) + allowed('resultType', ['results', 'hits']))}
+    ${operation(href, 'GetFeatureWithLock', allowed('outputFormat', [GML32_FORMAT, GML31_FORMAT]))}
+    ${operation(href, 'LockFeature')}
+    ${transaction(href)}
     ${constraint('ImplementsBasicWFS', 'TRUE')}
-    ${constraint('ImplementsTransactionalWFS', 'FALSE')}
-    ${constraint('ImplementsLockingWFS', 'FALSE')}
+    ${constraint('ImplementsTransactionalWFS', 'TRUE')}
+    ${constraint('ImplementsLockingWFS', 'TRUE')}
     ${constraint('KVPEncoding', 'TRUE')}
     ${constraint('XMLEncoding', 'TRUE')}
     ${constraint('SOAPEncoding', 'FALSE')}
@@ -112,13 +118,18 @@ function capabilities20(layers: CatalogueLayer[], url: string): string {
 `
 }
 
+/** What a 1.1.0 client may do with every type (the caller's flags are checked at each write). */
+const OPERATIONS_11 = ['Query', 'Insert', 'Update', 'Delete', 'Lock']
+  .map((o) => `<wfs:Operation>${o}</wfs:Operation>`)
+  .join('')
+
 function capabilities11(layers: CatalogueLayer[], url: string): string {
   const href = escapeXml(url)
   const formats = [GML31_FORMAT, ...GEOJSON_FORMATS]
   const types = layers
     .map(
       (l) =>
-        `<wfs:FeatureType><wfs:Name>${FEATURE_PREFIX}:${l.name}</wfs:Name><wfs:Title>${escapeXml(l.title)}</wfs:Title><wfs:DefaultSRS>urn:ogc:def:crs:EPSG::4326</wfs:DefaultSRS><wfs:OtherSRS>urn:ogc:def:crs:EPSG::3857</wfs:OtherSRS><wfs:OutputFormats>${formats.map((f) => `<wfs:Format>${escapeXml(f)}</wfs:Format>`).join('')}</wfs:OutputFormats>${wgs84Box(l)}</wfs:FeatureType>`,
+        `<wfs:FeatureType><wfs:Name>${FEATURE_PREFIX}:${l.name}</wfs:Name><wfs:Title>${escapeXml(l.title)}</wfs:Title><wfs:DefaultSRS>urn:ogc:def:crs:EPSG::4326</wfs:DefaultSRS><wfs:OtherSRS>urn:ogc:def:crs:EPSG::3857</wfs:OtherSRS><wfs:Operations>${OPERATIONS_11}</wfs:Operations><wfs:OutputFormats>${formats.map((f) => `<wfs:Format>${escapeXml(f)}</wfs:Format>`).join('')}</wfs:OutputFormats>${wgs84Box(l)}</wfs:FeatureType>`,
     )
     .join('\n    ')
   const { wfs, ows, gml } = NS['1.1.0']
@@ -129,9 +140,12 @@ function capabilities11(layers: CatalogueLayer[], url: string): string {
     ${operation(href, 'GetCapabilities', listed('AcceptVersions', ['2.0.0', '1.1.0']))}
     ${operation(href, 'DescribeFeatureType', allowed('outputFormat', [GML31_FORMAT]))}
     ${operation(href, 'GetFeature', allowed('outputFormat', formats) + allowed('resultType', ['results', 'hits']))}
+    ${operation(href, 'GetFeatureWithLock', allowed('outputFormat', [GML31_FORMAT]))}
+    ${operation(href, 'LockFeature')}
+    ${transaction(href)}
   </ows:OperationsMetadata>
   <wfs:FeatureTypeList>
-    <wfs:Operations><wfs:Operation>Query</wfs:Operation></wfs:Operations>
+    <wfs:Operations>${OPERATIONS_11}</wfs:Operations>
     ${types}
   </wfs:FeatureTypeList>
   <ogc:Filter_Capabilities>

@@ -8,9 +8,10 @@ import {
   type Comparison,
   type SqlParams,
 } from '../layer-data/where'
-import { envelope, MERCATOR_LIMIT, parseCrs, type Crs, type Envelope } from './crs'
+import { envelope, parseCrs, type Crs, type Envelope } from './crs'
+import { gmlGeometry } from './gml-geometry'
 import { OwsError } from './ows-errors'
-import { attr, child, children, elements, text, type XmlNode } from './xml'
+import { attr, child, elements, text, type XmlNode } from './xml'
 
 /** A WFS filter, from KVP (BBOX, RESOURCEID) or from FES 2.0 / OGC 1.1 XML. */
 export type Filter =
@@ -41,8 +42,6 @@ const COMPARISONS: Record<string, Comparison> = {
 
 const unsupported = (name: string) =>
   new OwsError('InvalidParameterValue', 'ogc.unsupportedFilter', 'filter', { name })
-const badGeometry = (name: string) =>
-  new OwsError('InvalidParameterValue', 'ogc.invalidGeometry', 'filter', { name })
 
 /** A property reference without namespace prefix or leading path. */
 export function localName(name: string): string {
@@ -88,62 +87,33 @@ function envelopeOf(node: XmlNode, fallback: Crs): Envelope {
   return envelope(coords.slice(0, 2), coords.slice(2, 4), crs, 'BBOX')
 }
 
-/**
- * A GML geometry (Envelope or Box, Point, LineString, Polygon with holes) as WKT in its CRS. Its
- * coordinates must be finite and well formed (a point has one position, a line two or more,
- * a ring four or more and closed), so PostGIS always reads it.
- */
+/** Geometry operands of a spatial filter besides Envelope/Box (see gmlGeometry). */
+const FILTER_GEOMETRIES = new Set([
+  'Point',
+  'LineString',
+  'Curve',
+  'Polygon',
+  'Surface',
+  'MultiPoint',
+  'MultiLineString',
+  'MultiCurve',
+  'MultiPolygon',
+  'MultiSurface',
+])
+
+/** A GML geometry (Envelope or Box, or one gmlGeometry reads) as WKT in its CRS. */
 function geometryOf(node: XmlNode, fallback: Crs): { wkt: string; srid: 4326 | 3857 } {
   for (const { name, node: g } of elements(node)) {
     if (name === 'ValueReference' || name === 'PropertyName') continue
-    const crs = crsOf(g, fallback)
-    const positions = (n: XmlNode | undefined, min: number) => {
-      const values = numbers(
-        text(child(n, 'posList') ?? child(n, 'coordinates')) ||
-          children(n, 'pos')
-            .map((p) => text(p))
-            .join(' '),
-      )
-      if (values.length % 2 !== 0 || values.length / 2 < min) throw badGeometry(name)
-      const out: string[] = []
-      for (let i = 0; i < values.length; i += 2) {
-        const [a, b] = [values[i]!, values[i + 1]!]
-        const [x, y] = crs.latLon ? [b, a] : [a, b]
-        if (!Number.isFinite(x) || !Number.isFinite(y)) throw badGeometry(name)
-        if (crs.srid === 3857 && (Math.abs(x) > MERCATOR_LIMIT || Math.abs(y) > MERCATOR_LIMIT)) {
-          throw badGeometry(name)
-        }
-        out.push(`${x} ${y}`)
-      }
-      return out
-    }
-    const ring = (r: XmlNode | undefined) => {
-      const pts = positions(child(r, 'LinearRing'), 4)
-      if (pts[0] !== pts[pts.length - 1]) throw badGeometry(name)
-      return `(${pts.join(',')})`
-    }
     if (name === 'Envelope' || name === 'Box') {
-      const e = envelopeOf(g, crs)
+      const e = envelopeOf(g, crsOf(g, fallback))
       return {
         wkt: `POLYGON((${e.minx} ${e.miny},${e.maxx} ${e.miny},${e.maxx} ${e.maxy},${e.minx} ${e.maxy},${e.minx} ${e.miny}))`,
         srid: e.srid,
       }
     }
-    if (name === 'Point') {
-      const pts = positions(g, 1)
-      if (pts.length !== 1) throw badGeometry(name)
-      return { wkt: `POINT(${pts[0]})`, srid: crs.srid }
-    }
-    if (name === 'LineString') {
-      return { wkt: `LINESTRING(${positions(g, 2).join(',')})`, srid: crs.srid }
-    }
-    if (name === 'Polygon') {
-      const outer = child(g, 'exterior') ?? child(g, 'outerBoundaryIs')
-      if (!outer) throw badGeometry(name)
-      const holes = [...children(g, 'interior'), ...children(g, 'innerBoundaryIs')]
-      return { wkt: `POLYGON(${[outer, ...holes].map(ring).join(',')})`, srid: crs.srid }
-    }
-    throw unsupported(name)
+    if (!FILTER_GEOMETRIES.has(name)) throw unsupported(name)
+    return gmlGeometry(name, g, fallback, 'filter')
   }
   throw unsupported('Intersects')
 }
@@ -166,6 +136,11 @@ export function parseFilter(filter: XmlNode, fallback: Crs = LON_LAT): Filter {
   }
   const parts = elements(filter).map(({ name, node }) => read(name, node, 1))
   if (parts.length === 0) throw unsupported('Filter')
+  // Several ResourceId (FeatureId, GmlObjectId) elements are one set of ids, as QGIS sends the
+  // features of a save: any of them, not all at once.
+  if (parts.length > 1 && parts.every((p) => p.op === 'ids')) {
+    return { op: 'ids', ids: parts.flatMap((p) => (p.op === 'ids' ? p.ids : [])) }
+  }
   return parts.length === 1 ? parts[0]! : { op: 'and', args: parts }
 }
 

@@ -1,6 +1,13 @@
 import { DEFAULT_CRS, envelope, parseCrs, type Crs } from './crs'
 import { OwsError } from './ows-errors'
 import { localName, parseFilter, parseResourceId, type Filter } from './wfs-filter'
+import {
+  lockOptions,
+  parseLockFeature,
+  type LockOptions,
+  type LockRequest,
+} from './wfs-lock-request'
+import { parseTransaction, type TransactionRequest } from './wfs-transaction-request'
 import { attr, child, children, parseUntrustedXml, text, type XmlNode } from './xml'
 
 /** Most features one GetFeature answers (and the advertised CountDefault). */
@@ -35,6 +42,20 @@ export type OwsRequest =
   | { service: 'WFS'; version: WfsVersion; request: 'GetCapabilities' }
   | { service: 'WFS'; version: WfsVersion; request: 'DescribeFeatureType'; typeNames: string[] }
   | { service: 'WFS'; version: WfsVersion; request: 'GetFeature'; getFeature: GetFeatureRequest }
+  | {
+      service: 'WFS'
+      version: WfsVersion
+      request: 'GetFeatureWithLock'
+      getFeature: GetFeatureRequest
+      lock: LockOptions
+    }
+  | { service: 'WFS'; version: WfsVersion; request: 'LockFeature'; lock: LockRequest }
+  | {
+      service: 'WFS'
+      version: WfsVersion
+      request: 'Transaction'
+      transaction: TransactionRequest
+    }
   | { service: 'WMS'; request: 'GetCapabilities' }
   | { service: 'WMS'; request: 'GetLegendGraphic'; layer: string; width?: number; height?: number }
 
@@ -201,7 +222,7 @@ export function parseKvp(params: Map<string, string>): OwsRequest {
   if (/^DescribeFeatureType$/i.test(request)) {
     return { service, version, request: 'DescribeFeatureType', typeNames }
   }
-  if (!/^GetFeature$/i.test(request)) {
+  if (!/^(GetFeature|GetFeatureWithLock|LockFeature)$/i.test(request)) {
     throw new OwsError('OperationNotSupported', 'ogc.unknownOperation', 'request', {
       name: request,
     })
@@ -259,30 +280,32 @@ export function parseKvp(params: Map<string, string>): OwsRequest {
         ? filters[0]
         : { op: 'and', args: filters }
   const order = sortBy(params.get('SORTBY'))
-  return {
-    service,
-    version,
-    request: 'GetFeature',
-    getFeature: {
-      queries: names.map((typeName, i) => ({
-        typeName,
-        propertyNames: props ? (props.length > 1 ? props[i] : props[0]) : undefined,
-        filter,
-        sortBy: order,
-      })),
-      count: Math.min(
-        integer(params.get('COUNT') ?? params.get('MAXFEATURES'), 'COUNT', 0) ?? MAX_FEATURES,
-        MAX_FEATURES,
-      ),
-      startIndex: integer(params.get('STARTINDEX'), 'STARTINDEX', 0) ?? 0,
-      resultType: resultType(params.get('RESULTTYPE')),
-      outputFormat: outputFormat(params.get('OUTPUTFORMAT'), version),
-      srs,
-    },
+  const getFeature: GetFeatureRequest = {
+    queries: names.map((typeName, i) => ({
+      typeName,
+      propertyNames: props ? (props.length > 1 ? props[i] : props[0]) : undefined,
+      filter,
+      sortBy: order,
+    })),
+    count: Math.min(
+      integer(params.get('COUNT') ?? params.get('MAXFEATURES'), 'COUNT', 0) ?? MAX_FEATURES,
+      MAX_FEATURES,
+    ),
+    startIndex: integer(params.get('STARTINDEX'), 'STARTINDEX', 0) ?? 0,
+    resultType: resultType(params.get('RESULTTYPE')),
+    outputFormat: outputFormat(params.get('OUTPUTFORMAT'), version),
+    srs,
   }
+  if (/^GetFeature$/i.test(request)) return { service, version, request: 'GetFeature', getFeature }
+  const lock = lockOptions(params.get('EXPIRY'), params.get('LOCKACTION'), version)
+  if (/^LockFeature$/i.test(request)) {
+    const locks = getFeature.queries.map((q) => ({ typeName: q.typeName, filter: q.filter }))
+    return { service, version, request: 'LockFeature', lock: { ...lock, locks } }
+  }
+  return { service, version, request: 'GetFeatureWithLock', getFeature, lock }
 }
 
-/** A POST request: the XML OpenLayers, GDAL and QGIS write (WFS 2.0.0 or 1.1.0). */
+/** A POST request: the XML OpenLayers, GDAL and QGIS write (WFS 2.0.0 or 1.1.0), Transaction included. */
 export function parseXmlRequest(body: string): OwsRequest {
   // Counted before the XML is even parsed: thousands of queries cost nothing more.
   if ((body.match(/<(?:[\w.-]+:)?Query[\s/>]/g)?.length ?? 0) > MAX_QUERIES) {
@@ -313,7 +336,28 @@ export function parseXmlRequest(body: string): OwsRequest {
       typeNames: names.map((n) => localName(text(n))),
     }
   }
-  const gf = child(doc, 'GetFeature')
+  const tx = child(doc, 'Transaction')
+  if (tx) {
+    const version = wfsVersion(attr(tx, 'version'))
+    return {
+      service: 'WFS',
+      version,
+      request: 'Transaction',
+      transaction: parseTransaction(body, tx, version),
+    }
+  }
+  const lockFeature = child(doc, 'LockFeature')
+  if (lockFeature) {
+    const version = wfsVersion(attr(lockFeature, 'version'))
+    return {
+      service: 'WFS',
+      version,
+      request: 'LockFeature',
+      lock: parseLockFeature(lockFeature, version),
+    }
+  }
+  const withLock = child(doc, 'GetFeatureWithLock')
+  const gf = child(doc, 'GetFeature') ?? withLock
   if (!gf) {
     const root = Object.keys(doc).find((k) => !k.startsWith('?'))
     throw new OwsError('OperationNotSupported', 'ogc.unknownOperation', 'request', {
@@ -357,20 +401,18 @@ export function parseXmlRequest(body: string): OwsRequest {
   if (queries.length === 0) {
     throw new OwsError('MissingParameterValue', 'ogc.missingParameter', 'Query', { name: 'Query' })
   }
-  return {
-    service: 'WFS',
-    version,
-    request: 'GetFeature',
-    getFeature: {
-      queries,
-      count: Math.min(
-        integer(attr(gf, 'count') ?? attr(gf, 'maxFeatures'), 'count', 0) ?? MAX_FEATURES,
-        MAX_FEATURES,
-      ),
-      startIndex: integer(attr(gf, 'startIndex'), 'startIndex', 0) ?? 0,
-      resultType: resultType(attr(gf, 'resultType')),
-      outputFormat: outputFormat(attr(gf, 'outputFormat'), version),
-      srs: queries[0]!.srs ?? DEFAULT_CRS,
-    },
+  const getFeature: GetFeatureRequest = {
+    queries,
+    count: Math.min(
+      integer(attr(gf, 'count') ?? attr(gf, 'maxFeatures'), 'count', 0) ?? MAX_FEATURES,
+      MAX_FEATURES,
+    ),
+    startIndex: integer(attr(gf, 'startIndex'), 'startIndex', 0) ?? 0,
+    resultType: resultType(attr(gf, 'resultType')),
+    outputFormat: outputFormat(attr(gf, 'outputFormat'), version),
+    srs: queries[0]!.srs ?? DEFAULT_CRS,
   }
+  if (!withLock) return { service: 'WFS', version, request: 'GetFeature', getFeature }
+  const lock = lockOptions(attr(gf, 'expiry'), attr(gf, 'lockAction'), version)
+  return { service: 'WFS', version, request: 'GetFeatureWithLock', getFeature, lock }
 }

@@ -40,7 +40,8 @@ export class InvalidKey extends Error {}
 // outside the store, whatever a database row or a request carries.
 const KEY = /^\d{4}\/\d{2}\/[0-9a-f-]{36}(\.[a-z0-9]{1,10})?$/
 
-function newKey(suffix?: string): string {
+/** A new key for a file of this suffix. */
+export function newKey(suffix?: string): string {
   const now = new Date()
   const month = String(now.getUTCMonth() + 1).padStart(2, '0')
   const ext = suffix && /^[a-z0-9]{1,10}$/i.test(suffix) ? `.${suffix.toLowerCase()}` : ''
@@ -53,11 +54,39 @@ function newKey(suffix?: string): string {
  * nothing. Another implementation of BlobStorage (an S3-compatible store) can replace it
  * without its callers noticing.
  */
+/** The key itself, once checked to be one of ours (InvalidKey otherwise). */
+export function checkedKey(key: string): string {
+  if (!KEY.test(key)) throw new InvalidKey(`invalid storage key: ${key}`)
+  return key
+}
+
+/**
+ * Counts and hashes the bytes going through; past `maxBytes` it fails with FileTooLarge.
+ * `result()` answers the size and SHA-256 once the stream has ended.
+ */
+export function meter(
+  maxBytes = Infinity,
+): Transform & { result(): { size: number; sha256: string } } {
+  const hash = createHash('sha256')
+  let size = 0
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      if (size > maxBytes) return done(new FileTooLarge(maxBytes))
+      hash.update(chunk)
+      done(null, chunk)
+    },
+  })
+  return Object.assign(transform, { result: () => ({ size, sha256: hash.digest('hex') }) })
+}
+
+/** A put's content as a stream. */
+export function asStream(content: Readable | Buffer): Readable {
+  return Buffer.isBuffer(content) ? Readable.from([content]) : content
+}
+
 export function createFileStorage(root: string): BlobStorage {
-  const fullPath = (key: string) => {
-    if (!KEY.test(key)) throw new InvalidKey(`invalid storage key: ${key}`)
-    return path.join(root, key)
-  }
+  const fullPath = (key: string) => path.join(root, checkedKey(key))
 
   return {
     async put(content, options = {}) {
@@ -65,26 +94,15 @@ export function createFileStorage(root: string): BlobStorage {
       const target = fullPath(key)
       await mkdir(path.dirname(target), { recursive: true })
       const partial = `${target}.part`
-      const hash = createHash('sha256')
-      let size = 0
-      const max = options.maxBytes ?? Infinity
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length
-          if (size > max) return done(new FileTooLarge(max))
-          hash.update(chunk)
-          done(null, chunk)
-        },
-      })
-      const source = Buffer.isBuffer(content) ? Readable.from([content]) : content
+      const counted = meter(options.maxBytes)
       try {
-        await pipeline(source, meter, createWriteStream(partial, { flags: 'wx' }))
+        await pipeline(asStream(content), counted, createWriteStream(partial, { flags: 'wx' }))
         await rename(partial, target)
       } catch (err) {
         await rm(partial, { force: true })
         throw err
       }
-      return { key, size, sha256: hash.digest('hex') }
+      return { key, ...counted.result() }
     },
     async get(key) {
       const file = fullPath(key)

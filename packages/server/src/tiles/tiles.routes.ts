@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { Negotiator } from '@fastify/accept-negotiator'
 import { z } from 'zod'
@@ -6,7 +7,8 @@ import type { AppDeps } from '../app-deps'
 import { COMPRESS_FROM_BYTES } from '../http/compression'
 import { HttpError } from '../http/errors'
 import type { RouteScope } from '../http/scopes'
-import { readableLayer } from '../layer-data/catalogue'
+import { publicLayer, readableLayer } from '../layer-data/catalogue'
+import type { CatalogueLayer } from '../layer-data/model'
 import { dataVersion } from '../layer-data/catalogue.sql'
 import { TileCache } from './tile-cache'
 import { renderVersionedTile, tileKey } from './tiles.service'
@@ -31,17 +33,29 @@ function coordinates(p: { z: string; x: string; file: string }) {
 /**
  * Vector tiles under /api/tiles, with the map services' credentials (bearer, `?token=` or
  * HTTP Basic, as /ows), so QGIS's vector tile connection signs in with a username and password.
+ * A public layer's tiles need none (decision 85): the scope's own hook decides by the layer.
  */
 export const tilesScope = (deps: AppDeps): RouteScope => ({
   prefix: '/api/tiles',
-  access: 'service',
+  access: 'public',
   routes: tilesRoutes(deps),
 })
+
+/** A year: a versioned tile never changes. */
+const YEAR = 31_536_000
 
 const tilesRoutes =
   ({ db, auth, config }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tiles = new TileCache(config.tileCacheMb * 1_048_576)
+    // The requests for a public layer's tiles, served whoever asks (no credentials checked).
+    const open = new WeakMap<FastifyRequest, CatalogueLayer>()
+    app.addHook('onRequest', async (request, reply) => {
+      const name = (request.params as { layer?: unknown }).layer
+      const layer = typeof name === 'string' ? await publicLayer(db, name) : undefined
+      if (layer) open.set(request, layer)
+      else await auth.requireServiceUser(request, reply)
+    })
     app.get(
       '/:layer/:z/:x/:file',
       {
@@ -59,10 +73,11 @@ const tilesRoutes =
         },
       },
       async (request, reply) => {
-        const { user } = auth.contextOf(request)
         // A layer that does not exist, one the caller may not read and one without geometry
         // get the same answer.
-        const layer = await readableLayer(db, user, request.params.layer)
+        const layer =
+          open.get(request) ??
+          (await readableLayer(db, auth.contextOf(request).user, request.params.layer))
         if (!layer || layer.geometryType === 'TABULAR') {
           throw new HttpError(404, t('layers.notFoundOrDenied'))
         }
@@ -70,15 +85,19 @@ const tilesRoutes =
         // Weak: the same tile goes out compressed or not, as the client accepts.
         const etagOf = (version: number) => `W/"${layer.name}-${version}-${zoom}-${x}-${y}"`
         // The tile's URL names the data version: while it is current the answer never changes.
+        // A public layer's tile may be kept by shared caches (a CDN); anyone else's only by the
+        // user's own browser.
+        const scope = layer.public ? 'public' : 'private'
         const headers = (version: number) =>
           reply
             .header('etag', etagOf(version))
             .header(
               'cache-control',
               request.query.v === String(version)
-                ? 'private, max-age=31536000, immutable'
-                : 'private, no-cache',
+                ? `${scope}, max-age=${YEAR}, immutable`
+                : `${scope}, no-cache`,
             )
+            .header('vary', 'accept-encoding')
             .header('x-data-version', String(version))
         const ifNoneMatch = request.headers['if-none-match']
         if (ifNoneMatch) {
@@ -95,7 +114,7 @@ const tilesRoutes =
           encodings.negotiate(accepted) === 'br'
         ) {
           body = await tiles.brotli(tileKey(layer, zoom, x, y), version, tile)
-          reply.header('content-encoding', 'br').header('vary', 'accept-encoding')
+          reply.header('content-encoding', 'br')
         }
         return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength))
       },

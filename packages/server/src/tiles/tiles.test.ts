@@ -1,34 +1,17 @@
 import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { DEMO, signIn, useTestApp } from '../../test/harness'
+import { tileOf } from '../../test/tiles'
 import type { Db } from '../db/types'
 import { findLayer } from '../layer-data/catalogue'
 import { renderTile } from './tiles.service'
 
-let t: TestApp
-let user: string
-beforeAll(async () => {
-  t = await startTestApp()
-  user = await signIn(t.api, DEMO.user)
-})
-afterAll(async () => {
-  await t?.close()
-})
-
-function tileOf(lon: number, lat: number, z: number) {
-  const n = 2 ** z
-  const rad = (lat * Math.PI) / 180
-  return {
-    z,
-    x: Math.floor(((lon + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
-  }
-}
+const t = useTestApp()
 
 async function getTile(layer: string, c: { z: number; x: number; y: number }, query = '') {
   const res = await fetch(`${t.baseUrl}/api/tiles/${layer}/${c.z}/${c.x}/${c.y}.pbf${query}`, {
-    headers: { authorization: `Bearer ${user}` },
+    headers: { authorization: `Bearer ${t.user}` },
   })
   const buf = new Uint8Array(await res.arrayBuffer())
   return { res, tile: new VectorTile(new PbfReader(buf)), bytes: buf.length }
@@ -158,7 +141,7 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
     expect(first.res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
     const etag = first.res.headers.get('etag')!
     const again = await fetch(`${t.baseUrl}/api/tiles/oae/${c.z}/${c.x}/${c.y}.pbf?v=1`, {
-      headers: { authorization: `Bearer ${user}`, 'if-none-match': etag },
+      headers: { authorization: `Bearer ${t.user}`, 'if-none-match': etag },
     })
     expect(again.status).toBe(304)
     await t.db.query(`UPDATE data.oae SET d_e_l_e_t_ = true WHERE id = 3`)
@@ -185,31 +168,29 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
   it('accepts the token as ?token=', async () => {
     const c = tileOf(-47.3, -23.45, 8)
     const res = await fetch(
-      `${t.baseUrl}/api/tiles/rodovias/${c.z}/${c.x}/${c.y}.pbf?token=${user}`,
+      `${t.baseUrl}/api/tiles/rodovias/${c.z}/${c.x}/${c.y}.pbf?token=${t.user}`,
     )
     expect(res.status).toBe(200)
   })
 
   it('refuses without a session, unknown or tabular layers, bad coordinates and unreadable layers', async () => {
-    const anonymous = await t.api({ url: '/api/tiles/oae/1/0/0.pbf' })
+    const anonymous = await t.get('/api/tiles/oae/1/0/0.pbf')
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.headers['www-authenticate']).toBe('Basic realm="GIS", charset="UTF-8"')
-    const unknown = await t.api({ url: '/api/tiles/nada/1/0/0.pbf', token: user })
+    const unknown = await t.get('/api/tiles/nada/1/0/0.pbf', t.user)
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().message).toBe('Layer não encontrada ou sem permissão de leitura.')
-    const tabular = await t.api({ url: '/api/tiles/ocorrencias/1/0/0.pbf', token: user })
+    const tabular = await t.get('/api/tiles/ocorrencias/1/0/0.pbf', t.user)
     expect(tabular.statusCode).toBe(404)
     for (const path of ['30/0/0.pbf', '2/4/0.pbf', '2/0/x.pbf', '2/0/1.png']) {
-      const res = await t.api({ url: `/api/tiles/oae/${path}`, token: user })
+      const res = await t.get(`/api/tiles/oae/${path}`, t.user)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe('Coordenadas de tile inválidas.')
     }
     const admin = await signIn(t.api, DEMO.admin)
-    await t.api({
-      method: 'POST',
-      url: '/api/users',
-      token: admin,
-      payload: {
+    await t.post(
+      '/api/users',
+      {
         name: 'Sem Grupo',
         username: 'semgrupo',
         email: 'sem.grupo@rodovias-interior.com.br',
@@ -217,11 +198,12 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
         sector: 'Obras',
         active: true,
       },
-    })
+      admin,
+    )
     const nobody = await signIn(t.api, { username: 'semgrupo', password: 'semgrupo123' })
     // A layer the user may not read and one that does not exist: the same answer.
-    const denied = await t.api({ url: '/api/tiles/oae/1/0/0.pbf', token: nobody })
-    const missing = await t.api({ url: '/api/tiles/nada/1/0/0.pbf', token: nobody })
+    const denied = await t.get('/api/tiles/oae/1/0/0.pbf', nobody)
+    const missing = await t.get('/api/tiles/nada/1/0/0.pbf', nobody)
     expect(denied.statusCode).toBe(404)
     expect(denied.body).toBe(missing.body)
     const { date: _d, ...deniedHeaders } = denied.headers
@@ -233,16 +215,14 @@ describe('GET /api/tiles/{layer}/{z}/{x}/{y}.pbf', () => {
     const c = tileOf(-47.3, -23.45, 8)
     const url = `/api/tiles/rodovias/${c.z}/${c.x}/${c.y}.pbf`
     const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`
-    const byPassword = await t.api({
-      url,
+    const byPassword = await t.get(url, {
       headers: { authorization: basic(DEMO.user.username, DEMO.user.password) },
     })
     expect(byPassword.statusCode).toBe(200)
     expect(byPassword.headers['content-type']).toBe('application/vnd.mapbox-vector-tile')
-    const byToken = await t.api({ url, headers: { authorization: basic('qgis', user) } })
+    const byToken = await t.get(url, { headers: { authorization: basic('qgis', t.user) } })
     expect(byToken.statusCode).toBe(200)
-    const wrong = await t.api({
-      url,
+    const wrong = await t.get(url, {
       headers: { authorization: basic(DEMO.user.username, 'errada123') },
     })
     expect(wrong.statusCode).toBe(401)

@@ -65,6 +65,8 @@ export const layerUpdateSchema = z
     style: layerStyleSchema,
     /** The text field that names the features in lists; null: the default rule; absent: unchanged. */
     displayField: z.string().max(63).nullable().optional(),
+    /** Tiles for anyone, cacheable by a CDN (docs/ops.md); absent: unchanged. */
+    public: z.boolean().optional(),
   })
   .strict()
 export type LayerUpdate = z.infer<typeof layerUpdateSchema>

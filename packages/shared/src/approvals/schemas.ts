@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { t } from '../i18n/messages'
 import { installZodErrorMap } from '../i18n/zod-errors'
-import { MAX_WKT_LENGTH } from '../features/constants'
-import { featureSchema } from '../features/schemas'
+import { attachedFileFields, featureSchema, geometryInputSchema } from '../features/schemas'
 
 installZodErrorMap()
 
@@ -41,9 +40,7 @@ export type Approval = z.infer<typeof approvalSchema>
 export const approvalAttachmentSchema = z.object({
   id: z.number(),
   itemId: z.number(),
-  filename: z.string(),
-  description: z.string(),
-  contentType: z.string(),
+  ...attachedFileFields,
   size: z.number(),
   src: z.string(),
 })
@@ -113,21 +110,81 @@ export const approvalAttachmentRefSchema = z.strictObject({
   description: z.string().trim().max(500).default(''),
 })
 
+const attributesSchema = z.record(z.string().max(63), z.unknown())
+
 /**
  * One proposed change of a submission. INSERT takes the attributes and the geometry; UPDATE
  * the feature, the changed attributes, the geometry when `geom` is sent, and optionally the
  * version it was made from (a newer one is a 409, as for a direct edit); DELETE the feature.
+ * The layer and the attributes are read by the spec's item names (`layerName`, `data`, as the
+ * review answers them) or by the direct edit's (`layer`, `attributes`); both given, they must
+ * agree. The geometry is WKT or GeoJSON (geometryInputSchema); the parsed item names them
+ * `layer` and `attributes`.
  */
-export const approvalItemSubmitSchema = z.strictObject({
-  layer: layerName,
-  featureId: featureId.optional(),
-  action: z.enum(APPROVAL_ACTIONS),
-  attributes: z.record(z.string().max(63), z.unknown()).default({}),
-  geom: z.string().max(MAX_WKT_LENGTH).nullable().optional(),
-  version: z.string().min(1).max(40).optional(),
-  attachments: z.array(approvalAttachmentRefSchema).max(20).default([]),
-})
+export const approvalItemSubmitSchema = z
+  .strictObject({
+    layer: layerName.optional(),
+    layerName: layerName.optional(),
+    featureId: featureId.optional(),
+    action: z.enum(APPROVAL_ACTIONS),
+    attributes: attributesSchema.optional(),
+    data: attributesSchema.optional(),
+    geom: geometryInputSchema.nullable().optional(),
+    version: z.string().min(1).max(40).optional(),
+    attachments: z.array(approvalAttachmentRefSchema).max(20).default([]),
+  })
+  .transform(({ layerName: specLayer, data, ...item }, ctx) => {
+    const layer = oneOf(ctx, 'layerName', specLayer, 'layer', item.layer)
+    const attributes = oneOf(ctx, 'data', data, 'attributes', item.attributes)
+    if (layer === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['layerName'], message: t('field.required') })
+    }
+    if (layer === undefined || layer === DISAGREE || attributes === DISAGREE) return z.NEVER
+    return { ...item, layer, attributes: attributes ?? {} }
+  })
 export type ApprovalItemSubmit = z.input<typeof approvalItemSubmitSchema>
+
+const DISAGREE = Symbol('disagree')
+
+/**
+ * The value given under the spec's name or the other one; both given and different is an
+ * issue on the spec's name (DISAGREE).
+ */
+function oneOf<T>(
+  ctx: z.RefinementCtx,
+  specName: string,
+  specValue: T | undefined,
+  otherName: string,
+  otherValue: T | undefined,
+): T | undefined | typeof DISAGREE {
+  if (specValue === undefined) return otherValue
+  if (otherValue !== undefined && !sameJson(specValue, otherValue)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [specName],
+      message: t('approvals.namesDisagree', { field: specName, other: otherName }),
+    })
+    return DISAGREE
+  }
+  return specValue
+}
+
+/** Whether two JSON values are equal whatever the order of their objects' keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) =>
+        Object.hasOwn(b, k) &&
+        sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  )
+}
 
 /**
  * `POST /api/approvals`: a description and the items. As JSON, or as multipart/form-data with

@@ -39,24 +39,64 @@ export type Feature = z.infer<typeof featureSchema>
 const attributesSchema = z.record(z.string().max(63), z.unknown())
 const wktSchema = z.string().max(MAX_WKT_LENGTH)
 
-/** `POST /api/features/{layer}`: the attribute map and, unless TABULAR, the geometry (WKT). */
-export const featureInsertSchema = z.strictObject({
-  attributes: attributesSchema.default({}),
-  geom: wktSchema.nullable().optional(),
+/**
+ * A GeoJSON object given as a geometry to write: a geometry (`{ type, coordinates }`, or a
+ * GeometryCollection's `geometries`) in EPSG:4326, or a Feature, whose `geometry` is taken.
+ * Its shape is checked by the server (PostGIS reads it), which turns it into WKT.
+ */
+export const geoJsonInputSchema = z.looseObject({
+  type: z.string().max(40),
+  coordinates: z.unknown().optional(),
+  geometries: z.array(z.unknown()).optional(),
+  geometry: z.unknown().optional(),
 })
-export type FeatureInsert = z.infer<typeof featureInsertSchema>
+export type GeoJsonInput = z.infer<typeof geoJsonInputSchema>
 
 /**
- * `PUT /api/features/{layer}/{id}?geom={bool}`: the changed attributes, the geometry (read only
- * with `geom=true`) and the version the user loaded. A newer version on the server answers
- * 409 (featureConflictSchema) and changes nothing.
+ * A geometry a write takes (features, approval items): WKT in EPSG:4326 (`SRID=4326;` may lead)
+ * or GeoJSON (geoJsonInputSchema). Either way it is then checked as the same WKT.
+ */
+export const geometryInputSchema = z.union([wktSchema, geoJsonInputSchema], {
+  // A string fails only by its length; anything else is neither form.
+  error: (issue) =>
+    typeof issue.input === 'string'
+      ? t('field.tooLong', { max: MAX_WKT_LENGTH })
+      : t('features.geometry.wktOrGeoJson'),
+})
+export type GeometryInput = z.infer<typeof geometryInputSchema>
+
+/**
+ * `POST /api/features/{layer}`: the attribute map and, unless TABULAR, the geometry (WKT or
+ * GeoJSON).
+ */
+export const featureInsertSchema = z.strictObject({
+  attributes: attributesSchema.default({}),
+  geom: geometryInputSchema.nullable().optional(),
+})
+/** An insert as the server's feature service takes it: the geometry already WKT. */
+export type FeatureInsert = Omit<z.infer<typeof featureInsertSchema>, 'geom'> & {
+  geom?: string | null
+}
+
+/**
+ * `PUT /api/features/{layer}/{id}?geom={bool}`: the changed attributes, the geometry (WKT or
+ * GeoJSON; read only with `geom=true`) and the version the user loaded. A newer version on the
+ * server answers 409 (featureConflictSchema) and changes nothing. `layer` and `id` are
+ * accepted so that what a GET answers can be sent back as it is; they must equal the path's.
  */
 export const featureUpdateSchema = z.strictObject({
+  layer: z.string().max(63).optional(),
+  id: z.number().optional(),
   attributes: attributesSchema.default({}),
-  geom: wktSchema.nullable().optional(),
+  geom: geometryInputSchema.nullable().optional(),
   version: z.string().min(1).max(40),
 })
-export type FeatureUpdate = z.infer<typeof featureUpdateSchema>
+/** An update as the server's feature service takes it: no `layer` or `id`, the geometry WKT. */
+export interface FeatureUpdate {
+  attributes: Record<string, unknown>
+  geom?: string | null
+  version: string
+}
 
 export const featureUpdateQuerySchema = z.object({
   geom: z
@@ -158,6 +198,13 @@ export type FeatureAttribute = z.infer<typeof featureAttributeSchema>
 // ---------------------------------------------------------------------------------------------
 // Attachments
 
+/** How a file attached to a feature (or kept with a proposed change) names itself. */
+export const attachedFileFields = {
+  filename: z.string(),
+  description: z.string(),
+  contentType: z.string(),
+}
+
 /**
  * An attachment of a feature. `src` is `/api/attachments/{id}`: the browser adds
  * `?token=<token>` (and `&thumbnail` for the thumbnail of an image).
@@ -165,9 +212,7 @@ export type FeatureAttribute = z.infer<typeof featureAttributeSchema>
 export const attachmentSchema = z.object({
   id: z.number(),
   uuid: z.string(),
-  filename: z.string(),
-  description: z.string(),
-  contentType: z.string(),
+  ...attachedFileFields,
   src: z.string(),
   /** ISO date and time. */
   uploadDate: z.string(),

@@ -3,6 +3,7 @@
  * to SQL only through it, and the web's filter builder offers the same operators per field
  * type. Pure data and types: no zod, so the web app may import it as it imports the texts.
  */
+import { ATTRIBUTE_TYPES } from '../layers/attribute-types'
 
 /** Operators of a rule. */
 export const FILTER_OPERATORS = [
@@ -22,18 +23,8 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number]
 export const FILTER_COMBINATORS = ['and', 'or'] as const
 export type FilterCombinator = (typeof FILTER_COMBINATORS)[number]
 
-/** Field types that decide which operators a rule may use. */
-export const FILTER_FIELD_TYPES = [
-  'string',
-  'number',
-  'datetime',
-  'date',
-  'time',
-  'audit-action',
-  'layer',
-  'boolean',
-  'geometry',
-] as const
+/** Field types that decide which operators a rule may use: a layer's, and the audit's two. */
+export const FILTER_FIELD_TYPES = [...ATTRIBUTE_TYPES, 'audit-action', 'layer'] as const
 export type FilterFieldType = (typeof FILTER_FIELD_TYPES)[number]
 
 const ORDERED = ['eq', 'ne', 'lt', 'gt', 'le', 'ge', 'isnull', 'isnotnull'] as const

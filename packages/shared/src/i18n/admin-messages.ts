@@ -12,9 +12,9 @@ export const adminMessages = {
   'admin.schema.tableNameRequired': 'É necessário informar um nome!',
   'admin.schema.tableNameExists': 'Já existe uma tabela com este nome',
   'admin.schema.createFailed': 'Não foi possivel criar a tabela, favor corrigir todos os campos.',
-  // tables and fields: ours (the spec's text for a bad table name spoke of a field)
   'admin.schema.tableNameInvalid':
-    'Nome de tabela inválido: use letras minúsculas sem acento, números e _, começando por letra ou _, com até 63 caracteres',
+    'Nome de campo inválido: use letras minúsculas sem acento, números e _, começando por letra ou _, com até 63 caracteres',
+  // tables and fields: ours
   'admin.schema.tableNameReserved': 'Não é possível criar uma tabela com o nome de {name}!',
   'admin.schema.fieldTypeInvalid': 'Escolha um dos tipos de campo',
   'admin.schema.geometryInvalid': 'Escolha o tipo de geometria',
@@ -323,6 +323,7 @@ export const adminMessages = {
   'adm.layers.cannot': 'Não pode ser registrada: {reasons}',
   'adm.layers.title': 'Título',
   'adm.layers.queryable': 'Publicada no WFS (consultável e editável)',
+  'adm.layers.public': 'Mapa público (blocos sem login, cacheáveis por CDN)',
   'adm.layers.displayField': 'Campo de exibição',
   'adm.layers.displayFieldAuto': 'Automático ({title})',
   'adm.layers.displayFieldAutoNone': 'Automático (só o Id)',

@@ -11,6 +11,7 @@ export const approvalMessages = {
     'A feição foi alterada desde o envio desta mudança; nada foi aplicado',
   'approvals.featureRequired': 'É necessário informar a feição',
   'approvals.featureNotAllowed': 'Uma inserção não indica feição',
+  'approvals.namesDisagree': 'Os campos {field} e {other} foram enviados com valores diferentes',
   'approvals.featureGone': 'A feição desta mudança não existe mais',
   'approvals.layerGone': 'A layer desta mudança não existe mais',
   'approvals.partMissing': 'Arquivo não enviado: {part}',

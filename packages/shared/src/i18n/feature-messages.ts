@@ -137,6 +137,10 @@ export const featureMessages = {
   'features.value.brDateTime': 'Data e hora inválidas (use dd/mm/aaaa hh:mm:ss)',
   'features.value.attachment': 'Escolha um anexo desta feição',
   'features.geometry.invalid': 'Geometria inválida (WKT em EPSG:4326)',
+  'features.geometry.wktOrGeoJson': 'Informe a geometria em WKT ou GeoJSON (EPSG:4326)',
+  'features.geometry.invalidGeoJson':
+    'GeoJSON inválido: informe uma geometria (type e coordinates) ou uma Feature, em EPSG:4326',
+  'features.bodyPathMismatch': 'O valor de {field} ({value}) difere do endereço ({path})',
   'features.geometry.wrongType': 'A geometria deve ser do tipo {type}',
   'features.geometry.tabular': 'Esta layer não tem geometria',
   'features.geometry.outOfRange':

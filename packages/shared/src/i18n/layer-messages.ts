@@ -61,4 +61,21 @@ export const layerMessages = {
   'ogc.methodNotAllowed': 'Método HTTP não suportado: {name}',
   'ogc.internal': 'Erro interno do servidor (requisição {id}).',
   'ogc.unauthorized': 'Autenticação necessária: informe usuário e senha ou o token da sessão.',
+  'ogc.unsupportedGeometry': 'Tipo de geometria não suportado: {name}',
+  'ogc.repeatedProperty': 'Propriedade repetida: {name}',
+  'ogc.tooManyActions':
+    'Ações demais em uma transação (máximo de {max} feições inseridas, alteradas ou excluídas).',
+  'ogc.staleVersion':
+    'A feição {id} foi alterada por outra pessoa ou excluída depois da versão {version} lida: leia-a de novo antes de gravar.',
+  'ogc.lockNoPermission':
+    'Sem permissão para alterar ou excluir feições desta camada: nada foi bloqueado.',
+  'ogc.tooManyLocked': 'Feições demais para bloquear de uma vez (máximo de {max}).',
+  'ogc.cannotLockAll':
+    'A feição {id} está bloqueada por outro cliente: nenhuma feição foi bloqueada (use lockAction=SOME para bloquear as livres).',
+  'ogc.featureLocked':
+    'A feição {id} está bloqueada por outro cliente (LockFeature): tente de novo quando o bloqueio expirar.',
+  'ogc.unknownLock': 'Bloqueio desconhecido ou expirado: {name}',
+  'ogc.lockJson':
+    'GetFeatureWithLock responde só em GML (o identificador do bloqueio vai na coleção).',
+  'ogc.submittedForApproval': 'Enviado para aprovação (aprovação {id}): {message}',
 } as const

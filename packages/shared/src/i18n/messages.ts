@@ -14,6 +14,15 @@ import { reportsApiMessages } from './reports-api-messages'
 import { systemMessages } from './system-messages'
 import { validationMessages } from './validation-messages'
 import { webMessages } from './web-messages'
+import { imageryApiMessages } from './imagery-api-messages'
+import { imageryImagesMessages } from './imagery-images-messages'
+import { imageryImportMessages } from './imagery-import-messages'
+import { orbitMessages } from './orbit-messages'
+import { smmcadMessages } from './smmcad-messages'
+import { documentsApiMessages } from './documents-api-messages'
+import { documentsMessages } from './documents-messages'
+import { inspectionApiMessages } from './inspection-api-messages'
+import { inspectionMessages } from './inspection-messages'
 
 /**
  * The one pt-BR message catalogue. Server errors and screens use the same keys, so the
@@ -34,6 +43,15 @@ export const messages = {
   ...reportsMessages,
   ...designerMessages,
   ...reportsApiMessages,
+  ...imageryApiMessages,
+  ...imageryImagesMessages,
+  ...imageryImportMessages,
+  ...orbitMessages,
+  ...smmcadMessages,
+  ...documentsApiMessages,
+  ...documentsMessages,
+  ...inspectionApiMessages,
+  ...inspectionMessages,
   // login
   'login.usernameRequired': 'É necessário informar um usuário!',
   'login.passwordRequired': 'É necessário informar a senha!',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { MessageKey } from '../i18n/messages'
+import { ATTRIBUTE_TYPES, type AttributeType } from './attribute-types'
 
 /** Geometry types of a layer with geometry (all stored in EPSG:4326). */
 export const GEOMETRY_TYPES = [
@@ -15,16 +16,7 @@ export const LAYER_GEOMETRY_TYPES = ['TABULAR', ...GEOMETRY_TYPES] as const
 export type GeometryType = (typeof GEOMETRY_TYPES)[number]
 export type LayerGeometryType = (typeof LAYER_GEOMETRY_TYPES)[number]
 
-export const ATTRIBUTE_TYPES = [
-  'string',
-  'number',
-  'boolean',
-  'datetime',
-  'date',
-  'time',
-  'geometry',
-] as const
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number]
+export { ATTRIBUTE_TYPES, type AttributeType } from './attribute-types'
 
 /**
  * Columns every layer table has, in this order, before the user's fields (`geom` only when the
@@ -69,10 +61,10 @@ export const layoutGroupSchema = z.object({
 })
 export type LayoutGroup = z.infer<typeof layoutGroupSchema>
 
-export const fieldFormatSchema = z.object({
-  name: z.string(),
-  title: z.string(),
-  tooltip: z.string(),
+export const fieldFormatSchema = layerAttributeSchema.pick({
+  name: true,
+  title: true,
+  tooltip: true,
 })
 export type FieldFormat = z.infer<typeof fieldFormatSchema>
 
@@ -135,6 +127,8 @@ export const layerDescriptionSchema = z.object({
   displayField: z.string().nullable(),
   /** The field that names the features in lists (the chosen one or the default rule's); null: none. */
   labelField: z.string().nullable(),
+  /** Its vector tiles are served to anyone, signed in or not, and cacheable by a CDN. */
+  public: z.boolean(),
 })
 export type LayerDescription = z.infer<typeof layerDescriptionSchema>
 

@@ -188,14 +188,3 @@ export const reportRunSchema = z.object({
   timeZone: z.string().max(64).optional(),
 })
 export type ReportRunBody = z.infer<typeof reportRunSchema>
-
-/** An image of the report library (tag 'reports/imagens'). */
-export const reportContentSchema = z.object({
-  id: z.number().int(),
-  filename: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  tag: z.string(),
-  created: z.string(),
-})
-export type ReportContent = z.infer<typeof reportContentSchema>

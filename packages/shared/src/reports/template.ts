@@ -199,7 +199,8 @@ export const REPORT_IMAGE_TAG = 'reports/imagens'
 /** The category of an uploaded .json template. */
 export const CUSTOM_TEMPLATE_CATEGORY = 'customTemplate'
 export const REPORT_JOB_TYPE = 'report'
-export const REPORT_JOB_POLL_MS = 1000
+/** The job type of the search's exports (the repository lists both). */
+export const EXPORT_JOB_TYPE = 'export'
 /** A record report renders at most this many features; the preview at most PREVIEW_FEATURES. */
 export const REPORT_MAX_FEATURES = 5000
 export const PREVIEW_FEATURES = 20

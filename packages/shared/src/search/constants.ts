@@ -16,7 +16,7 @@ export const SAMPLES_DEFAULT_LIMIT = 40
 export const SAMPLES_MAX_LIMIT = 100
 /** VER NO MAPA sends at most this many features to the map. */
 export const MAP_MAX_FEATURES = 10_000
-/** Job progress is polled this often (spec 3 section 9). */
+/** Job progress is polled this often (spec 3 section 9): exports, reports and imports alike. */
 export const JOB_POLL_MS = 1000
 /** The direct downloads (searchreport, createreport, parametersreport) stop at this many rows. */
 export const EXPORT_DIRECT_MAX_ROWS = 50_000

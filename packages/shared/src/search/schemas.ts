@@ -153,8 +153,16 @@ export const exportJobSchema = z.object({
   contentType: z.string().nullable(),
   size: z.number().nullable(),
   rows: z.number().nullable(),
+  /**
+   * Once COMPLETE with a file: where to download it (`/api/report/{id}`, bearer or `?token=`;
+   * 410 once expired). The one name every job representation gives its file's link.
+   */
+  fileUrl: z.string().nullable(),
 })
 export type ExportJob = z.infer<typeof exportJobSchema>
+
+/** The download address of a finished job's file (export or report), without the token. */
+export const jobFilePath = (jobId: number) => `/api/report/${jobId}`
 
 /** The direct downloads (`parametersreport`, `createreport`): the export's parameters as text. */
 export const exportParametersSchema = z

@@ -122,8 +122,14 @@ export const syncLogSchema = z.object({
   createdDate: z.string(),
   name: z.string(),
   size: z.number().int(),
+  /** Where to download the log (bearer or `?token=`): the same name as a job's file link. */
+  fileUrl: z.string(),
 })
 export type SyncLog = z.infer<typeof syncLogSchema>
+
+/** The download address of a package's run log (`fileUrl` of a log), without the token. */
+export const syncLogPath = (packageId: number, logId: number) =>
+  `/api/syncronization/${packageId}/logs/${logId}/download`
 
 export const syncRunResultSchema = z.object({ jobId: z.number().int() })
 

@@ -6,6 +6,9 @@ import { RouterProvider } from 'react-router'
 import { router } from './router'
 import { store } from './store'
 import { theme } from './theme'
+import { registerAppWindows } from './window-types'
+
+registerAppWindows()
 
 /** Toasts hide after 6000 ms (spec section 8). */
 export const TOAST_MS = 6000

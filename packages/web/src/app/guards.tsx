@@ -2,18 +2,9 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useGetConfigQuery } from '../api/session.api'
 import { ErrorScreen } from '../components/ErrorScreen'
-import { useIsAdmin, useSessionToken } from './session'
-import { useAppSelector } from './store'
-
-/** Where a guard came from, so /login and /boot can send the user back afterwards. */
-export interface FromState {
-  from?: string
-}
-
-export function useFrom(): string | undefined {
-  const state = useLocation().state as FromState | null
-  return state?.from
-}
+import { useAppSelector } from '../state/root-state'
+import { useIsAdmin, useSessionToken } from '../state/session'
+import { useFrom, type FromState } from '../state/use-from'
 
 function useHere(): string {
   const { pathname, search, hash } = useLocation()

@@ -24,6 +24,19 @@ const shell = () => import('./shell')
 const modules = () => import('../features/modules')
 const sync = () => import('../features/sync')
 
+/** A page of an optional module: found only when the server has the module on (else 404). */
+function moduleRoute(
+  path: string,
+  module: string,
+  page: keyof Awaited<ReturnType<typeof modules>>,
+  text: string,
+) {
+  return {
+    path,
+    element: <RequireModule module={module}>{onDemand(modules, page, text)}</RequireModule>,
+  }
+}
+
 export const router = createBrowserRouter([
   {
     path: '/login',
@@ -74,30 +87,15 @@ export const router = createBrowserRouter([
         element: onDemand(() => import('../features/workspace/WorkspacePage'), 'WorkspacePage'),
       },
       { path: '/profile', element: onDemand(() => import('../features/profile'), 'ProfilePage') },
-      {
-        path: '/documents',
-        element: (
-          <RequireModule module="documents">
-            {onDemand(modules, 'DocumentsPage', t('module.loading'))}
-          </RequireModule>
-        ),
-      },
-      {
-        path: '/orbit',
-        element: (
-          <RequireModule module="orbit">
-            {onDemand(modules, 'OrbitPage', t('module.orbitLoading'))}
-          </RequireModule>
-        ),
-      },
-      {
-        path: '/inspection',
-        element: (
-          <RequireModule module="oaeInspections">
-            {onDemand(modules, 'InspectionPage', t('module.loading'))}
-          </RequireModule>
-        ),
-      },
+      moduleRoute('/documents', 'documents', 'DocumentsPage', t('module.loading')),
+      moduleRoute('/orbit', 'orbit', 'OrbitPage', t('module.orbitLoading')),
+      moduleRoute('/inspection', 'oaeInspections', 'InspectionPage', t('module.loading')),
+      moduleRoute(
+        '/inspection/ponte/:featureId',
+        'oaeInspections',
+        'InspectionBridgePage',
+        t('module.loading'),
+      ),
       {
         path: '/dashboard',
         element: (

@@ -1,48 +1,18 @@
-import {
-  combineReducers,
-  configureStore,
-  createAction,
-  createListenerMiddleware,
-  type UnknownAction,
-} from '@reduxjs/toolkit'
-import { useDispatch, useSelector } from 'react-redux'
-import { api, RESET_ALL } from '../api/base-api'
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
+import { api } from '../api/base-api'
 import { loadSession, persistSession } from '../api/local-session'
-import { editorSlice } from '../features/feature-editor/editor-slice'
-import { startWorkspaceAutosave } from '../features/workspace/workspace-autosave'
-import { appSlice } from '../state/app-slice'
-import { authSlice } from '../state/auth-slice'
-import { mapSlice } from '../state/map-slice'
-import { uiSlice } from '../state/ui-slice'
-import { workspaceSlice } from '../state/workspace-slice'
-
-/** Logout resets the whole application state (spec section 3), the API cache included. */
-export const resetAll = createAction(RESET_ALL)
-
-const combined = combineReducers({
-  [api.reducerPath]: api.reducer,
-  app: appSlice.reducer,
-  auth: authSlice.reducer,
-  editor: editorSlice.reducer,
-  map: mapSlice.reducer,
-  ui: uiSlice.reducer,
-  workspace: workspaceSlice.reducer,
-})
-
-type CombinedState = ReturnType<typeof combined>
-
-function rootReducer(state: Parameters<typeof combined>[0], action: UnknownAction): CombinedState {
-  return combined(resetAll.match(action) ? undefined : state, action)
-}
+import { startWorkspaceAutosave } from '../features/workspace'
+import { rootReducer, type AppDispatch, type RootState } from '../state/root-state'
 
 /**
  * The store. The session starts from local storage and one listener writes the auth slice
  * back whenever it changes (sign-in, refresh, reset); another saves the workspace as it
- * changes (features/workspace/workspace-autosave.ts).
+ * changes (features/workspace/workspace-autosave.ts). Its state, hooks and reset are in
+ * `state/root-state.ts`, where the features take them from.
  */
 export function makeStore(options: { persist?: boolean } = {}) {
   const persist = options.persist ?? true
-  const listeners = createListenerMiddleware<CombinedState>()
+  const listeners = createListenerMiddleware<RootState>()
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: persist ? { auth: loadSession() } : undefined,
@@ -61,14 +31,5 @@ export function makeStore(options: { persist?: boolean } = {}) {
 export const store = makeStore()
 
 export type AppStore = ReturnType<typeof makeStore>
-export type RootState = ReturnType<AppStore['getState']>
-export type AppDispatch = AppStore['dispatch']
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>()
-export const useAppSelector = useSelector.withTypes<RootState>()
-
-/** Ends the session here: every slice and the API cache back to their start. */
-export function resetSession(dispatch: AppDispatch): void {
-  dispatch(resetAll())
-  dispatch(api.util.resetApiState())
-}
+// The store's own dispatch is what the features' typed one says it is.
+store.dispatch satisfies AppDispatch

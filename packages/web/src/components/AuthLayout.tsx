@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box'
+import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { useEffect, type ReactNode } from 'react'
+import { Link as RouterLink } from 'react-router'
 import { DEFAULT_PROJECT_NAME, useGetConfigQuery } from '../api/session.api'
 import background from '../assets/map-background.svg'
 
@@ -86,6 +88,17 @@ export function AuthTitle({ title, subtitle }: { title: string; subtitle?: strin
           {subtitle}
         </Typography>
       )}
+    </Box>
+  )
+}
+
+/** The centred link under a public form (back to the sign-in, say). */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <Link component={RouterLink} to={to} variant="body2">
+        {children}
+      </Link>
     </Box>
   )
 }

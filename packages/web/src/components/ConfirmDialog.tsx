@@ -1,11 +1,8 @@
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
 import { t } from '@gis/shared/i18n'
 import { useId, useState, type ReactNode } from 'react'
+import { DialogFrame } from './DialogFrame'
 
 /**
  * The one confirmation dialog: a title, what will happen, the way back (focused) and the act.
@@ -42,32 +39,29 @@ export function ConfirmDialog({
     }
   }
   return (
-    <Dialog
+    <DialogFrame
       open={open}
       onClose={working ? undefined : onClose}
       maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
+      title={title}
+      titleId={titleId}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={working} autoFocus>
+            {cancelLabel}
+          </Button>
+          <Button
+            color={danger ? 'error' : 'primary'}
+            variant="contained"
+            onClick={() => void confirm()}
+            disabled={working}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      {text && (
-        <DialogContent>
-          <DialogContentText>{text}</DialogContentText>
-        </DialogContent>
-      )}
-      <DialogActions>
-        <Button onClick={onClose} disabled={working} autoFocus>
-          {cancelLabel}
-        </Button>
-        <Button
-          color={danger ? 'error' : 'primary'}
-          variant="contained"
-          onClick={() => void confirm()}
-          disabled={working}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {text && <DialogContentText>{text}</DialogContentText>}
+    </DialogFrame>
   )
 }

@@ -1,38 +1,14 @@
-import Search from '@mui/icons-material/Search'
 import Box from '@mui/material/Box'
-import InputAdornment from '@mui/material/InputAdornment'
-import LinearProgress from '@mui/material/LinearProgress'
-import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
-import TableSortLabel from '@mui/material/TableSortLabel'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { SearchField } from './SearchField'
 import { PAGE_SIZES, type PagedState } from './paged-state'
-import { TablePager } from './TablePager'
+import { DataTable, type Column } from './DataTable'
 
-export interface Column<R> {
-  key: string
-  label: string
-  /** `index`: the row's position in the whole list (0-based). */
-  render: (row: R, index: number) => ReactNode
-  /** Left out on phone-sized screens. */
-  wide?: boolean
-  /** The API's sort name of the column: its header sorts (with `sort` and `onSort`). */
-  sortKey?: string
-}
+export { DataTable, type Column, type DataTableProps } from './DataTable'
 
 /** Text inputs are throttled (spec section 9). */
 export const SEARCH_DELAY_MS = 400
-
-function cellSx<R>(column: Column<R>) {
-  return column.wide ? { display: { xs: 'none', md: 'table-cell' } } : undefined
-}
 
 /** The search box of a paged table: it updates the paging (back to page 0) once typing pauses. */
 function SearchBox({
@@ -61,20 +37,11 @@ function SearchBox({
     [],
   )
   return (
-    <TextField
+    <SearchField
       label={label}
       value={query}
       onChange={(e) => setQuery(e.target.value)}
       sx={{ width: { xs: '100%', sm: 280 } }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
     />
   )
 }
@@ -96,30 +63,6 @@ export interface PagedTableProps<R> {
   /** The sort (`-` prefix: descending) of sortable tables, and what a header click asks for. */
   sort?: string
   onSort?: (sort: string) => void
-}
-
-/** A column header: a sort label when the table sorts by this column's sortKey. */
-function HeaderLabel<R>({
-  column,
-  sort,
-  onSort,
-}: {
-  column: Column<R>
-  sort?: string
-  onSort?: (sort: string) => void
-}) {
-  if (!column.sortKey || !onSort) return <>{column.label}</>
-  const descending = sort?.startsWith('-') ?? false
-  const active = (descending ? sort?.slice(1) : sort) === column.sortKey
-  return (
-    <TableSortLabel
-      active={active}
-      direction={active && descending ? 'desc' : 'asc'}
-      onClick={() => onSort(active && !descending ? `-${column.sortKey}` : column.sortKey!)}
-    >
-      {column.label}
-    </TableSortLabel>
-  )
 }
 
 /**
@@ -175,97 +118,5 @@ export function PagedTable<R extends { id: number }>({
         }}
       />
     </Box>
-  )
-}
-
-export interface DataTableProps<R> {
-  columns: Column<R>[]
-  /** The rows of the page shown. */
-  rows: readonly R[]
-  rowKey: (row: R, index: number) => string | number
-  empty: string
-  loading?: boolean
-  /** Names the table for assistive technology (and tests). */
-  label?: string
-  /** Caps the height, the header staying in view while the rows scroll. */
-  maxHeight?: string
-  sort?: string
-  onSort?: (sort: string) => void
-  pager: {
-    total: number
-    page: number
-    limit: number
-    sizes: readonly number[]
-    onPage: (page: number, limit: number) => void
-  }
-}
-
-/**
- * The table and paginator of PagedTable without its title and search box, for tables paged
- * in the browser too (a folder's files); `render` gets the row's position in the whole list.
- */
-export function DataTable<R>({
-  columns,
-  rows,
-  rowKey,
-  empty,
-  loading = false,
-  label,
-  maxHeight,
-  sort,
-  onSort,
-  pager,
-}: DataTableProps<R>) {
-  const first = pager.page * pager.limit
-  return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
-      <TableContainer sx={maxHeight ? { maxHeight } : undefined}>
-        <Table size="small" stickyHeader={Boolean(maxHeight)} aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.key} sx={cellSx(c)}>
-                  <HeaderLabel column={c} sort={sort} onSort={onSort} />
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row, i) => (
-              <TableRow key={rowKey(row, first + i)} hover>
-                {columns.map((c) => (
-                  <TableCell key={c.key} sx={cellSx(c)}>
-                    {c.render(row, first + i)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell
-                  colSpan={columns.length}
-                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                >
-                  {empty}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePager
-        total={pager.total}
-        page={pager.page}
-        limit={pager.limit}
-        sizes={pager.sizes}
-        onPage={pager.onPage}
-        sx={{
-          '& .MuiTablePagination-toolbar': { pl: { xs: 1, sm: 2 }, pr: { xs: 0.5, sm: 1 } },
-          '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
-          '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
-        }}
-      />
-    </Paper>
   )
 }

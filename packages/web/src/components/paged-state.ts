@@ -11,6 +11,14 @@ export const PAGE_SIZES = [10, 30, 50, 100] as const
 
 export const FIRST_PAGE: PagedState = { page: 0, limit: 10, query: '' }
 
+/** The arguments of a list endpoint for a paged table: its paging, a sort, the typed search. */
+export const listArgs = (paging: PagedState, sort: string) => ({
+  page: paging.page,
+  limit: paging.limit,
+  sort,
+  query: paging.query || undefined,
+})
+
 /** Checks a restored paged-list state; anything malformed is an error, not a silent reset. */
 export function parsePagedState(state: unknown): PagedState | undefined {
   if (state === undefined || state === null) return undefined

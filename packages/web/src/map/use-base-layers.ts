@@ -4,6 +4,7 @@ import type TileSource from 'ol/source/Tile'
 import type VectorSource from 'ol/source/Vector'
 import { useEffect, useRef } from 'react'
 import { createBaseLayer } from './base-layers'
+import { dropUnwanted } from './held-layers'
 import { useMap } from './map-context'
 
 export interface BaseLayerEntry {
@@ -40,13 +41,7 @@ export function useBaseLayers(
 
   useEffect(() => {
     const current = held.current
-    const wanted = new Set(entries.map((e) => e.name))
-    for (const [name, h] of current) {
-      if (!wanted.has(name)) {
-        map.removeLayer(h.layer)
-        current.delete(name)
-      }
-    }
+    dropUnwanted(current, entries, (h) => map.removeLayer(h.layer))
     for (const entry of entries) {
       const signature = JSON.stringify(entry.record)
       let h = current.get(entry.name)

@@ -4,6 +4,7 @@ import VectorTileLayer from 'ol/layer/VectorTile'
 import VectorTileSource from 'ol/source/VectorTile'
 import { useEffect, useRef } from 'react'
 import { TILE_MAX_ZOOM, TILE_SIZE } from './constants'
+import { dropUnwanted } from './held-layers'
 import { useMap } from './map-context'
 import { layerStyleFunction } from './style'
 
@@ -48,21 +49,17 @@ export function useDataLayers(entries: readonly DataLayerEntry[], token: string 
 
   useEffect(() => {
     const current = held.current
-    const wanted = new Set(entries.map((e) => e.name))
-    for (const [name, h] of current) {
-      if (!wanted.has(name)) {
-        map.removeLayer(h.layer)
-        h.layer.dispose()
-        current.delete(name)
-      }
+    const drop = (h: Held) => {
+      map.removeLayer(h.layer)
+      h.layer.dispose()
     }
+    dropUnwanted(current, entries, drop)
     for (const entry of entries) {
       const signature = JSON.stringify([entry.layer, entry.geometryType, entry.style])
       const url = tileUrl(entry.layer, entry.dataVersion, token)
       let h = current.get(entry.name)
       if (h && h.signature !== signature) {
-        map.removeLayer(h.layer)
-        h.layer.dispose()
+        drop(h)
         h = undefined
       }
       if (!h) {

@@ -3,8 +3,8 @@ import VectorSource from 'ol/source/Vector'
 import { useEffect, useMemo } from 'react'
 import type { FeatureKey } from '../state/map-slice'
 import { cachedFeature, featureKey } from './feature-cache'
-import { useMap } from './map-context'
 import { highlightStyles } from './style'
+import { useMapLayer } from './use-map-layer'
 
 /** Above every layer of the map. */
 const HIGHLIGHT_Z = 10_000
@@ -18,7 +18,6 @@ export function useHighlight(
   focused: FeatureKey | null,
   revision: number,
 ) {
-  const map = useMap()
   const { layer, source } = useMemo(() => {
     const source = new VectorSource()
     const styles = highlightStyles()
@@ -32,12 +31,7 @@ export function useHighlight(
     return { layer, source }
   }, [])
 
-  useEffect(() => {
-    map.addLayer(layer)
-    return () => {
-      map.removeLayer(layer)
-    }
-  }, [map, layer])
+  useMapLayer(layer)
 
   useEffect(() => {
     source.clear(true)

@@ -15,21 +15,16 @@ import {
   type ApprovalSubmit,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { idParams } from '../../http/params'
 import { badRequest, forbidden } from '../../http/errors'
-import { sendPage } from '../../http/paging'
+import { pagedRoute } from '../../http/paging'
+import { sendStoredFile } from '../../http/send-file'
 import type { RouteScope } from '../../http/scopes'
-import { callerOf } from '../features/features.routes'
+import { callerOf } from '../../auth/caller'
 import * as decisions from './approvals.decisions'
 import * as service from './approvals.service'
 import * as submission from './approvals.submission'
 import { pendingOfFeature } from './moderation'
-
-const idParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-})
-
-/** Same as the attachments' downloads: an image shows, anything else is a sandboxed download. */
-const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox"
 
 /**
  * Approvals (spec 1 sections 2, 3 and 7; issue 14): any user submits changes for review
@@ -68,7 +63,7 @@ const submitRoutes =
         schema: {
           tags: ['approvals'],
           summary:
-            'Submits changes for review: `{ description, items: [{ layer, featureId?, action, attributes, geom?, version?, attachments: [{ part, description }] }] }` as JSON, or multipart/form-data with that JSON in `payload` and each file in the part an item names. Checked like direct edits (the action’s flag on each layer); an invalid item refuses all. 201 with the approval, its id at the end of Location',
+            'Submits changes for review: `{ description, items: [{ layerName, featureId?, action, data, geom?, version?, attachments: [{ part, description }] }] }` (the spec’s item names, as the review answers them; `layer` and `attributes` are read too, and must agree when both are sent; `geom` as WKT or GeoJSON, EPSG:4326) as JSON, or multipart/form-data with that JSON in `payload` and each file in the part an item names. Checked like direct edits (the action’s flag on each layer); an invalid item refuses all. 201 with the approval, its id at the end of Location',
           response: { 201: approvalSchema },
         },
       },
@@ -122,23 +117,19 @@ const submitRoutes =
 const reviewRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
+    pagedRoute(
+      app,
       '/all',
       {
-        schema: {
-          tags: ['approvals'],
-          summary:
-            'The approvals (administrators): paged (50 a page by default), sorted (`-created` by default), `filter` over user and description; total in x-rowcount',
-          querystring: pagingQuerySchema
-            .extend({ limit: pagingQuerySchema.shape.limit.default(APPROVALS_PAGE_SIZE) })
-            .merge(approvalsQuerySchema),
-          response: { 200: z.array(approvalSchema) },
-        },
+        tags: ['approvals'],
+        summary:
+          'The approvals (administrators): paged (50 a page by default), sorted (`-created` by default), `filter` over user and description; total in x-rowcount',
+        querystring: pagingQuerySchema
+          .extend({ limit: pagingQuerySchema.shape.limit.default(APPROVALS_PAGE_SIZE) })
+          .merge(approvalsQuerySchema),
+        item: approvalSchema,
       },
-      async (request, reply) => {
-        const { rows, total } = await service.listApprovals(db, request.query)
-        return sendPage(reply, rows, total)
-      },
+      (request) => service.listApprovals(db, request.query),
     )
 
     app.get(
@@ -253,16 +244,7 @@ const downloadRoutes =
       },
       async (request, reply) => {
         if (!auth.contextOf(request).user.admin) throw forbidden()
-        const file = await service.openKeptFile(deps, request.params.id)
-        reply.headers({
-          'content-type': file.contentType,
-          'content-length': String(file.size),
-          'content-disposition': file.disposition,
-          'content-security-policy': FILE_CSP,
-          'x-content-type-options': 'nosniff',
-          'cache-control': 'private, max-age=86400',
-        })
-        return reply.send(file.stream)
+        return sendStoredFile(reply, await service.openKeptFile(deps, request.params.id))
       },
     )
   }

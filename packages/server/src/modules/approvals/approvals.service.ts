@@ -5,6 +5,7 @@ import {
   type ApprovalItem,
   type PagingQuery,
 } from '@gis/shared'
+import { camelRow } from '../../db/rows'
 import type { Db } from '../../db/types'
 import { HttpError, type FieldError } from '../../http/errors'
 import { toSqlPaging } from '../../http/paging'
@@ -30,56 +31,45 @@ export const itemNotFound = () => new HttpError(404, t('approvals.itemNotFound')
 export const invalid = (errors: FieldError[]) =>
   new HttpError(400, t('features.validationErrors'), errors)
 
-const iso = (d: Date | null) => (d === null ? null : d.toISOString())
-
-function toApproval(r: sql.ApprovalRow): Approval {
-  return {
-    id: r.id,
-    username: r.username,
-    created: r.created.toISOString(),
-    reviewed: iso(r.reviewed),
-    description: r.description,
-    itemsTotal: r.items_total,
-    itemsAccepted: r.items_accepted,
-    itemsRejected: r.items_rejected,
-    status: r.status,
-  }
-}
+const toApproval = (r: sql.ApprovalRow): Approval =>
+  camelRow(r, [
+    'id',
+    'username',
+    'created',
+    'reviewed',
+    'description',
+    'items_total',
+    'items_accepted',
+    'items_rejected',
+    'status',
+  ])
 
 function toItem(r: sql.ItemRow): ApprovalItem {
   return {
-    id: r.id,
-    approvalId: r.approval_id,
-    layerName: r.layer_name,
-    featureId: r.feature_id,
-    status: r.status,
-    action: r.action,
-    created: r.created.toISOString(),
-    data: r.data,
-    geom: r.geom,
-    withGeom: r.with_geom,
+    ...camelRow(r, [
+      'id',
+      'approval_id',
+      'layer_name',
+      'feature_id',
+      'status',
+      'action',
+      'created',
+      'data',
+      'geom',
+      'with_geom',
+    ]),
     base:
       r.base_version === null
         ? null
         : { version: r.base_version, attributes: r.base_attributes ?? {}, geom: r.base_geom },
-    decided: iso(r.decided),
-    reviewer: r.reviewer,
-    reason: r.reason,
-    attachments: r.attachments,
+    ...camelRow(r, ['decided', 'reviewer', 'reason', 'attachments']),
   }
 }
 
-function toAttachment(r: sql.KeptFileRow): ApprovalAttachment {
-  return {
-    id: r.id,
-    itemId: r.item_id,
-    filename: r.filename,
-    description: r.description,
-    contentType: r.content_type,
-    size: r.size,
-    src: `/api/approvals/attachments/${r.id}`,
-  }
-}
+const toAttachment = (r: sql.KeptFileRow): ApprovalAttachment => ({
+  ...camelRow(r, ['id', 'item_id', 'filename', 'description', 'content_type', 'size']),
+  src: `/api/approvals/attachments/${r.id}`,
+})
 
 // ---------------------------------------------------------------------------------------------
 // Review: lists and reads (administrators; the routes' scope checks)

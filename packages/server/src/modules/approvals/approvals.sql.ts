@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/types'
+import { likePattern } from '../../db/like'
+import { selectPage } from '../../db/paged.sql'
 import type { SqlPaging } from '../../http/paging'
 
 /**
@@ -110,19 +112,15 @@ export async function listApprovals(
   filter: string | undefined,
   paging: SqlPaging,
 ): Promise<{ rows: ApprovalRow[]; total: number }> {
-  const pattern = filter ? `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-  const where = `($1::text IS NULL OR a.username ILIKE $1 OR a.description ILIKE $1)`
-  const [list, count] = await Promise.all([
-    db.query<ApprovalRow>(
-      `SELECT ${APPROVAL_COLUMNS} FROM app.approvals a WHERE ${where}
-        ${paging.orderBy} NULLS LAST, a.id LIMIT $2 OFFSET $3`,
-      [pattern, paging.limit, paging.offset],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app.approvals a WHERE ${where}`, [
-      pattern,
-    ]),
-  ])
-  return { rows: list.rows.map(toApproval), total: count.rows[0]?.n ?? 0 }
+  const { rows, total } = await selectPage<ApprovalRow>(db, {
+    columns: APPROVAL_COLUMNS,
+    from: 'app.approvals a WHERE ($1::text IS NULL OR a.username ILIKE $1 OR a.description ILIKE $1)',
+    params: [likePattern(filter)],
+    orderBy: `${paging.orderBy} NULLS LAST, a.id`,
+    limit: paging.limit,
+    offset: paging.offset,
+  })
+  return { rows: rows.map(toApproval), total }
 }
 
 export async function approvalById(db: Queryable, id: number): Promise<ApprovalRow | undefined> {
@@ -139,18 +137,15 @@ export async function listItems(
   approvalId: number,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ItemRow[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<ItemRow>(
-      `SELECT ${ITEM_COLUMNS} FROM app.approval_items i WHERE i.approval_id = $1
-        ORDER BY i.position LIMIT $2 OFFSET $3`,
-      [approvalId, page.limit, page.offset],
-    ),
-    db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM app.approval_items WHERE approval_id = $1',
-      [approvalId],
-    ),
-  ])
-  return { rows: list.rows.map(toItem), total: count.rows[0]?.n ?? 0 }
+  const { rows, total } = await selectPage<ItemRow>(db, {
+    columns: ITEM_COLUMNS,
+    from: 'app.approval_items i WHERE i.approval_id = $1',
+    params: [approvalId],
+    orderBy: 'ORDER BY i.position',
+    limit: page.limit,
+    offset: page.offset,
+  })
+  return { rows: rows.map(toItem), total }
 }
 
 export async function itemById(db: Queryable, id: number): Promise<ItemRow | undefined> {

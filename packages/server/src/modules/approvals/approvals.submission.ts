@@ -1,14 +1,16 @@
-import { Transform, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { approvalSubmitSchema, t, type ApprovalSubmit, type MessageKey } from '@gis/shared'
 import type { Db } from '../../db/types'
 import { HttpError, type FieldError } from '../../http/errors'
 import { checkAttributes } from '../../layer-data/feature-values'
 import * as features from '../../layer-data/features.sql'
 import { FileTooLarge, type BlobStorage } from '../../storage/file-storage'
-import { contentTypeOf, safeFilename } from '../attachments/attachment-files'
+import { contentTypeOf, safeFilename, storeUpload } from '../attachments/attachment-files'
 import { attachmentIdsOf } from '../attachments/attachments.service'
-import { checkGeometry, type Caller } from '../features/features.service'
-import { layerAccess, requireFlag } from '../features/layer-access'
+import type { Caller } from '../../auth/caller'
+import { checkGeometry } from '../../layer-data/feature-write'
+import { geometryAsWkt } from '../../layer-data/geometry-input'
+import { layerAccess, requireFlag } from '../../layer-data/layer-access'
 import * as sql from './approvals.sql'
 import { invalid, type ApprovalDeps } from './approvals.service'
 
@@ -81,11 +83,16 @@ async function prepareItem(
     })
   }
   const columns = await features.featureColumns(db, layer)
+  // GeoJSON turned into WKT first: then checked as any WKT. A GeoJSON PostGIS refuses is
+  // the item's error on `geom`, and the geometry is left out of the other checks.
+  const asWkt = await geometryAsWkt(db, item.geom)
+  if (asWkt.error) errors.push(asWkt.error)
+  const wkt = asWkt.error ? undefined : asWkt.wkt
   if (item.action === 'INSERT') {
     if (item.featureId !== undefined) {
       errors.push({ field: 'featureId', message: t('approvals.featureNotAllowed') })
     }
-    const geometry = await checkGeometry(db, layer, item.geom)
+    const geometry = await checkGeometry(db, layer, wkt)
     const checked = checkAttributes(layer, columns, item.attributes, { insert: true })
     errors.push(...checked.errors, ...(geometry.error ? [geometry.error] : []))
     return {
@@ -95,8 +102,8 @@ async function prepareItem(
         featureId: null,
         action: 'INSERT',
         data: valuesOf(checked.values),
-        geom: item.geom ?? null,
-        withGeom: item.geom !== undefined && item.geom !== null,
+        geom: wkt ?? null,
+        withGeom: wkt !== undefined && wkt !== null,
         base: null,
         files: kept,
       },
@@ -133,10 +140,10 @@ async function prepareItem(
   if (current.deleted) throw new HttpError(400, t('features.deletedReadOnly'))
   const withGeom = item.geom !== undefined
   const [geometry, attachmentIds] = await Promise.all([
-    checkGeometry(db, layer, item.geom),
+    checkGeometry(db, layer, wkt),
     attachmentIdsOf(db, layer.name, current.id),
   ])
-  if (withGeom && item.geom === null && columns.find((c) => c.name === 'geom')?.notNull) {
+  if (withGeom && wkt === null && columns.find((c) => c.name === 'geom')?.notNull) {
     errors.push({ field: 'geom', message: t('features.value.required') })
   }
   const checked = checkAttributes(layer, columns, item.attributes, {
@@ -152,7 +159,7 @@ async function prepareItem(
       featureId: current.id,
       action: 'UPDATE',
       data: valuesOf(checked.values),
-      geom: withGeom ? (item.geom ?? null) : null,
+      geom: withGeom ? (wkt ?? null) : null,
       withGeom,
       base,
       files: kept,
@@ -220,18 +227,8 @@ export async function receiveMultipart(
         part.file.resume()
         throw new HttpError(400, t('attachments.oneFile'))
       }
-      let head = Buffer.alloc(0)
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)])
-          done(null, chunk)
-        },
-      })
-      part.file.on('error', (err) => tap.destroy(err))
-      part.file.pipe(tap)
       const filename = safeFilename(part.filename)
-      const ext = /\.([a-z0-9]{1,10})$/i.exec(filename)?.[1]
-      const stored = await deps.storage.put(tap, { maxBytes: deps.maxBytes, suffix: ext })
+      const { stored, head } = await storeUpload(deps.storage, part.file, filename, deps.maxBytes)
       files.set(part.fieldname, {
         ...stored,
         filename,

@@ -1,15 +1,13 @@
+import { LAYER_PERMISSION_FLAGS } from '@gis/shared'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, fieldErrors, signIn, useTestApp } from '../../../test/harness'
+import { userWithPermissions } from '../../../test/users'
 
-let t: TestApp
-let admin: string
+const t = useTestApp()
 let moderated: string
 let png: Buffer
-
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
   moderated = await moderatedUser('moderado')
   png = await sharp({
     create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 40 } },
@@ -17,51 +15,15 @@ beforeAll(async () => {
     .png()
     .toBuffer()
 })
-afterAll(async () => {
-  await t?.close()
-})
 
 /** A user whose group edits `oae` and `placas` with 'Enviar para aprovação' on. */
-async function moderatedUser(name: string): Promise<string> {
-  const { rows } = await t.db.query<{ id: number }>(
-    `INSERT INTO app.groups (name) VALUES ($1) RETURNING id`,
-    [`grupo ${name}`],
-  )
-  const groupId = rows[0]!.id
-  for (const layer of ['oae', 'placas']) {
-    await t.db.query(
-      `INSERT INTO app.group_layer_permissions (group_id, layer_name, read_feature, update_feature,
-         create_feature, delete_feature, create_feature_attachment, read_feature_attachment,
-         delete_feature_attachment, submit_for_review)
-       VALUES ($1, $2, true, true, true, true, true, true, true, true)`,
-      [groupId, layer],
-    )
-  }
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/users',
-    token: admin,
-    payload: {
-      name: `Teste ${name}`,
-      username: name,
-      email: `${name}@example.com`,
-      sector: 'Campo',
-      password: 'Moder4do-teste!',
-      active: true,
-    },
-  })
-  expect(res.statusCode).toBe(201)
-  const userId = Number(res.headers.location!.split('/').pop())
-  await t.db.query('INSERT INTO app.user_groups (user_id, group_id) VALUES ($1, $2)', [
-    userId,
-    groupId,
-  ])
-  return signIn(t.api, { username: name, password: 'Moder4do-teste!' })
+function moderatedUser(name: string): Promise<string> {
+  const all = LAYER_PERMISSION_FLAGS
+  return userWithPermissions(t, name, { oae: all, placas: all }, { moderated: true })
 }
 
-const get = (url: string, token = admin) => t.api({ url, token })
-const post = (url: string, payload?: unknown, token = admin) =>
-  t.api({ method: 'POST', url, payload, token })
+const get = (url: string, token = t.admin) => t.get(url, token)
+const post = (url: string, payload?: unknown, token = t.admin) => t.post(url, payload, token)
 
 async function feature(layer: string, id: number) {
   const res = await get(`/api/features/${layer}/${id}`)
@@ -188,7 +150,7 @@ describe('a moderated user submits; an administrator approves or rejects', () =>
     const kept = (await get(`/api/approvals/${approvalId}/attachments`)).json<any[]>()
     expect(kept).toHaveLength(2)
     expect(kept[0]).toMatchObject({ filename: 'placa.png', contentType: 'image/png' })
-    const file = await get(`${kept[0].src}?token=${admin}`, '')
+    const file = await get(`${kept[0].src}?token=${t.admin}`, '')
     expect(file.statusCode).toBe(200)
     expect(file.headers['content-type']).toBe('image/png')
     expect((await get(`${kept[0].src}?token=${moderated}`, '')).statusCode).toBe(403)
@@ -204,7 +166,7 @@ describe('a moderated user submits; an administrator approves or rejects', () =>
     expect(photos).toMatchObject([
       { filename: 'placa.png', description: 'Placa instalada', user: 'moderado' },
     ])
-    expect((await get(`${photos[0].src}?token=${admin}`, '')).statusCode).toBe(200)
+    expect((await get(`${photos[0].src}?token=${t.admin}`, '')).statusCode).toBe(200)
 
     const rejected = await post(`/api/approvals/items/${data[1].id}/reject`, {
       reason: 'Foto errada',
@@ -296,12 +258,11 @@ describe('a moderated user submits; an administrator approves or rejects', () =>
       items: [{ layer: 'oae', featureId: 9, action: 'UPDATE', attributes: { largura: 9.5 } }],
     })
     const current = await feature('oae', 9)
-    const direct = await t.api({
-      method: 'PUT',
-      url: '/api/features/oae/9',
-      token: admin,
-      payload: { attributes: { sentido: 'Norte', comprimento: 41.5 }, version: current.version },
-    })
+    const direct = await t.put(
+      '/api/features/oae/9',
+      { attributes: { sentido: 'Norte', comprimento: 41.5 }, version: current.version },
+      t.admin,
+    )
     expect(direct.statusCode, direct.body).toBe(200)
     const { data } = await items(id)
     const res = await post(`/api/approvals/items/${data[0].id}/approve`)
@@ -345,7 +306,7 @@ describe('who may do what', () => {
       ).toBe(403)
       expect((await post(`/api/approvals/items/${itemId}/reject`, {}, token)).statusCode).toBe(403)
     }
-    expect((await t.api({ url: '/api/approvals/all' })).statusCode).toBe(401)
+    expect((await t.get('/api/approvals/all')).statusCode).toBe(401)
     expect((await items(id)).data[0].status).toBe('PENDING')
   })
 

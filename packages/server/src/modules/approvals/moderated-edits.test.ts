@@ -1,22 +1,16 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { fieldErrors, signIn, useTestApp } from '../../../test/harness'
 
 /**
  * Moderated editing (issue 14): the demo's 'campo' belongs to 'Coletores de dados', whose
  * oae and placas permissions have 'Enviar para aprovação'. Its ordinary feature calls become
  * approvals; 'demo' (Equipe de campo, not moderated) still edits directly.
  */
-let t: TestApp
-let admin: string
+const t = useTestApp()
 let campo: string
-let demo: string
 let png: Buffer
-
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  demo = await signIn(t.api, DEMO.user)
   campo = await signIn(t.api, { username: 'campo', password: 'campo1234' })
   png = await sharp({
     create: { width: 32, height: 24, channels: 3, background: { r: 30, g: 120, b: 200 } },
@@ -24,14 +18,18 @@ beforeAll(async () => {
     .png()
     .toBuffer()
 })
-afterAll(async () => {
-  await t?.close()
-})
 
 type Json = Record<string, any>
-const get = (url: string, token = admin) => t.api({ url, token })
-const call = (method: string, url: string, payload: unknown, token: string) =>
-  t.api({ method: method as 'POST', url, payload, token })
+const get = (url: string, token = t.admin) => t.get(url, token)
+
+/** A PUT of attribute values over a version of the feature. */
+const putAttributes = (
+  layer: string,
+  id: number,
+  version: string,
+  attributes: Json,
+  token: string,
+) => t.put(`/api/features/${layer}/${id}`, { version, attributes }, token)
 
 async function feature(layer: string, id: number): Promise<Json> {
   const res = await get(`/api/features/${layer}/${id}`)
@@ -57,7 +55,7 @@ function submitted(res: { statusCode: number; body: string; headers: Json; json:
 }
 
 const approve = (itemId: number) =>
-  call('POST', `/api/approvals/items/${itemId}/approve`, undefined, admin)
+  t.post(`/api/approvals/items/${itemId}/approve`, undefined, t.admin)
 
 async function pending(layer: string, id: number, token = campo): Promise<number> {
   const res = await get(`/api/approvals/pending/${layer}/${id}`, token)
@@ -86,8 +84,7 @@ async function upload(layer: string, id: number, token: string, description: str
 describe('a moderated user edits through the ordinary feature calls', () => {
   it('an update changes nothing until approved; approve applies it, HISTÓRIA names author and reviewer', async () => {
     const before = await feature('oae', 4)
-    const res = await call(
-      'PUT',
+    const res = await t.put(
       '/api/features/oae/4?geom=true',
       {
         version: before.version,
@@ -140,8 +137,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
 
   it('an insert makes no feature until approved; approve creates exactly the proposal', async () => {
     const features = await count('data.oae')
-    const res = await call(
-      'POST',
+    const res = await t.post(
       '/api/features/oae',
       { attributes: { codigo: 'OAE-NOVA-1', tipo: 'ponte' }, geom: 'POINT(-46.65 -23.45)' },
       campo,
@@ -169,18 +165,17 @@ describe('a moderated user edits through the ordinary feature calls', () => {
 
   it('a delete leaves the feature until decided; reject applies nothing', async () => {
     const before = await feature('placas', 2)
-    const res = await call('DELETE', '/api/features/placas/2', undefined, campo)
+    const res = await t.del('/api/features/placas/2', campo)
     const { approvalId, itemId } = submitted(res)
     expect(await feature('placas', 2)).toEqual(before)
     expect((await get(`/api/approvals/${approvalId}/items`)).json().data[0]).toMatchObject({
       action: 'DELETE',
       featureId: 2,
     })
-    const rejected = await call(
-      'POST',
+    const rejected = await t.post(
       `/api/approvals/items/${itemId}/reject`,
       { reason: 'Placa ainda existe' },
-      admin,
+      t.admin,
     )
     expect(rejected.statusCode, rejected.body).toBe(200)
     expect(await feature('placas', 2)).toEqual(before)
@@ -192,7 +187,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
   })
 
   it('an approved delete is a soft delete by the submitter; a moderated reactivation is refused', async () => {
-    const res = await call('DELETE', '/api/features/placas/3', undefined, campo)
+    const res = await t.del('/api/features/placas/3', campo)
     const { itemId } = submitted(res)
     expect((await approve(itemId)).statusCode).toBe(200)
     expect((await feature('placas', 3)).attributes.d_e_l_e_t_).toBe(true)
@@ -200,7 +195,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     expect(history[0]).toMatchObject({ user: 'campo', approvedBy: 'admin', action: 'D' })
 
     const before = await feature('placas', 3)
-    const undelete = await call('PATCH', '/api/features/placas/3/undelete', undefined, campo)
+    const undelete = await t.patch('/api/features/placas/3/undelete', undefined, campo)
     expect(undelete.statusCode).toBe(403)
     expect(undelete.json().message).toBe(
       'A reativação de feições nesta layer é feita por um administrador',
@@ -240,7 +235,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
       user: 'campo',
     })
     const file = await fetch(`${t.baseUrl}${added.src}`, {
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     })
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true)
   })
@@ -248,26 +243,25 @@ describe('a moderated user edits through the ordinary feature calls', () => {
   it('an invalid value is a 400 like a direct edit, and no approval is created', async () => {
     const approvals = await count('app.approvals')
     const before = await feature('oae', 6)
-    const update = await call(
-      'PUT',
-      '/api/features/oae/6',
-      { version: before.version, attributes: { nota_estrutural: 9, comprimento: 'longo' } },
+    const update = await putAttributes(
+      'oae',
+      6,
+      before.version,
+      { nota_estrutural: 9, comprimento: 'longo' },
       campo,
     )
     expect(update.statusCode).toBe(400)
     const errors = fieldErrors(update)
     expect(errors.nota_estrutural).toBeTruthy()
     expect(errors.comprimento).toBeTruthy()
-    const insert = await call(
-      'POST',
+    const insert = await t.post(
       '/api/features/oae',
       { attributes: { codigo: 'X' }, geom: 'LINESTRING(0 0, 1 1)' },
       campo,
     )
     expect(insert.statusCode).toBe(400)
     expect(fieldErrors(insert).geom).toBeTruthy()
-    const stale = await call(
-      'PUT',
+    const stale = await t.put(
       '/api/features/oae/6',
       { version: '1', attributes: { tipo: 'ponte' } },
       campo,
@@ -279,18 +273,13 @@ describe('a moderated user edits through the ordinary feature calls', () => {
 
   it('a layer without the flag, or a member of a group without it, still edits directly', async () => {
     const before = await feature('oae', 1)
-    const direct = await call(
-      'PUT',
-      '/api/features/oae/1',
-      { version: before.version, attributes: { tipo: 'viaduto' } },
-      demo,
-    )
+    const direct = await putAttributes('oae', 1, before.version, { tipo: 'viaduto' }, t.user)
     expect(direct.statusCode, direct.body).toBe(200)
     expect(direct.json().attributes.tipo).toBe('viaduto')
-    expect(await pending('oae', 1, demo)).toBe(0)
+    expect(await pending('oae', 1, t.user)).toBe(0)
     // campo reads rodovias but may not edit it: the ordinary 403, no approval.
     const approvals = await count('app.approvals')
-    const refused = await call('DELETE', '/api/features/rodovias/1', undefined, campo)
+    const refused = await t.del('/api/features/rodovias/1', campo)
     expect(refused.statusCode).toBe(403)
     expect(await count('app.approvals')).toBe(approvals)
   })
@@ -298,12 +287,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
   it('an upload is approved even after the feature changed (a file does not depend on its values)', async () => {
     const { itemId } = submitted(await upload('oae', 10, campo, 'Encontro'))
     const before = await feature('oae', 10)
-    const edited = await call(
-      'PUT',
-      '/api/features/oae/10',
-      { version: before.version, attributes: { tipo: 'ponte' } },
-      admin,
-    )
+    const edited = await putAttributes('oae', 10, before.version, { tipo: 'ponte' }, t.admin)
     expect(edited.statusCode).toBe(200)
     const approved = await approve(itemId)
     expect(approved.statusCode, approved.body).toBe(200)
@@ -315,7 +299,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     const list = async () => (await get('/api/features/placas/4/attachments')).json() as unknown[]
     const before = await list()
     const { itemId } = submitted(await upload('placas', 4, campo, 'Placa apagada'))
-    const rejected = await call('POST', `/api/approvals/items/${itemId}/reject`, {}, admin)
+    const rejected = await t.post(`/api/approvals/items/${itemId}/reject`, {}, t.admin)
     expect(rejected.statusCode, rejected.body).toBe(200)
     expect(await list()).toEqual(before)
     expect(await pending('placas', 4)).toBe(0)
@@ -327,7 +311,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
        SELECT u.id, g.id FROM app.users u, app.groups g
         WHERE u.username = 'admin' AND g.name = 'Coletores de dados'`,
     )
-    const removed = await call('DELETE', '/api/features/placas/5', undefined, admin)
+    const removed = await t.del('/api/features/placas/5', t.admin)
     expect(removed.statusCode, removed.body).toBe(200)
     expect(removed.json().attributes.d_e_l_e_t_).toBe(true)
   })
@@ -335,7 +319,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
   it('the demo collectors may not remove attachments (no approval action for it)', async () => {
     const files = (await get('/api/features/oae/1/attachments')).json() as Json[]
     expect(files.length).toBeGreaterThan(0)
-    const res = await call('DELETE', `/api/attachments/${files[0]!.id}`, undefined, campo)
+    const res = await t.del(`/api/attachments/${files[0]!.id}`, campo)
     expect(res.statusCode).toBe(403)
     expect((await get('/api/features/oae/1/attachments')).json()).toEqual(files)
   })
@@ -348,7 +332,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     expect((await get('/api/approvals/pending/rodovias/1', campo)).json()).toMatchObject({
       moderated: false,
     })
-    expect((await get('/api/approvals/pending/oae/9', demo)).json()).toMatchObject({
+    expect((await get('/api/approvals/pending/oae/9', t.user)).json()).toMatchObject({
       moderated: false,
     })
   })

@@ -3,18 +3,18 @@ import { t, type ApprovalSubmitted, type FeaturePending } from '@gis/shared'
 import type { Db, Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import type { ColumnValue } from '../../layer-data/feature-values'
+import { applyFeatureWrite, type WriteGate } from '../../layer-data/feature-write'
 import { readFeature } from '../../layer-data/features.sql'
+import { layerAccess } from '../../layer-data/layer-access'
 import type { CatalogueLayer } from '../../layer-data/model'
-import type { Caller, FeatureWrite } from '../features/features.service'
-import { layerAccess } from '../features/layer-access'
 import * as sql from './approvals.sql'
 
 /**
  * Moderated editing (issue 14, docs/decisions.md): a user whose group has 'Enviar para
  * aprovação' on a layer edits it through the ordinary feature calls, and each checked change
  * is recorded here as a one-item approval instead of being applied. The decision is taken in
- * one place per kind of change: `applyOrSubmitWrite` for the feature calls (features.service
- * passes its applyFeatureWrite, so this module needs nothing of it at run time) and
+ * one place per kind of change: `applyOrSubmitWrite` for the feature calls (the write gate
+ * app.ts passes into the feature service, which imports nothing of approvals) and
  * `isModeratedEdit` + `recordPendingEdit` for attachment uploads. The approve applies the
  * change later through applyFeatureWrite, as the submitter's.
  */
@@ -113,18 +113,14 @@ export async function recordPendingEdit(
 }
 
 /**
- * The decision point of the feature calls: a checked write is applied now by `apply`
- * (answering the feature's id), or, when the caller is moderated on the layer, recorded as an
- * approval and nothing on the layer changes. A moderated user cannot reactivate a feature.
+ * The decision point of the feature calls: a checked write is applied now (answering the
+ * feature's id), or, when the caller is moderated on the layer, recorded as an approval and
+ * nothing on the layer changes. A moderated user cannot reactivate a feature.
  */
-export async function applyOrSubmitWrite(
-  tx: Queryable,
-  caller: Caller,
-  layer: CatalogueLayer,
-  write: FeatureWrite,
-  apply: (tx: Queryable, caller: Caller, layer: CatalogueLayer, w: FeatureWrite) => Promise<number>,
-): Promise<number | ApprovalSubmitted> {
-  if (!(await isModeratedEdit(tx, caller.user, layer.name))) return apply(tx, caller, layer, write)
+export const applyOrSubmitWrite: WriteGate = async (tx, caller, layer, write) => {
+  if (!(await isModeratedEdit(tx, caller.user, layer.name))) {
+    return applyFeatureWrite(tx, caller, layer, write)
+  }
   if (write.kind === 'insert') {
     return recordPendingEdit(tx, caller.user, layer, {
       action: 'INSERT',

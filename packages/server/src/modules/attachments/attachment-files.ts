@@ -1,4 +1,6 @@
+import { Transform, type Readable } from 'node:stream'
 import { MAX_ATTACHMENT_FILENAME } from '@gis/shared'
+import type { BlobStorage, StoredFile } from '../../storage/file-storage'
 
 // What an uploaded file is taken for and how it is named: by its bytes, never by the name or
 // the type the client claims; its name only ever metadata (the storage key is generated).
@@ -72,4 +74,29 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   )
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`
+}
+
+/**
+ * Stores an uploaded file under a generated key (with its name's extension), past `maxBytes`
+ * nothing is kept (the storage throws `FileTooLarge`). The first bytes say what the file is:
+ * they are kept on their way to the storage (`contentTypeOf(head, …)`).
+ */
+export async function storeUpload(
+  storage: BlobStorage,
+  file: Readable,
+  filename: string,
+  maxBytes: number,
+): Promise<{ stored: StoredFile; head: Buffer }> {
+  let head = Buffer.alloc(0)
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)])
+      done(null, chunk)
+    },
+  })
+  file.on('error', (err) => tap.destroy(err))
+  file.pipe(tap)
+  const ext = /\.([a-z0-9]{1,10})$/i.exec(filename)?.[1]
+  const stored = await storage.put(tap, { maxBytes, suffix: ext })
+  return { stored, head }
 }

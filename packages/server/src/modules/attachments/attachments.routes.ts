@@ -9,24 +9,12 @@ import {
   t,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { deleteByIdRoute, featureParams, idParams } from '../../http/params'
 import { HttpError } from '../../http/errors'
 import type { RouteScope } from '../../http/scopes'
+import { sendStoredFile } from '../../http/send-file'
 import { sendSubmitted } from '../approvals/moderation'
 import * as service from './attachments.service'
-
-const featureParams = z.object({
-  layer: z.string().min(1).max(63),
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-})
-const idParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-})
-
-/**
- * What a downloaded file may do in the browser: nothing. An image shows; anything else is a
- * download, and even if a browser rendered it, the sandbox forbids scripts and the origin.
- */
-const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox"
 
 export interface AttachmentOptions {
   /** Draws the demo photos on first use (the composition passes the demo seed's renderer). */
@@ -34,11 +22,14 @@ export interface AttachmentOptions {
 }
 
 /**
- * Attachments of features (spec 1 section 7): list and upload under the feature, delete by
- * id, and the download and thumbnail URL the browser opens itself (`?token=` accepted there).
+ * Attachments of features (spec 1 section 7): list and upload under the feature (its
+ * `featureRoutes`, served under /api/features), delete by id, and the download and thumbnail URL the browser opens itself (`?token=` accepted there).
  * Every call checks the attachment flags on the attachment's own layer.
  */
-export const attachmentsScopes = (deps: AppDeps, options: AttachmentOptions = {}): RouteScope[] => {
+export const attachmentsScopes = (
+  deps: AppDeps,
+  options: AttachmentOptions = {},
+): { scopes: RouteScope[]; featureRoutes: FastifyPluginAsyncZod } => {
   const maxBytes = deps.config.attachmentMaxMb * 1_048_576
   const attachmentDeps: service.AttachmentDeps = {
     db: deps.db,
@@ -46,19 +37,22 @@ export const attachmentsScopes = (deps: AppDeps, options: AttachmentOptions = {}
     maxBytes,
     renderDemoPhoto: options.renderDemoPhoto,
   }
-  return [
-    {
-      prefix: '/api/features',
-      access: 'user',
-      routes: featureAttachmentRoutes(deps, attachmentDeps),
-    },
-    { prefix: '/api/attachments', access: 'user', routes: attachmentRoutes(deps, attachmentDeps) },
-    {
-      prefix: '/api/attachments',
-      access: 'download',
-      routes: downloadRoutes(deps, attachmentDeps),
-    },
-  ]
+  return {
+    // Under the features module's /api/features (app.ts passes them there).
+    featureRoutes: featureAttachmentRoutes(deps, attachmentDeps),
+    scopes: [
+      {
+        prefix: '/api/attachments',
+        access: 'user',
+        routes: attachmentRoutes(deps, attachmentDeps),
+      },
+      {
+        prefix: '/api/attachments',
+        access: 'download',
+        routes: downloadRoutes(deps, attachmentDeps),
+      },
+    ],
+  }
 }
 
 const featureAttachmentRoutes =
@@ -128,19 +122,14 @@ const featureAttachmentRoutes =
 const attachmentRoutes =
   ({ auth }: AppDeps, deps: service.AttachmentDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.delete(
+    deleteByIdRoute(
+      app,
       '/:id',
       {
-        schema: {
-          tags: ['attachments'],
-          summary: 'Deletes an attachment and its files (deleteFeatureAttachment on its layer)',
-          params: idParams,
-        },
+        tags: ['attachments'],
+        summary: 'Deletes an attachment and its files (deleteFeatureAttachment on its layer)',
       },
-      async (request, reply) => {
-        await service.deleteAttachment(deps, auth.contextOf(request).user, request.params.id)
-        return reply.code(204).send()
-      },
+      (request, id) => service.deleteAttachment(deps, auth.contextOf(request).user, id),
     )
   }
 
@@ -168,16 +157,7 @@ const downloadRoutes =
           request.params.id,
           request.query.thumbnail !== undefined,
         )
-        reply.headers({
-          'content-type': file.contentType,
-          'content-length': String(file.size),
-          'content-disposition': file.disposition,
-          'content-security-policy': FILE_CSP,
-          'x-content-type-options': 'nosniff',
-          // Private: the answer depends on the session; an attachment's bytes never change.
-          'cache-control': 'private, max-age=86400',
-        })
-        return reply.send(file.stream)
+        return sendStoredFile(reply, file)
       },
     )
   }

@@ -1,5 +1,5 @@
 import { buffer as readAll } from 'node:stream/consumers'
-import { PassThrough, Transform, type Readable } from 'node:stream'
+import { PassThrough, type Readable } from 'node:stream'
 import sharp from 'sharp'
 import {
   t,
@@ -8,13 +8,20 @@ import {
   type MessageKey,
   type SessionUser,
 } from '@gis/shared'
+import { camelRow } from '../../db/rows'
 import type { Db, Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { featureExists } from '../../layer-data/features.sql'
 import { FileTooLarge, type BlobStorage } from '../../storage/file-storage'
 import { isModeratedEdit, submitUpload } from '../approvals/moderation'
-import { layerAccess, requireFlag } from '../features/layer-access'
-import { contentDisposition, contentTypeOf, INLINE_TYPES, safeFilename } from './attachment-files'
+import { layerAccess, requireFlag } from '../../layer-data/layer-access'
+import {
+  contentDisposition,
+  contentTypeOf,
+  INLINE_TYPES,
+  safeFilename,
+  storeUpload,
+} from './attachment-files'
 import * as sql from './attachments.sql'
 
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
@@ -52,11 +59,7 @@ const notFound = () => new HttpError(404, t('attachments.notFound'))
 
 function toAttachment(row: sql.AttachmentRow): Attachment {
   return {
-    id: row.id,
-    uuid: row.uuid,
-    filename: row.filename,
-    description: row.description,
-    contentType: row.content_type,
+    ...camelRow(row, ['id', 'uuid', 'filename', 'description', 'content_type']),
     src: `/api/attachments/${row.id}`,
     uploadDate: row.uploaded_at.toISOString(),
     user: row.username,
@@ -182,7 +185,7 @@ export async function uploadAttachment(
   let stored: { key: string; size: number; sha256: string } | undefined
   let filename = ''
   let declared: string | undefined
-  let head = Buffer.alloc(0)
+  let head: Buffer = Buffer.alloc(0)
   let description: unknown = ''
   let extraFile = false
   try {
@@ -198,17 +201,8 @@ export async function uploadAttachment(
       }
       filename = safeFilename(part.filename)
       declared = part.mimetype
-      // The first bytes say what the file is; they pass through on their way to the storage.
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)])
-          done(null, chunk)
-        },
-      })
-      part.file.on('error', (err) => tap.destroy(err))
-      part.file.pipe(tap)
-      const ext = /\.([a-z0-9]{1,10})$/i.exec(filename)?.[1]
-      stored = await deps.storage.put(tap, { maxBytes: deps.maxBytes, suffix: ext })
+      // The first bytes say what the file is (kept on their way to the storage).
+      ;({ stored, head } = await storeUpload(deps.storage, part.file, filename, deps.maxBytes))
     }
   } catch (err) {
     if (stored) await deps.storage.delete(stored.key)

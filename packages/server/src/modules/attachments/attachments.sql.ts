@@ -174,3 +174,18 @@ export async function deleteAttachment(
   )
   return rows[0] && toRow(rows[0])
 }
+
+/** The image attachments of these features of a layer, in upload order (a report's images). */
+export async function imageAttachments(
+  db: Queryable,
+  layer: string,
+  featureIds: readonly number[],
+): Promise<{ id: number; feature_id: number }[]> {
+  const { rows } = await db.query<{ id: number; feature_id: number }>(
+    `SELECT id::int AS id, feature_id::int AS feature_id FROM app.attachments
+      WHERE layer_name = $1 AND feature_id = ANY($2::bigint[]) AND content_type LIKE 'image/%'
+      ORDER BY feature_id, id`,
+    [layer, featureIds],
+  )
+  return rows
+}

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { DEMO, signIn, useTestApp } from '../../../test/harness'
+import { and, rule } from '../../../test/filters'
 
 const BUDGET_MS = 1500
 
-let t: TestApp
-beforeAll(async () => {
-  // On disk: a statement past its budget restarts the embedded database's thread.
-  t = await startTestApp({ config: { statementTimeoutMs: BUDGET_MS }, pgliteOnDisk: true })
-})
-afterAll(async () => {
-  await t?.close()
+// On disk: a statement past its budget restarts the embedded database's thread.
+const t = useTestApp({
+  config: { statementTimeoutMs: BUDGET_MS },
+  pgliteOnDisk: true,
+  signIn: false,
 })
 
 describe('audit search time budget', () => {
@@ -22,23 +21,18 @@ describe('audit search time budget', () => {
       CREATE VIEW app.audit_log AS
         SELECT * FROM app.audit_log_real WHERE pg_sleep(3)::text = '';`)
     const started = performance.now()
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/audit/search',
-      token: admin,
-      payload: {
-        filter: {
-          type: 'group',
-          operator: 'and',
-          rules: [{ type: 'rule', field: 'action', operator: 'eq', value: 'U' }],
-        },
+    const res = await t.post(
+      '/api/audit/search',
+      {
+        filter: and(rule('action', 'eq', 'U')),
       },
-    })
+      admin,
+    )
     expect(res.statusCode).toBe(503)
     expect(res.json().message).toBe(
       'A operação demorou mais que o tempo limite e foi cancelada. Tente novamente ou restrinja a consulta.',
     )
     expect(performance.now() - started).toBeLessThan(6000)
-    expect((await t.api({ url: '/api/config' })).statusCode).toBe(200)
+    expect((await t.get('/api/config')).statusCode).toBe(200)
   })
 })

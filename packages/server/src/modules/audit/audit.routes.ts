@@ -11,7 +11,8 @@ import {
   type AuditSearchResponse,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage } from '../../http/paging'
+import { idSchema } from '../../http/params'
+import { pagedRoute, sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './audit.service'
 
@@ -27,31 +28,28 @@ export const auditScopes = (deps: AppDeps): RouteScope[] => [
 const auditRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
+    pagedRoute(
+      app,
       '/:table/:id',
       {
-        schema: {
-          tags: ['audit'],
-          summary:
-            'History of one feature (readFeature on the layer `table`): newest first, paged, total in x-rowcount',
-          params: z.object({
-            table: z.string().min(1).max(63),
-            id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-          }),
-          querystring: pagingQuerySchema,
-          response: { 200: z.array(historyEntrySchema) },
-        },
+        tags: ['audit'],
+        summary:
+          'History of one feature (readFeature on the layer `table`): newest first, paged, total in x-rowcount',
+        params: z.object({
+          table: z.string().min(1).max(63),
+          id: idSchema,
+        }),
+        querystring: pagingQuerySchema,
+        item: historyEntrySchema,
       },
-      async (request, reply) => {
-        const { rows, total } = await service.featureHistory(
+      (request) =>
+        service.featureHistory(
           db,
           auth.contextOf(request).user,
           request.params.table,
           request.params.id,
           request.query,
-        )
-        return sendPage(reply, rows, total)
-      },
+        ),
     )
   }
 
@@ -72,8 +70,7 @@ const auditAdminRoutes =
       },
       async (request, reply): Promise<AuditSearchResponse> => {
         const answer = await service.searchAudit(db, request.body.filter, request.query)
-        reply.header('x-rowcount', String(answer.rowCount))
-        return answer
+        return sendPage(reply, answer, answer.rowCount)
       },
     )
 

@@ -12,7 +12,7 @@ import {
 import type { Queryable } from '../../db/types'
 import { badRequest, fieldError } from '../../http/errors'
 import { compileFilter, FilterError, SqlParams } from '../../layer-data/where'
-import { layerAccess } from '../features/layer-access'
+import { layerAccess } from '../../layer-data/layer-access'
 import * as sql from './audit.sql'
 
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>

@@ -1,3 +1,4 @@
+import { likePattern } from '../../db/like'
 import type { Queryable } from '../../db/types'
 import { FixedFilterFields, SqlParams } from '../../layer-data/where'
 
@@ -159,8 +160,7 @@ export async function auditSamples(
   const params = new SqlParams()
   const conditions = [`${expr} IS NOT NULL`]
   if (opts.contains) {
-    const like = `%${opts.contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    conditions.push(`${expr}::text ILIKE ${params.bind(like, 'text')}`)
+    conditions.push(`${expr}::text ILIKE ${params.bind(likePattern(opts.contains), 'text')}`)
   }
   const { rows } = await db.query<{ v: string | number }>(
     `SELECT v FROM (

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { fieldErrors, useTestApp } from '../../../test/harness'
+import { and, or, rule } from '../../../test/filters'
 
-let t: TestApp
-let admin: string
-let user: string
+const t = useTestApp()
 
 /** The records this test writes: all from this application, in 2001, far from the seed's. */
 const APP = 'teste-auditoria'
@@ -18,9 +17,6 @@ const SEEDED = [
 ] as const
 
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
   for (const [table, id, action, username, at, address] of SEEDED) {
     await t.db.query(
       `INSERT INTO app.audit_log (table_schema, table_name, feature_id, action, old_fields,
@@ -41,9 +37,6 @@ beforeAll(async () => {
     )
   }
 })
-afterAll(async () => {
-  await t?.close()
-})
 
 type Rec = {
   id: number
@@ -57,24 +50,11 @@ type Rec = {
   previousFields: Record<string, unknown> | null
 }
 
-const rule = (field: string, operator: string, value?: unknown) => ({
-  type: 'rule',
-  field,
-  operator,
-  ...(value === undefined ? {} : { value }),
-})
-const and = (...rules: unknown[]) => ({ type: 'group', operator: 'and', rules })
-const or = (...rules: unknown[]) => ({ type: 'group', operator: 'or', rules })
 /** Only this test's records, and more. */
 const ours = (...rules: unknown[]) => and(rule('application', 'eq', APP), ...rules)
 
-const search = (filter: unknown, query = '', token = admin) =>
-  t.api({
-    method: 'POST',
-    url: `/api/audit/search${query}`,
-    payload: filter === undefined ? {} : { filter },
-    token,
-  })
+const search = (filter: unknown, query = '', token = t.admin) =>
+  t.post(`/api/audit/search${query}`, filter === undefined ? {} : { filter }, token)
 
 async function found(filter: unknown, query = '') {
   const res = await search(filter, query)
@@ -88,9 +68,9 @@ const users = (recs: Rec[]) => recs.map((r) => `${r.user}@${r.timestamp.slice(0,
 describe('POST /api/audit/search', () => {
   it('is for administrators: 401 without a session, 403 for an ordinary user', async () => {
     expect((await search(ours(), '', '')).statusCode).toBe(401)
-    const res = await search(ours(), '', user)
+    const res = await search(ours(), '', t.user)
     expect(res.statusCode).toBe(403)
-    expect((await t.api({ url: '/api/audit/history', token: user })).statusCode).toBe(403)
+    expect((await t.get('/api/audit/history', t.user)).statusCode).toBe(403)
   })
 
   it('filters by action, newest first by default', async () => {
@@ -164,32 +144,31 @@ describe('POST /api/audit/search', () => {
   })
 
   it('answers 400 in Portuguese for a rule on an unknown field, a wrong operator or value', async () => {
-    const cases: [unknown, string, string][] = [
+    // The rule after ours(): the second of the filter's group.
+    const cases: [unknown, 'field' | 'operator' | 'value', string][] = [
+      [rule('old_fields', 'eq', 'x'), 'field', 'Campo desconhecido: old_fields'],
       [
-        ours(rule('old_fields', 'eq', 'x')),
-        'filter.rules.1.field',
-        'Campo desconhecido: old_fields',
-      ],
-      [
-        ours(rule('action', 'like', 'U')),
-        'filter.rules.1.operator',
+        rule('action', 'like', 'U'),
+        'operator',
         'O operador ILIKE não pode ser usado com o campo action.',
       ],
       [
-        ours(rule('table', 'lt', 'oae')),
-        'filter.rules.1.operator',
+        rule('table', 'lt', 'oae'),
+        'operator',
         'O operador < não pode ser usado com o campo table.',
       ],
       [
-        ours(rule('action', 'eq', 'X')),
-        'filter.rules.1.value',
+        rule('action', 'eq', 'X'),
+        'value',
         'Valor inválido para o campo action: use um destes valores: I, U, D',
       ],
-      [ours(rule('timestamp', 'ge', 'ontem')), 'filter.rules.1.value', ''],
-      [ours(rule('rowId', 'eq', 'um')), 'filter.rules.1.value', ''],
-      [ours(rule('user', 'eq')), 'filter.rules.1.value', 'Informe um valor para o campo user.'],
+      [rule('timestamp', 'ge', 'ontem'), 'value', ''],
+      [rule('rowId', 'eq', 'um'), 'value', ''],
+      [rule('user', 'eq'), 'value', 'Informe um valor para o campo user.'],
     ]
-    for (const [filter, field, message] of cases) {
+    for (const [invalid, part, message] of cases) {
+      const filter = ours(invalid)
+      const field = `filter.rules.1.${part}`
       const res = await search(filter)
       expect(res.statusCode, JSON.stringify(filter)).toBe(400)
       const errors = fieldErrors(res)
@@ -225,24 +204,22 @@ describe('POST /api/audit/search', () => {
     for (let i = 0; i < 15; i++) sixteen = and(sixteen)
     expect((await search(and(rule('application', 'eq', APP), sixteen))).statusCode).toBe(400)
     expect((await found(sixteen)).rowCount).toBeGreaterThanOrEqual(3)
-    const extra = await t.api({
-      method: 'POST',
-      url: '/api/audit/search',
-      payload: { filter: ours(), sql: 'DROP TABLE app.audit_log' },
-      token: admin,
-    })
+    const extra = await t.post(
+      '/api/audit/search',
+      { filter: ours(), sql: 'DROP TABLE app.audit_log' },
+      t.admin,
+    )
     expect(extra.statusCode).toBe(400)
   })
 
   it('finds a real edit with who made it and the attribute it changed', async () => {
-    const loaded = await t.api({ url: '/api/features/oae/13', token: admin })
+    const loaded = await t.get('/api/features/oae/13', t.admin)
     const before = loaded.json().attributes.largura
-    const res = await t.api({
-      method: 'PUT',
-      url: '/api/features/oae/13',
-      token: admin,
-      payload: { version: loaded.json().version, attributes: { largura: 42.5 } },
-    })
+    const res = await t.put(
+      '/api/features/oae/13',
+      { version: loaded.json().version, attributes: { largura: 42.5 } },
+      t.admin,
+    )
     expect(res.statusCode, res.body).toBe(200)
     const { results } = await found(
       and(rule('table', 'eq', 'oae'), rule('rowId', 'eq', 13), rule('action', 'eq', 'U')),
@@ -256,8 +233,8 @@ describe('POST /api/audit/search', () => {
 })
 
 describe('GET /api/audit/search/samples/{field}', () => {
-  const samples = (field: string, query = '', token = admin) =>
-    t.api({ url: `/api/audit/search/samples/${field}${query}`, token })
+  const samples = (field: string, query = '', token = t.admin) =>
+    t.get(`/api/audit/search/samples/${field}${query}`, token)
 
   it('suggests the values of an audit field, most frequent first, for administrators', async () => {
     const res = await samples('user', '?filter=AN')
@@ -268,13 +245,13 @@ describe('GET /api/audit/search/samples/{field}', () => {
     expect(layers.json()).toEqual(['tabela_removida'])
     expect((await samples('timestamp')).statusCode).toBe(400)
     expect(fieldErrors(await samples('old_fields')).field).toBe('Campo desconhecido: old_fields')
-    expect((await samples('user', '', user)).statusCode).toBe(403)
+    expect((await samples('user', '', t.user)).statusCode).toBe(403)
   })
 })
 
 describe('GET /api/audit/history', () => {
   it('lists every record newest first, paged, with the total in x-rowcount', async () => {
-    const res = await t.api({ url: '/api/audit/history?limit=3', token: admin })
+    const res = await t.get('/api/audit/history?limit=3', t.admin)
     expect(res.statusCode).toBe(200)
     const rows = res.json<Rec[]>()
     expect(rows).toHaveLength(3)
@@ -282,12 +259,9 @@ describe('GET /api/audit/history', () => {
     expect(total).toBeGreaterThanOrEqual(6)
     const times = rows.map((r) => Date.parse(r.timestamp))
     expect([...times].sort((a, b) => b - a)).toEqual(times)
-    const last = await t.api({
-      url: `/api/audit/history?limit=1&page=${total - 1}`,
-      token: admin,
-    })
+    const last = await t.get(`/api/audit/history?limit=1&page=${total - 1}`, t.admin)
     expect(last.json<Rec[]>()).toHaveLength(1)
-    const oldest = await t.api({ url: '/api/audit/history?limit=1&sort=timestamp', token: admin })
+    const oldest = await t.get('/api/audit/history?limit=1&sort=timestamp', t.admin)
     expect(oldest.json<Rec[]>()[0]!.id).toBe(last.json<Rec[]>()[0]!.id)
   })
 })

@@ -6,7 +6,7 @@ import {
   sessionUserSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage } from '../../http/paging'
+import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './auth.service'
 
@@ -103,21 +103,17 @@ export const authRoutes = ({ db, auth, config }: AppDeps): RouteScope[] => [
     prefix: '/api/logins',
     access: 'admin',
     routes: async (app) => {
-      app.get(
+      pagedRoute(
+        app,
         '',
         {
-          schema: {
-            tags: ['auth'],
-            summary:
-              'Sign-ins: who, when, from where, with browser and system (administrators); total in x-rowcount',
-            querystring: pagingQuerySchema,
-            response: { 200: z.array(loginRecordSchema) },
-          },
+          tags: ['auth'],
+          summary:
+            'Sign-ins: who, when, from where, with browser and system (administrators); total in x-rowcount',
+          querystring: pagingQuerySchema,
+          item: loginRecordSchema,
         },
-        async (request, reply) => {
-          const { rows, total } = await service.listLogins(db, request.query)
-          return sendPage(reply, rows, total)
-        },
+        (request) => service.listLogins(db, request.query),
       )
     },
   },

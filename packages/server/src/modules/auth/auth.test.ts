@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { LAYER_PERMISSION_FLAGS } from '@gis/shared'
+import { DEMO, signIn, useTestApp } from '../../../test/harness'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp({ signIn: false })
 
 describe('POST /auth/login', () => {
   it('answers the user and a bearer token for an active user', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: DEMO.user,
-      from: '10.0.0.1',
-    })
+    const res = await t.post('/auth/login', DEMO.user, { from: '10.0.0.1' })
     expect(res.statusCode).toBe(200)
     expect(res.headers.authorization).toMatch(/^Bearer [\w-]{40,}$/)
     expect(res.json()).toEqual({
@@ -32,40 +22,32 @@ describe('POST /auth/login', () => {
   })
 
   it('accepts the username in any case', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: '  DEMO ', password: DEMO.user.password },
-      from: '10.0.0.2',
-    })
+    const res = await t.post(
+      '/auth/login',
+      { username: '  DEMO ', password: DEMO.user.password },
+      { from: '10.0.0.2' },
+    )
     expect(res.statusCode).toBe(200)
   })
 
   it('answers active: false and no token for an inactive user', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: DEMO.inactive,
-      from: '10.0.0.3',
-    })
+    const res = await t.post('/auth/login', DEMO.inactive, { from: '10.0.0.3' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ username: 'maria.souza', active: false })
     expect(res.headers.authorization).toBeUndefined()
   })
 
   it('refuses a wrong password and an unknown user with the same answer', async () => {
-    const wrong = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: 'demo', password: 'errada123' },
-      from: '10.0.0.4',
-    })
-    const unknown = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: 'ninguem', password: 'errada123' },
-      from: '10.0.0.4',
-    })
+    const wrong = await t.post(
+      '/auth/login',
+      { username: 'demo', password: 'errada123' },
+      { from: '10.0.0.4' },
+    )
+    const unknown = await t.post(
+      '/auth/login',
+      { username: 'ninguem', password: 'errada123' },
+      { from: '10.0.0.4' },
+    )
     expect(wrong.statusCode).toBe(401)
     expect(unknown.statusCode).toBe(401)
     expect(wrong.json()).toEqual({ message: 'Falha ao realizar autenticação!' })
@@ -74,11 +56,7 @@ describe('POST /auth/login', () => {
   })
 
   it('gives the spec messages for empty fields', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: '   ', password: '' },
-    })
+    const res = await t.post('/auth/login', { username: '   ', password: '' })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
@@ -86,16 +64,13 @@ describe('POST /auth/login', () => {
         { field: 'password', message: 'É necessário informar a senha!' },
       ]),
     )
-    const missing = await t.api({ method: 'POST', url: '/auth/login', payload: {} })
+    const missing = await t.post('/auth/login', {})
     expect(missing.statusCode).toBe(400)
     expect(missing.json().errors).toHaveLength(2)
   })
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: '{nope',
+    const res = await t.post('/auth/login', '{nope', {
       headers: { 'content-type': 'application/json' },
     })
     expect(res.statusCode).toBe(400)
@@ -105,7 +80,7 @@ describe('POST /auth/login', () => {
 
 describe('login rate limit', () => {
   const attempt = (username: string, password: string, from: string) =>
-    t.api({ method: 'POST', url: '/auth/login', payload: { username, password }, from })
+    t.post('/auth/login', { username, password }, { from })
 
   it('slows down the pair, not the account nor the address: twenty wrong passwords for the administrator', async () => {
     const statuses: number[] = []
@@ -174,35 +149,30 @@ describe('HTTP Basic credentials on /ows', () => {
   const capabilities = '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities'
 
   it('share the sign-in rate limit with the sign-in form', async () => {
-    const ok = await t.api({
-      url: capabilities,
+    const ok = await t.get(capabilities, {
       headers: basic('demo', DEMO.user.password),
       from: '10.6.0.1',
     })
     expect(ok.statusCode).toBe(200)
     for (let i = 0; i < 10; i++) {
-      const res = await t.api({
-        url: capabilities,
+      const res = await t.get(capabilities, {
         headers: basic('fiscal', `errada-${i}`),
         from: '10.6.1.1',
       })
       expect(res.statusCode).toBe(401)
     }
-    const blocked = await t.api({
-      url: capabilities,
+    const blocked = await t.get(capabilities, {
       headers: basic('fiscal', 'qualquer'),
       from: '10.6.1.1',
     })
     expect(blocked.statusCode).toBe(429)
-    const form = await t.api({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { username: 'fiscal', password: 'qualquer' },
-      from: '10.6.1.1',
-    })
+    const form = await t.post(
+      '/auth/login',
+      { username: 'fiscal', password: 'qualquer' },
+      { from: '10.6.1.1' },
+    )
     expect(form.statusCode).toBe(429)
-    const elsewhere = await t.api({
-      url: capabilities,
+    const elsewhere = await t.get(capabilities, {
       headers: basic('fiscal', 'qualquer'),
       from: '10.6.1.2',
     })
@@ -216,13 +186,12 @@ describe('HTTP Basic pairs remembered by /ows', () => {
     authorization: `Basic ${Buffer.from(`demo:${password}`).toString('base64')}`,
   })
   const ows = (password: string) =>
-    t.api({ url: capabilities, headers: basic(password), from: '10.8.0.1' })
+    t.get(capabilities, { headers: basic(password), from: '10.8.0.1' })
 
   it('stop working as soon as the user is deactivated or gets a new password', async () => {
     const admin = await signIn(t.api, DEMO.admin, '10.8.0.2')
-    const demo = (await t.api({ url: '/api/users?query=demo', token: admin })).json()[0]
-    const put = (payload: object) =>
-      t.api({ method: 'PUT', url: `/api/users/${demo.id}`, token: admin, payload })
+    const demo = (await t.get('/api/users?query=demo', admin)).json()[0]
+    const put = (payload: object) => t.put(`/api/users/${demo.id}`, payload, admin)
     expect((await ows(DEMO.user.password)).statusCode).toBe(200)
     expect((await put({ active: false })).statusCode).toBe(200)
     expect((await ows(DEMO.user.password)).statusCode).toBe(401)
@@ -238,28 +207,25 @@ describe('HTTP Basic pairs remembered by /ows', () => {
 describe('sessions', () => {
   it('validates a token, refuses a missing, malformed or unknown one', async () => {
     const token = await signIn(t.api, DEMO.user, '10.3.0.1')
-    const ok = await t.api({ url: '/auth/validate', token })
+    const ok = await t.get('/auth/validate', token)
     expect(ok.statusCode).toBe(200)
     expect(ok.json()).toMatchObject({ ok: true, user: { username: 'demo' } })
-    expect((await t.api({ url: '/auth/validate' })).statusCode).toBe(401)
-    expect((await t.api({ url: '/auth/validate', token: 'x'.repeat(43) })).statusCode).toBe(401)
-    const basic = await t.api({
-      url: '/auth/validate',
-      headers: { authorization: `Basic ${token}` },
-    })
+    expect((await t.get('/auth/validate')).statusCode).toBe(401)
+    expect((await t.get('/auth/validate', 'x'.repeat(43))).statusCode).toBe(401)
+    const basic = await t.get('/auth/validate', { headers: { authorization: `Basic ${token}` } })
     expect(basic.statusCode).toBe(401)
     // The JSON API never takes the token from the URL (it would end up in logs and history).
-    expect((await t.api({ url: `/auth/validate?token=${token}` })).statusCode).toBe(401)
+    expect((await t.get(`/auth/validate?token=${token}`)).statusCode).toBe(401)
   })
 
   it('revokes the token at logout, and only that one', async () => {
     const a = await signIn(t.api, DEMO.user, '10.3.0.2')
     const b = await signIn(t.api, DEMO.user, '10.3.0.2')
-    const out = await t.api({ method: 'POST', url: '/auth/logout', token: a })
+    const out = await t.post('/auth/logout', undefined, a)
     expect(out.statusCode).toBe(200)
-    expect((await t.api({ url: '/auth/validate', token: a })).statusCode).toBe(401)
-    expect((await t.api({ method: 'POST', url: '/auth/logout', token: a })).statusCode).toBe(401)
-    expect((await t.api({ url: '/auth/validate', token: b })).statusCode).toBe(200)
+    expect((await t.get('/auth/validate', a)).statusCode).toBe(401)
+    expect((await t.post('/auth/logout', undefined, a)).statusCode).toBe(401)
+    expect((await t.get('/auth/validate', b)).statusCode).toBe(200)
   })
 
   it('refuses an expired token', async () => {
@@ -268,7 +234,7 @@ describe('sessions', () => {
       `UPDATE app.sessions SET expires_at = now() - interval '1 second', last_seen_at = now()
         WHERE id = (SELECT max(id) FROM app.sessions)`,
     )
-    expect((await t.api({ url: '/auth/validate', token })).statusCode).toBe(401)
+    expect((await t.get('/auth/validate', token)).statusCode).toBe(401)
   })
 
   it('stores only a hash of the token', async () => {
@@ -284,26 +250,32 @@ describe('sessions', () => {
 describe('GET /auth/permissions', () => {
   it('answers the union of the user’s group flags per layer', async () => {
     const token = await signIn(t.api, DEMO.user, '10.4.0.1')
-    const res = await t.api({ url: '/auth/permissions', token })
+    const res = await t.get('/auth/permissions', token)
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.admin).toBe(false)
-    expect(body.layers.marcos_km).toEqual({
-      readFeature: true,
-      updateFeature: true,
-      createFeature: true,
-      deleteFeature: true,
-      createFeatureAttachment: true,
-      readFeatureAttachment: true,
-      deleteFeatureAttachment: true,
-    })
+    // Every flag of the seven (spec 1, the permission check), granted.
+    expect(Object.keys(body.layers.marcos_km ?? {}).sort()).toEqual(
+      [
+        'createFeature',
+        'createFeatureAttachment',
+        'deleteFeature',
+        'deleteFeatureAttachment',
+        'readFeature',
+        'readFeatureAttachment',
+        'updateFeature',
+      ].sort(),
+    )
+    expect(body.layers.marcos_km).toEqual(
+      Object.fromEntries(LAYER_PERMISSION_FLAGS.map((flag) => [flag, true])),
+    )
     expect(body.layers.rodovias).toMatchObject({ readFeature: true, updateFeature: false })
     expect(body.layers.ocorrencias?.readFeature ?? false).toBe(false)
   })
 
   it('gives administrators every flag', async () => {
     const token = await signIn(t.api, DEMO.admin, '10.4.0.2')
-    const body = (await t.api({ url: '/auth/permissions', token })).json()
+    const body = (await t.get('/auth/permissions', token)).json()
     expect(body.admin).toBe(true)
     expect(Object.keys(body.layers).length).toBeGreaterThan(0)
     for (const flags of Object.values(body.layers) as Record<string, boolean>[]) {
@@ -312,7 +284,7 @@ describe('GET /auth/permissions', () => {
   })
 
   it('needs a session', async () => {
-    expect((await t.api({ url: '/auth/permissions' })).statusCode).toBe(401)
+    expect((await t.get('/auth/permissions')).statusCode).toBe(401)
   })
 })
 
@@ -320,7 +292,7 @@ describe('GET /api/logins', () => {
   it('lists sign-ins with who, when and where, paged, with the total in x-rowcount', async () => {
     await signIn(t.api, DEMO.user, '10.5.0.9')
     const token = await signIn(t.api, DEMO.admin, '10.5.0.1')
-    const res = await t.api({ url: '/api/logins?page=0&limit=2', token })
+    const res = await t.get('/api/logins?page=0&limit=2', token)
     expect(res.statusCode).toBe(200)
     const rows = res.json()
     expect(rows).toHaveLength(2)
@@ -332,9 +304,9 @@ describe('GET /api/logins', () => {
     })
     expect(rows[1]).toMatchObject({ username: 'demo', address: '10.5.0.9' })
     expect(new Date(rows[0].at).getTime()).toBeGreaterThanOrEqual(new Date(rows[1].at).getTime())
-    const page1 = await t.api({ url: '/api/logins?page=1&limit=2', token })
+    const page1 = await t.get('/api/logins?page=1&limit=2', token)
     expect(page1.json()[0].id).not.toBe(rows[0].id)
-    const asc = (await t.api({ url: '/api/logins?sort=at&limit=', token })).json()
+    const asc = (await t.get('/api/logins?sort=at&limit=', token)).json()
     expect(asc.length).toBeLessThanOrEqual(15)
     expect(new Date(asc[0].at).getTime()).toBeLessThanOrEqual(
       new Date(asc[asc.length - 1].at).getTime(),
@@ -343,10 +315,7 @@ describe('GET /api/logins', () => {
 
   it('names the browser and the system of each sign-in', async () => {
     const as = async (credentials: { username: string; password: string }, agent: string) => {
-      const res = await t.api({
-        method: 'POST',
-        url: '/auth/login',
-        payload: credentials,
+      const res = await t.post('/auth/login', credentials, {
         headers: { 'user-agent': agent },
         from: '10.5.1.1',
       })
@@ -360,7 +329,7 @@ describe('GET /api/logins', () => {
     await as(DEMO.user, chrome)
     await as(DEMO.user, firefox)
     const token = await as(DEMO.admin, 'curl/8.5.0')
-    const rows = (await t.api({ url: '/api/logins?limit=3', token })).json()
+    const rows = (await t.get('/api/logins?limit=3', token)).json()
     expect(rows.map((r: { browser: string; system: string }) => [r.browser, r.system])).toEqual([
       ['Desconhecido', 'Desconhecido'],
       ['Firefox 128', 'Windows 10'],
@@ -371,20 +340,20 @@ describe('GET /api/logins', () => {
 
   it('refuses bad paging with a Portuguese message', async () => {
     const token = await signIn(t.api, DEMO.admin, '10.5.0.2')
-    const bad = await t.api({ url: '/api/logins?page=-1', token })
+    const bad = await t.get('/api/logins?page=-1', token)
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0]).toEqual({
       field: 'page',
       message: 'Parâmetros de paginação inválidos',
     })
-    const sort = await t.api({ url: '/api/logins?sort=password', token })
+    const sort = await t.get('/api/logins?sort=password', token)
     expect(sort.statusCode).toBe(400)
     expect(sort.json().errors[0]).toEqual({ field: 'sort', message: 'Campo de ordenação inválido' })
   })
 
   it('is refused to ordinary users and to anonymous callers', async () => {
     const token = await signIn(t.api, DEMO.user, '10.5.0.3')
-    expect((await t.api({ url: '/api/logins', token })).statusCode).toBe(403)
-    expect((await t.api({ url: '/api/logins' })).statusCode).toBe(401)
+    expect((await t.get('/api/logins', token)).statusCode).toBe(403)
+    expect((await t.get('/api/logins')).statusCode).toBe(401)
   })
 })

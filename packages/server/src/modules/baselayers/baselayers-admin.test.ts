@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { expectFieldErrors, fieldErrors, useTestApp } from '../../../test/harness'
 
-let t: TestApp
-let admin: string
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const api = (method: string, url: string, payload?: unknown) =>
-  t.api({ method, url, token: admin, payload })
+  t.api({ method, url, token: t.admin, payload })
 
 const WMS = {
   type: 'wms',
@@ -174,8 +166,7 @@ describe('map configuration and settings', () => {
       [{ mapStartPos: [0, 0, -1, 1] }, 'mapStartPos'],
     ] as const) {
       const bad = await api('POST', '/api/mapconfig', body)
-      expect(bad.statusCode).toBe(400)
-      expect(fieldErrors(bad)).toEqual({
+      expectFieldErrors(bad, {
         [field]:
           'Informe uma caixa válida: mínimo menor que máximo, longitude de -180 a 180 e latitude de -85 a 85',
       })
@@ -188,7 +179,8 @@ describe('map configuration and settings', () => {
     const view = await api('GET', '/api/config/settings')
     expect(view.json()).toMatchObject({
       projectName: 'Rodovias do Interior - GIS',
-      modules: [],
+      // The demo switches on the street-level imagery, the documents and the inspections.
+      modules: ['orbit', 'smmcad', 'documents', 'oaeInspections'],
       env: { projectName: null, modules: null },
     })
     expect(view.json().knownModules).toContain('orbit')
@@ -198,7 +190,7 @@ describe('map configuration and settings', () => {
     })
     expect(saved.statusCode).toBe(200)
     expect(saved.json()).toMatchObject({ modules: ['documents', 'orbit'] })
-    const config = await t.api({ url: '/api/config' })
+    const config = await t.get('/api/config')
     expect(config.json()).toMatchObject({
       projectName: 'Concessionária Oeste - GIS',
       modules: ['documents', 'orbit'],

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { baseLayerInputSchema, baseLayerSchema, pagingQuerySchema } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage } from '../../http/paging'
+import { created } from '../../http/created'
+import { idParams } from '../../http/params'
+import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './baselayers.service'
 import { naturalEarthCountries } from './natural-earth'
-
-const idParams = z.object({ id: z.coerce.number().int().positive() })
 
 export const baseLayersRoutes = ({ db }: AppDeps): RouteScope[] => [
   {
@@ -32,20 +32,16 @@ export const baseLayersRoutes = ({ db }: AppDeps): RouteScope[] => [
     // The whole list, inactive layers and their URLs (keys included) with it: administrators.
     // The map reads the active ones at /active.
     routes: async (app) => {
-      app.get(
+      pagedRoute(
+        app,
         '',
         {
-          schema: {
-            tags: ['base-layers'],
-            summary: 'All base layers, active or not, paged; total in x-rowcount (administrators)',
-            querystring: pagingQuerySchema,
-            response: { 200: z.array(baseLayerSchema) },
-          },
+          tags: ['base-layers'],
+          summary: 'All base layers, active or not, paged; total in x-rowcount (administrators)',
+          querystring: pagingQuerySchema,
+          item: baseLayerSchema,
         },
-        async (request, reply) => {
-          const { rows, total } = await service.listBaseLayers(db, request.query)
-          return sendPage(reply, rows, total)
-        },
+        (request) => service.listBaseLayers(db, request.query),
       )
 
       app.get(
@@ -74,8 +70,7 @@ export const baseLayersRoutes = ({ db }: AppDeps): RouteScope[] => [
         },
         async (request, reply) => {
           const layer = await service.createBaseLayer(db, request.body)
-          reply.code(201).header('location', `/api/base-layers/${layer.id}`)
-          return layer
+          return created(reply, `/api/base-layers/${layer.id}`, layer)
         },
       )
 

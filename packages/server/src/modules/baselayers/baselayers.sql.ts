@@ -1,5 +1,6 @@
 import type { BaseLayer } from '@gis/shared'
 import type { Queryable } from '../../db/types'
+import { selectPage } from '../../db/paged.sql'
 
 /** The owner of `app.base_layers`. */
 
@@ -36,14 +37,14 @@ export async function listBaseLayers(
   limit: number,
   offset: number,
 ): Promise<{ rows: BaseLayer[]; total: number }> {
-  const [page, total] = await Promise.all([
-    db.query<BaseLayerRow>(
-      `SELECT ${COLUMNS} FROM app.base_layers b ${orderBy}, b.id LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.base_layers'),
-  ])
-  return { rows: page.rows.map(toBaseLayer), total: total.rows[0]?.n ?? 0 }
+  const { rows, total } = await selectPage<BaseLayerRow>(db, {
+    columns: COLUMNS,
+    from: 'app.base_layers b',
+    orderBy: `${orderBy}, b.id`,
+    limit,
+    offset,
+  })
+  return { rows: rows.map(toBaseLayer), total }
 }
 
 export async function getBaseLayer(db: Queryable, id: number): Promise<BaseLayer | undefined> {

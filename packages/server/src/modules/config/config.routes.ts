@@ -1,11 +1,21 @@
 import { readFile } from 'node:fs/promises'
 import { appConfigSchema, appSettingsSchema, appSettingsViewSchema } from '@gis/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../../app-deps'
 import type { RouteScope } from '../../http/scopes'
 import { logoFile, readAppConfig, readSettings, writeSettings } from './config.service'
 
+/**
+ * The routes another module serves under /api/config, which this module owns (every scope
+ * under it is declared here); app.ts passes them in.
+ */
+export interface ConfigPathRoutes {
+  /** modules/layers: the layers the caller reads, described for the map. */
+  layers: FastifyPluginAsyncZod
+}
+
 /** Public: the sign-in screen shows the project name and logo before anyone signs in. */
-export const configRoutes = ({ db, config }: AppDeps): RouteScope[] => [
+export const configRoutes = ({ db, config }: AppDeps, routes: ConfigPathRoutes): RouteScope[] => [
   {
     prefix: '',
     access: 'public',
@@ -59,4 +69,5 @@ export const configRoutes = ({ db, config }: AppDeps): RouteScope[] => [
       )
     },
   },
+  { prefix: '/api/config/layers', access: 'user', routes: routes.layers },
 ]

@@ -2,10 +2,12 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../../app-deps'
+import { created } from '../../http/created'
+import { deleteByIdRoute, getByIdRoute, idParams } from '../../http/params'
 import { HttpError } from '../../http/errors'
-import { sendPage } from '../../http/paging'
+import { pagedRoute, sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
-import { callerOf } from '../features/features.routes'
+import { callerOf } from '../../auth/caller'
 import {
   pagingQuerySchema,
   t,
@@ -17,14 +19,13 @@ import {
   importTemplateSchema,
 } from '@gis/shared'
 import * as service from './dataloader.service'
+import type { FeatureService } from '../features/features.service'
 import { DATALOADER_JOB, execute, executeJobHandler } from './dataloader-execute'
 import { createTemplate, deleteTemplate, listTemplates } from './dataloader-templates'
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-
 /** The data-import wizard (spec 2 §7.2): every signed-in user, writes checked per layer. */
-export const dataloaderScopes = (deps: AppDeps): RouteScope[] => {
-  deps.jobs.register(DATALOADER_JOB, executeJobHandler(deps))
+export const dataloaderScopes = (deps: AppDeps, features: FeatureService): RouteScope[] => {
+  deps.jobs.register(DATALOADER_JOB, executeJobHandler(deps, features))
   return [{ prefix: '/api/dataloader', access: 'user', routes: dataloaderRoutes(deps) }]
 }
 
@@ -74,26 +75,21 @@ const dataloaderRoutes =
         }
         if (!file) throw new HttpError(400, t('dataloader.fileRequired'))
         const job = await service.upload(db, userOf(request), file.filename, file.bytes)
-        reply.code(201).header('location', `/api/dataloader/${job.id}`)
-        return job
+        return created(reply, `/api/dataloader/${job.id}`, job)
       },
     )
 
-    app.get(
+    pagedRoute(
+      app,
       '/templates',
       {
-        schema: {
-          tags: ['dataloader'],
-          summary:
-            "Import templates: the caller's own and the public ones, paged; sort by name, description, createdDate or user; `search` in name and description; total in x-rowcount",
-          querystring: pagingQuerySchema.extend({ search: z.string().trim().max(200).optional() }),
-          response: { 200: z.array(importTemplateSchema) },
-        },
+        tags: ['dataloader'],
+        summary:
+          "Import templates: the caller's own and the public ones, paged; sort by name, description, createdDate or user; `search` in name and description; total in x-rowcount",
+        querystring: pagingQuerySchema.extend({ search: z.string().trim().max(200).optional() }),
+        item: importTemplateSchema,
       },
-      async (request, reply) => {
-        const { rows, total } = await listTemplates(db, userOf(request), request.query)
-        return sendPage(reply, rows, total)
-      },
+      (request) => listTemplates(db, userOf(request), request.query),
     )
 
     app.post(
@@ -109,63 +105,51 @@ const dataloaderRoutes =
       },
       async (request, reply) => {
         const id = await createTemplate(db, userOf(request), request.body)
-        reply.code(201).header('location', `/api/dataloader/templates/${id}`)
-        return { id }
+        return created(reply, `/api/dataloader/templates/${id}`, { id })
       },
     )
 
-    app.delete(
+    deleteByIdRoute(
+      app,
       '/templates/:id',
       {
-        schema: {
-          tags: ['dataloader'],
-          summary: "Deletes one of the caller's templates (administrators: any)",
-          params: idParams,
-        },
+        tags: ['dataloader'],
+        summary: "Deletes one of the caller's templates (administrators: any)",
       },
-      async (request, reply) => {
-        await deleteTemplate(db, userOf(request), request.params.id)
-        return reply.code(204).send()
-      },
+      (request, id) => deleteTemplate(db, userOf(request), id),
     )
 
-    app.get(
+    getByIdRoute(
+      app,
       '/:id',
       {
-        schema: {
-          tags: ['dataloader'],
-          summary: "One of the caller's import jobs",
-          params: idParams,
-          response: { 200: importJobSchema },
-        },
+        tags: ['dataloader'],
+        summary: "One of the caller's import jobs",
+        response: importJobSchema,
       },
-      async (request) => service.getImport(db, userOf(request), request.params.id),
+      (request, id) => service.getImport(db, userOf(request), id),
     )
 
-    app.get(
+    getByIdRoute(
+      app,
       '/:id/status',
       {
-        schema: {
-          tags: ['dataloader'],
-          summary:
-            'Status of the execution: CREATED (not executed), QUEUED, IN_PROGRESS, COMPLETE or ERROR, with progress',
-          params: idParams,
-        },
+        tags: ['dataloader'],
+        summary:
+          'Status of the execution: CREATED (not executed), QUEUED, IN_PROGRESS, COMPLETE or ERROR, with progress',
       },
-      async (request) => service.status(deps, userOf(request), request.params.id),
+      (request, id) => service.status(deps, userOf(request), id),
     )
 
-    app.get(
+    getByIdRoute(
+      app,
       '/:id/report',
       {
-        schema: {
-          tags: ['dataloader'],
-          summary: 'Rows created, updated, pending and with errors',
-          params: idParams,
-          response: { 200: importReportSchema },
-        },
+        tags: ['dataloader'],
+        summary: 'Rows created, updated, pending and with errors',
+        response: importReportSchema,
       },
-      async (request) => service.report(db, userOf(request), request.params.id),
+      (request, id) => service.report(db, userOf(request), id),
     )
 
     app.get(
@@ -187,8 +171,7 @@ const dataloaderRoutes =
           request.params.id,
           request.query,
         )
-        reply.header('x-rowcount', String(total))
-        return { data: rows }
+        return sendPage(reply, { data: rows }, total)
       },
     )
 
@@ -215,18 +198,10 @@ const dataloaderRoutes =
       },
     )
 
-    app.delete(
+    deleteByIdRoute(
+      app,
       '/:id',
-      {
-        schema: {
-          tags: ['dataloader'],
-          summary: 'Deletes an import job and its rows (not while it runs)',
-          params: idParams,
-        },
-      },
-      async (request, reply) => {
-        await service.remove(deps, userOf(request), request.params.id)
-        return reply.code(204).send()
-      },
+      { tags: ['dataloader'], summary: 'Deletes an import job and its rows (not while it runs)' },
+      (request, id) => service.remove(deps, userOf(request), id),
     )
   }

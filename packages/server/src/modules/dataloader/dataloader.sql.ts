@@ -1,3 +1,4 @@
+import { likePattern } from '../../db/like'
 import type { Queryable } from '../../db/types'
 import type { SqlPaging } from '../../http/paging'
 import type { Cell } from './dataloader-files'
@@ -144,7 +145,7 @@ export async function listTemplates(
   const params: unknown[] = [userId]
   let where = TEMPLATE_VISIBLE
   if (search) {
-    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+    params.push(likePattern(search))
     where += ` AND (t.name ILIKE $2 OR t.description ILIKE $2)`
   }
   const { rows } = await db.query<TemplateRow & { total: number }>(

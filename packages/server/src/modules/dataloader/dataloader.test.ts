@@ -3,24 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/harness'
 
-let t: TestApp
-let admin: string
-let user: string
-
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 /** A multipart upload through fetch (FormData), as the browser sends it. */
-async function upload(name: string, bytes: Buffer | string, token = user) {
+async function upload(name: string, bytes: Buffer | string, token = t.user) {
   const form = new FormData()
   form.append('file', new Blob([bytes]), name)
   const res = await fetch(`${t.baseUrl}/api/dataloader/import`, {
@@ -32,11 +21,10 @@ async function upload(name: string, bytes: Buffer | string, token = user) {
   return { status: res.status, body: JSON.parse(text) }
 }
 
-const get = (url: string, token = user) => t.api({ url, token })
-const post = (url: string, payload: unknown, token = user) =>
-  t.api({ method: 'POST', url, payload, token })
+const get = (url: string, token = t.user) => t.get(url, token)
+const post = (url: string, payload: unknown, token = t.user) => t.post(url, payload, token)
 
-async function waitComplete(id: number, token = user) {
+async function waitComplete(id: number, token = t.user) {
   for (let i = 0; i < 200; i++) {
     const res = await get(`/api/dataloader/${id}/status`, token)
     expect(res.statusCode).toBe(200)
@@ -338,7 +326,7 @@ describe('POST /api/dataloader/{id}/execute', () => {
       await upload(
         'novo.csv',
         'nome;valor;ativo;lon;lat\nPosto A;10,5;true;-47.1;-22.1\nPosto B;7;false;-47.2;-22.2',
-        admin,
+        t.admin,
       )
     ).body
     const res = await post(
@@ -357,11 +345,11 @@ describe('POST /api/dataloader/{id}/execute', () => {
         spatializeGeometry: 'point',
         spatializeVertices: [{ x: 'lon', y: 'lat' }],
       },
-      admin,
+      t.admin,
     )
     expect(res.statusCode).toBe(202)
-    await waitComplete(job.id, admin)
-    expect((await get(`/api/dataloader/${job.id}/report`, admin)).json()).toMatchObject({
+    await waitComplete(job.id, t.admin)
+    expect((await get(`/api/dataloader/${job.id}/report`, t.admin)).json()).toMatchObject({
       created: 2,
       errors: 0,
     })
@@ -373,7 +361,7 @@ describe('POST /api/dataloader/{id}/execute', () => {
       { nome: 'Posto A', valor: 10.5, ativo: 'true', wkt: 'POINT(-47.1 -22.1)' },
       { nome: 'Posto B', valor: 7, ativo: 'false', wkt: 'POINT(-47.2 -22.2)' },
     ])
-    const layers = (await get('/api/config/layers', admin)).json()
+    const layers = (await get('/api/config/layers', t.admin)).json()
     expect(JSON.stringify(layers)).toContain('Postos importados')
   })
 
@@ -399,21 +387,16 @@ describe('POST /api/dataloader/{id}/execute', () => {
   it("answers 404 for another user's job, and deletes one's own", async () => {
     const job = (await upload('meu.csv', 'a\n1')).body
     for (const url of ['', '/status', '/report', '/data']) {
-      expect((await get(`/api/dataloader/${job.id}${url}`, admin)).statusCode).toBe(404)
+      expect((await get(`/api/dataloader/${job.id}${url}`, t.admin)).statusCode).toBe(404)
     }
     const foreign = await post(
       `/api/dataloader/${job.id}/execute`,
       { destinyType: 0, layerName: 'marcos_km', mappings: [{ source: 'a', destiny: 'rodovia' }] },
-      admin,
+      t.admin,
     )
     expect(foreign.statusCode).toBe(404)
-    expect(
-      (await t.api({ method: 'DELETE', url: `/api/dataloader/${job.id}`, token: admin }))
-        .statusCode,
-    ).toBe(404)
-    expect(
-      (await t.api({ method: 'DELETE', url: `/api/dataloader/${job.id}`, token: user })).statusCode,
-    ).toBe(204)
+    expect((await t.del(`/api/dataloader/${job.id}`, t.admin)).statusCode).toBe(404)
+    expect((await t.del(`/api/dataloader/${job.id}`, t.user)).statusCode).toBe(204)
     expect((await get(`/api/dataloader/${job.id}`)).statusCode).toBe(404)
   })
 })
@@ -446,7 +429,7 @@ describe('/api/dataloader/templates', () => {
     const privateOne = await post(
       '/api/dataloader/templates',
       { name: 'Particular', isPublic: false, metadata: {} },
-      admin,
+      t.admin,
     )
     expect(privateOne.statusCode).toBe(201)
 
@@ -465,13 +448,12 @@ describe('/api/dataloader/templates', () => {
     expect(all.map((x: { name: string }) => x.name)).not.toContain('Particular')
     expect((await get('/api/dataloader/templates?sort=nada')).statusCode).toBe(400)
 
-    const adminSees = (await get('/api/dataloader/templates?limit=100', admin)).json()
+    const adminSees = (await get('/api/dataloader/templates?limit=100', t.admin)).json()
     expect(adminSees.map((x: { name: string }) => x.name)).toContain('Marcos do DER')
     const privateId = privateOne.json().id
-    const del = (id: number, token: string) =>
-      t.api({ method: 'DELETE', url: `/api/dataloader/templates/${id}`, token })
-    expect((await del(privateId, user)).statusCode).toBe(404)
-    expect((await del(id, user)).statusCode).toBe(204)
+    const del = (id: number, token: string) => t.del(`/api/dataloader/templates/${id}`, token)
+    expect((await del(privateId, t.user)).statusCode).toBe(404)
+    expect((await del(id, t.user)).statusCode).toBe(204)
     expect((await get('/api/dataloader/templates?search=DER')).headers['x-rowcount']).toBe('0')
   })
 })

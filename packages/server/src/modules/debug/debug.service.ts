@@ -2,7 +2,7 @@ import type { SessionUser } from '@gis/shared'
 import type { Queryable } from '../../db/types'
 import { notFound } from '../../http/errors'
 import { filterDisplaySql } from '../../layer-data/where'
-import { layerForUser, withFilterErrors } from '../search/search.service'
+import { layerForUser, withFilterErrors } from '../../layer-data/layer-access'
 
 /**
  * The SQL display of a filter tree: what the search runs, with the values as literals. Only

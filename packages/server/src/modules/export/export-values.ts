@@ -1,47 +1,8 @@
-import { neutraliseFormula, t } from '@gis/shared'
+import { neutraliseFormula, SAO_PAULO_TIME_ZONE, t, wallClockIn } from '@gis/shared'
 import type { LayerField } from '../../layer-data/model'
 
 /** Date-times of the spreadsheet and KML formats are written in this zone unless asked. */
-export const DEFAULT_EXPORT_TIME_ZONE = 'America/Sao_Paulo'
-
-/** Wall-clock parts of an instant in a time zone. */
-export interface WallClock {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-}
-
-/** Reads instants in one zone (a formatter built once per export). */
-export function wallClockIn(timeZone: string): (iso: string) => WallClock {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-  return (iso) => {
-    const date = new Date(iso)
-    const parts: Record<string, number> = {}
-    for (const p of format.formatToParts(date)) {
-      if (p.type !== 'literal') parts[p.type] = Number(p.value)
-    }
-    return {
-      year: parts.year!,
-      month: parts.month!,
-      day: parts.day!,
-      hour: parts.hour!,
-      minute: parts.minute!,
-      second: parts.second!,
-    }
-  }
-}
+export const DEFAULT_EXPORT_TIME_ZONE = SAO_PAULO_TIME_ZONE
 
 const two = (n: number) => String(n).padStart(2, '0')
 

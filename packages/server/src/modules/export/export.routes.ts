@@ -1,15 +1,16 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   EXPORT_DIRECT_MAX_ROWS,
   exportBodySchema,
   exportParametersSchema,
+  type ExportParameters,
   exportQuerySchema,
   kmzQuerySchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import type { RouteScope } from '../../http/scopes'
+import { sendFile } from '../../http/send-file'
 import { FILE_COMPRESSION } from '../../http/compression'
 import * as service from './export.service'
 import { kmzExport, kmzItems, type KmzScope } from './kmz.service'
@@ -22,32 +23,22 @@ const layerParam = z.object({ layer: z.string().max(63) })
  * export (bearer, or `?token=` for what the browser opens by itself). The job and its file
  * are served with the reports' repository (modules/reports/jobs.routes.ts).
  */
-export const exportScopes = (deps: AppDeps): RouteScope[] => {
+export const exportRoutes = (deps: AppDeps): ExportRoutes => {
   deps.jobs.register(service.EXPORT_JOB, service.exportJobHandler(deps))
-  return [
-    { prefix: '/api/features', access: 'user', routes: featureReportRoutes(deps) },
-    { prefix: '/api/features', access: 'download', routes: browserReportRoutes(deps) },
-    { prefix: '/api/integration', access: 'user', routes: kmzItemRoutes(deps) },
-    { prefix: '/api/integration', access: 'download', routes: kmzRoutes(deps) },
-  ]
+  return {
+    features: { user: featureReportRoutes(deps), download: browserReportRoutes(deps) },
+    integration: { user: kmzItemRoutes(deps), download: kmzRoutes(deps) },
+  }
 }
 
-/** Sends a file as a download. */
-export function sendFile(reply: FastifyReply, file: service.Download) {
-  if (file.done) {
-    const done = file.done
-    file.stream.on('close', done)
-    file.stream.on('error', done)
-  }
-  reply
-    .header('content-type', file.contentType)
-    .header(
-      'content-disposition',
-      `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-    )
-    .header('cache-control', 'private, no-store')
-  if (file.size !== undefined) reply.header('content-length', String(file.size))
-  return reply.send(file.stream)
+/**
+ * The export's routes by the prefix they are served under and their access; the prefixes
+ * belong to other modules (/api/features: features, /api/integration: sync), and app.ts
+ * passes these routes to them.
+ */
+export interface ExportRoutes {
+  features: { user: FastifyPluginAsyncZod; download: FastifyPluginAsyncZod }
+  integration: { user: FastifyPluginAsyncZod; download: FastifyPluginAsyncZod }
 }
 
 const featureReportRoutes =
@@ -108,6 +99,23 @@ const featureReportRoutes =
 const browserReportRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    /** A direct export described by its parameters (a form's fields or a link's query). */
+    const sendParametersExport = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      p: ExportParameters,
+    ) =>
+      sendFile(
+        reply,
+        await service.directExport(
+          deps,
+          deps.auth.contextOf(request).user,
+          p.layer,
+          service.parametersToBody(p),
+          p.format,
+        ),
+      )
+
     // A form the browser posts by itself (fields as text, the filter as JSON text).
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -129,19 +137,7 @@ const browserReportRoutes =
           body: exportParametersSchema,
         },
       },
-      async (request, reply) => {
-        const p = request.body
-        return sendFile(
-          reply,
-          await service.directExport(
-            deps,
-            deps.auth.contextOf(request).user,
-            p.layer,
-            service.parametersToBody(p),
-            p.format,
-          ),
-        )
-      },
+      async (request, reply) => sendParametersExport(request, reply, request.body),
     )
 
     app.get(
@@ -155,19 +151,7 @@ const browserReportRoutes =
           querystring: exportParametersSchema,
         },
       },
-      async (request, reply) => {
-        const p = request.query
-        return sendFile(
-          reply,
-          await service.directExport(
-            deps,
-            deps.auth.contextOf(request).user,
-            p.layer,
-            service.parametersToBody(p),
-            p.format,
-          ),
-        )
-      },
+      async (request, reply) => sendParametersExport(request, reply, request.query),
     )
   }
 

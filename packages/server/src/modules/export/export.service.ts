@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs'
-import type { Readable } from 'node:stream'
 import {
   EXPORT_DIRECT_MAX_ROWS,
-  REPORT_JOB_TYPE,
+  EXPORT_JOB_TYPE,
   t,
   type ExportBody,
   type ExportFormat,
@@ -10,24 +9,23 @@ import {
   type SessionUser,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { badRequest, HttpError, notFound } from '../../http/errors'
+import { badRequest, HttpError } from '../../http/errors'
+import type { Download } from '../../http/send-file'
+import { FILE_KEEP_HOURS, sweepExpiredFiles, type JobFileResult } from '../../jobs/job-files'
+import { insertExportFile } from '../../jobs/job-files.sql'
 import { JobFailure, type JobContext } from '../../jobs/job-queue'
 import { readableLayer } from '../../layer-data/catalogue'
 import { countMatching } from '../../layer-data/search-export'
 import { FilterError } from '../../layer-data/where'
 import { getSessionUser } from '../users/users.sql'
-import { layerForUser, withFilterErrors } from '../search/search.service'
+import { layerForUser, withFilterErrors } from '../../layer-data/layer-access'
 import { discard, planExport, produceExport, type ExportPlan } from './export-file'
-import { GdalFailure } from './gdal'
-import * as sql from './export.sql'
+import { GdalFailure } from '../../gdal/gdal'
 
 type User = Pick<SessionUser, 'id' | 'admin'>
 
 /** The job type of the exports. */
-export const EXPORT_JOB = 'export'
-/** A finished export's file stays downloadable this long, then it is deleted. */
-export const EXPORT_KEEP_HOURS = 24
-
+export const EXPORT_JOB = EXPORT_JOB_TYPE
 /** What an export job carries (checked again when it runs: permissions may have changed). */
 export interface ExportPayload {
   layer: string
@@ -40,13 +38,6 @@ export interface ExportPayload {
   order?: 'asc' | 'desc'
   timeZone?: string
   includeDeleted?: boolean
-}
-
-export interface ExportResult {
-  filename: string
-  contentType: string
-  size: number
-  rows: number
 }
 
 async function planFor(
@@ -90,9 +81,9 @@ export async function startExport(
  * its user; expired exports are swept on the way.
  */
 export function exportJobHandler(deps: AppDeps) {
-  return async (ctx: JobContext<ExportPayload>): Promise<ExportResult> => {
+  return async (ctx: JobContext<ExportPayload>): Promise<JobFileResult> => {
     const { db, storage } = deps
-    await sweepExpired(deps).catch(() => undefined)
+    await sweepExpiredFiles(deps).catch(() => undefined)
     const owner = ctx.userId === null ? undefined : await getSessionUser(db, ctx.userId)
     if (!owner || !owner.active) throw new JobFailure(t('export.layerGone'))
     const layer = await readableLayer(db, owner, ctx.payload.layer, { fresh: true })
@@ -127,7 +118,7 @@ export function exportJobHandler(deps: AppDeps) {
       const stored = await storage.put(createReadStream(produced.file), {
         suffix: produced.filename.split('.').pop(),
       })
-      await sql.insertExportFile(db, {
+      await insertExportFile(db, {
         job_id: ctx.id,
         user_id: owner.id,
         storage_key: stored.key,
@@ -135,7 +126,7 @@ export function exportJobHandler(deps: AppDeps) {
         content_type: produced.contentType,
         size: stored.size,
         rows: produced.rows,
-        keepHours: EXPORT_KEEP_HOURS,
+        keepHours: FILE_KEEP_HOURS,
       })
       return {
         filename: produced.filename,
@@ -146,76 +137,6 @@ export function exportJobHandler(deps: AppDeps) {
     } finally {
       discard(produced.dir)
     }
-  }
-}
-
-/** Deletes the files of expired exports (a few at a time, on each new export). */
-export async function sweepExpired(deps: Pick<AppDeps, 'db' | 'storage'>): Promise<void> {
-  const keys = await sql.takeExpiredExportFiles(deps.db, 100)
-  for (const key of keys) await deps.storage.delete(key)
-}
-
-/** The repository's title of an export job: its layer and format. */
-export function exportJobTitle(payload: ExportPayload): string {
-  return t('export.jobTitle', {
-    layer: payload.layerTitle ?? payload.layer,
-    format: t(`export.format.${payload.format}`),
-  })
-}
-
-/** Job types whose finished file is kept in `app.export_files` (exports and reports). */
-export const FILE_JOB_TYPES: ReadonlySet<string> = new Set([EXPORT_JOB, REPORT_JOB_TYPE])
-
-export interface Download {
-  stream: Readable
-  filename: string
-  contentType: string
-  size?: number
-  /** Runs once the answer has been sent (removes a temporary file). */
-  done?: () => void
-}
-
-/**
- * An export's or a report's file holds the rows of one layer: it is given only while the caller
- * still reads that layer (the same 404 as a layer it never read), whenever it was made.
- */
-async function checkStillReadable(deps: AppDeps, user: User, jobId: number): Promise<void> {
-  const job = await deps.jobs.get(jobId)
-  const payload = (job?.payload ?? {}) as { layer?: unknown; layerName?: unknown }
-  const layer =
-    job?.type === EXPORT_JOB
-      ? payload.layer
-      : job?.type === REPORT_JOB_TYPE
-        ? payload.layerName
-        : undefined
-  if (typeof layer !== 'string' || !(await readableLayer(deps.db, user, layer, { fresh: true }))) {
-    throw new HttpError(404, t('layers.notFoundOrDenied'))
-  }
-}
-
-/** The file of a finished export or report of this user (`GET /api/report/{id}`). */
-export async function exportDownload(deps: AppDeps, user: User, id: number): Promise<Download> {
-  const file = await sql.findExportFile(deps.db, id, user.id)
-  if (!file) {
-    const job = await deps.jobs.get(id)
-    if (
-      job &&
-      FILE_JOB_TYPES.has(job.type) &&
-      job.userId === user.id &&
-      job.status === 'COMPLETE'
-    ) {
-      throw new HttpError(410, t('export.expired'))
-    }
-    throw notFound()
-  }
-  await checkStillReadable(deps, user, id)
-  const stored = await deps.storage.get(file.storage_key)
-  if (!stored) throw new HttpError(410, t('export.expired'))
-  return {
-    stream: stored.stream,
-    filename: file.filename,
-    contentType: file.content_type,
-    size: stored.size,
   }
 }
 

@@ -6,10 +6,11 @@ import { inflateRawSync } from 'node:zlib'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { neutraliseFormula, type AttributeType } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { useTestApp } from '../../../test/harness'
+import { expectFileOnlyWhileReading, waitForJob as waitJob } from '../../../test/jobs'
 import { createTestLayer, TEST_FIELDS } from '../search/search.fixture'
 import { PARALLEL_SHAPEFILE_MIN_ROWS } from './shapefile-parts'
-import { wallClockIn } from './export-values'
+import { wallClockIn } from '@gis/shared'
 import { copyIndexScript, runSqliteScript } from './gpkg-rtree'
 import { mergeShapefiles } from './shapefile-merge'
 
@@ -19,16 +20,11 @@ vi.mock('./shapefile-merge', async (original) => {
   return { ...real, mergeShapefiles: vi.fn(real.mergeShapefiles) }
 })
 
-let t: TestApp
-let admin: string
-let user: string
+const t = useTestApp()
 let dir: string
 const ZONE = 'America/Sao_Paulo'
 
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
   await createTestLayer(t.db, 'exp_teste')
   await createTestLayer(t.db, 'exp_tabela', { count: 12, tabular: true })
   // On PostgreSQL the server knows its database's URL, so the native ogr2ogr reads it itself.
@@ -41,7 +37,6 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'gis-export-test-'))
 })
 afterAll(async () => {
-  await t?.close()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -70,29 +65,20 @@ const FILTER = {
   ],
 }
 
-async function waitForJob(id: number, token = admin) {
-  for (;;) {
-    const res = await t.api({ url: `/api/reports/jobs/${id}`, token })
-    expect(res.statusCode).toBe(200)
-    const job = res.json()
-    if (job.status === 'COMPLETE' || job.status === 'ERROR') return job
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+const waitForJob = (id: number, token = t.admin) => waitJob(t, id, token)
 
 /** Runs an export job to the end and saves its file; answers the job and the file's path. */
 async function exportFile(format: string, body: Record<string, unknown>, layer = 'exp_teste') {
-  const res = await t.api({
-    method: 'POST',
-    url: `/api/features/${layer}/report?format=${format}`,
-    payload: { timeZone: ZONE, ...body },
-    token: admin,
-  })
+  const res = await t.post(
+    `/api/features/${layer}/report?format=${format}`,
+    { timeZone: ZONE, ...body },
+    t.admin,
+  )
   expect(res.statusCode, res.body).toBe(202)
   expect(res.headers.location).toBe(`/api/reports/jobs/${res.json().id}`)
   const job = await waitForJob(res.json().id)
-  expect(job.status, job.message).toBe('COMPLETE')
-  const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${admin}`)
+  expect(job.status, job.message ?? undefined).toBe('COMPLETE')
+  const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${t.admin}`)
   expect(file.status).toBe(200)
   expect(file.headers.get('content-disposition')).toContain(job.filename)
   const target = path.join(dir, `${format.replace('/', '_')}-${job.id}-${job.filename}`)
@@ -132,12 +118,7 @@ function unzipped(file: string): Map<string, Buffer> {
 }
 
 async function searchRows(body: Record<string, unknown>, query = ''): Promise<Row[]> {
-  const res = await t.api({
-    method: 'POST',
-    url: `/api/features/exp_teste/search?limit=1000${query}`,
-    payload: body,
-    token: admin,
-  })
+  const res = await t.post(`/api/features/exp_teste/search?limit=1000${query}`, body, t.admin)
   expect(res.statusCode).toBe(200)
   return res.json().results
 }
@@ -199,6 +180,17 @@ function canon(type: AttributeType, value: unknown, zone: Zone): unknown {
   }
 }
 
+/** Every export format, native and through GDAL. */
+const FORMATS = [
+  'xlsx',
+  'csv',
+  'kml',
+  'ogr/geojson',
+  'ogr/gpkg',
+  'ogr/shapefile',
+  'ogr/xlsx',
+  'ogr/csv',
+]
 const SPREADSHEETS = ['xlsx', 'csv', 'ogr/xlsx', 'ogr/csv']
 
 /** The search's rows as the export must have written them, and what GDAL read, side by side. */
@@ -243,16 +235,7 @@ describe('export jobs: each format read back by GDAL with the rows and values of
   // Deleted features too (flagged in d_e_l_e_t_), so the rows are the search's exactly.
   const body = { fields: ALL_FIELDS, filter: FILTER, sort: '-k', includeDeleted: true }
 
-  for (const format of [
-    'xlsx',
-    'csv',
-    'kml',
-    'ogr/geojson',
-    'ogr/gpkg',
-    'ogr/shapefile',
-    'ogr/xlsx',
-    'ogr/csv',
-  ]) {
+  for (const format of FORMATS) {
     it(format, async () => {
       const rows = await searchRows({ filter: FILTER }, '&sort=-k')
       expect(rows.length).toBeGreaterThan(25)
@@ -386,12 +369,7 @@ describe('export jobs: each format read back by GDAL with the rows and values of
         expect(back.features.map((f) => [f.properties.id, f.properties.s])).toEqual(expected)
 
         // Every type goes through as the search answers it (these rows take GeoJSON to GDAL).
-        const search = await t.api({
-          method: 'POST',
-          url: '/api/features/exp_cr/search?limit=100&sort=id',
-          payload: {},
-          token: admin,
-        })
+        const search = await t.post('/api/features/exp_cr/search?limit=100&sort=id', {}, t.admin)
         const rows = search.json<{ results: Row[] }>().results
         expect(rows).toHaveLength(values.length)
         for (const format of ['ogr/gpkg', 'ogr/shapefile', 'ogr/geojson', 'ogr/xlsx']) {
@@ -453,12 +431,11 @@ describe('export jobs: each format read back by GDAL with the rows and values of
     const tabular = await exportFile('ogr/shapefile', { fields: ['id', 's', 'n'] }, 'exp_tabela')
     // 12 rows, 3 of them deleted (left out).
     expect(readBack(tabular.file).count).toBe(9)
-    const kml = await t.api({
-      method: 'POST',
-      url: '/api/features/exp_tabela/report?format=kml',
-      payload: { fields: ['id'] },
-      token: admin,
-    })
+    const kml = await t.post(
+      '/api/features/exp_tabela/report?format=kml',
+      { fields: ['id'] },
+      t.admin,
+    )
     expect(kml.statusCode).toBe(400)
     expect(kml.json().errors).toEqual([
       { field: 'format', message: 'O formato escolhido exige uma layer com geometria.' },
@@ -543,16 +520,6 @@ describe('export jobs: each format read back by GDAL with the rows and values of
 })
 
 describe('deleted features: left out unless asked for, then flagged in every format', () => {
-  const FORMATS = [
-    'xlsx',
-    'csv',
-    'kml',
-    'ogr/geojson',
-    'ogr/gpkg',
-    'ogr/shapefile',
-    'ogr/xlsx',
-    'ogr/csv',
-  ]
   for (const format of FORMATS) {
     it(format, async () => {
       const rows = await searchRows({ filter: FILTER }, '&sort=id')
@@ -590,12 +557,11 @@ describe('deleted features: left out unless asked for, then flagged in every for
 
   it('DXF and DGN carry no attributes: asking for the deleted ones is a 400; a link may ask', async () => {
     for (const format of ['ogr/dxf', 'ogr/dgn']) {
-      const res = await t.api({
-        method: 'POST',
-        url: `/api/features/exp_teste/report?format=${format}`,
-        payload: { fields: ['id'], includeDeleted: true },
-        token: admin,
-      })
+      const res = await t.post(
+        `/api/features/exp_teste/report?format=${format}`,
+        { fields: ['id'], includeDeleted: true },
+        t.admin,
+      )
       expect(res.statusCode).toBe(400)
       expect(res.json().errors).toEqual([
         {
@@ -611,7 +577,7 @@ describe('deleted features: left out unless asked for, then flagged in every for
       fields: 'id',
       ids: '1,2',
       includeDeleted: 'true',
-      token: admin,
+      token: t.admin,
     })
     const link = await fetch(`${t.baseUrl}/api/features/parametersreport?${params}`)
     expect(link.status).toBe(200)
@@ -624,8 +590,8 @@ describe('deleted features: left out unless asked for, then flagged in every for
 })
 
 describe('who may export what', () => {
-  const start = (layer: string, payload: unknown, token = admin, format = 'xlsx') =>
-    t.api({ method: 'POST', url: `/api/features/${layer}/report?format=${format}`, payload, token })
+  const start = (layer: string, payload: unknown, token = t.admin, format = 'xlsx') =>
+    t.post(`/api/features/${layer}/report?format=${format}`, payload, token)
 
   it('refuses unknown fields, formats, filters and sorts with Portuguese 400s', async () => {
     const cases: [string, unknown, string, string][] = [
@@ -642,7 +608,7 @@ describe('who may export what', () => {
       ['xlsx', { fields: ['id'], timeZone: 'Lua/Base' }, 'timeZone', 'Valor inválido'],
     ]
     for (const [format, payload, field, message] of cases) {
-      const res = await start('exp_teste', payload, admin, format)
+      const res = await start('exp_teste', payload, t.admin, format)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
       expect(res.json().errors[0]).toEqual({ field, message })
     }
@@ -653,19 +619,17 @@ describe('who may export what', () => {
   })
 
   it('never exports a layer the user may not read, nor shows or gives another user’s export', async () => {
-    const denied = await start('ocorrencias', { fields: ['id'] }, user)
-    const missing = await start('nao_existe', { fields: ['id'] }, user)
+    const denied = await start('ocorrencias', { fields: ['id'] }, t.user)
+    const missing = await start('nao_existe', { fields: ['id'] }, t.user)
     expect(denied.statusCode).toBe(404)
     expect(denied.body).toBe(missing.body)
     const mine = await exportFile('csv', { fields: ['id'] })
-    expect((await t.api({ url: `/api/reports/jobs/${mine.job.id}`, token: user })).statusCode).toBe(
-      404,
-    )
-    const other = await fetch(`${t.baseUrl}/api/report/${mine.job.id}?token=${user}`)
+    expect((await t.get(`/api/reports/jobs/${mine.job.id}`, t.user)).statusCode).toBe(404)
+    const other = await fetch(`${t.baseUrl}/api/report/${mine.job.id}?token=${t.user}`)
     expect(other.status).toBe(404)
     expect((await fetch(`${t.baseUrl}/api/report/${mine.job.id}`)).status).toBe(401)
     // The JSON API never takes ?token=.
-    const viaQuery = await fetch(`${t.baseUrl}/api/reports/jobs/${mine.job.id}?token=${admin}`)
+    const viaQuery = await fetch(`${t.baseUrl}/api/reports/jobs/${mine.job.id}?token=${t.admin}`)
     expect(viaQuery.status).toBe(401)
   })
 
@@ -687,64 +651,22 @@ describe('who may export what', () => {
       ],
     )
     // Wake the queue with a job of the user's own.
-    const own = await start('oae', { fields: ['id'] }, user, 'csv')
+    const own = await start('oae', { fields: ['id'] }, t.user, 'csv')
     expect(own.statusCode).toBe(202)
-    await waitForJob(own.json().id, user)
-    const job = await waitForJob(rows[0]!.id, user)
+    await waitForJob(own.json().id, t.user)
+    const job = await waitForJob(rows[0]!.id, t.user)
     expect(job.status).toBe('ERROR')
     expect(job.message).toBe('A layer não existe mais ou você não tem mais permissão de leitura.')
-    expect((await fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)).status).toBe(404)
+    expect((await fetch(`${t.baseUrl}/api/report/${job.id}?token=${t.user}`)).status).toBe(404)
   })
 
   it('gives a finished file only while the user still reads its layer', async () => {
-    const res = await start('oae', { fields: ['id'] }, user, 'csv')
+    const res = await start('oae', { fields: ['id'] }, t.user, 'csv')
     expect(res.statusCode).toBe(202)
-    const job = await waitForJob(res.json().id, user)
+    const job = await waitForJob(res.json().id, t.user)
     expect(job.status).toBe('COMPLETE')
-    const download = () => fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)
-    expect((await download()).status).toBe(200)
-
-    // The administrator takes the read permission away from every group of the user.
-    const { rows: groups } = await t.db.query<{ group_id: number }>(
-      `SELECT DISTINCT p.group_id FROM app.group_layer_permissions p
-         JOIN app.user_groups ug ON ug.group_id = p.group_id
-         JOIN app.users u ON u.id = ug.user_id
-        WHERE u.username = 'demo' AND p.layer_name = 'oae' AND p.read_feature`,
-    )
-    expect(groups.length).toBeGreaterThan(0)
-    const matrices = new Map<number, { layer: string; title?: string }[]>()
-    const save = async (group: number, rows: { layer: string; title?: string }[]) => {
-      const put = await t.api({
-        method: 'PUT',
-        url: `/api/groups/${group}/permissions`,
-        token: admin,
-        payload: rows.map(({ title: _t, ...r }) => r),
-      })
-      expect(put.statusCode).toBe(200)
-    }
-    for (const { group_id: group } of groups) {
-      const matrix = await t.api({ url: `/api/groups/${group}/permissions`, token: admin })
-      matrices.set(group, matrix.json())
-      await save(
-        group,
-        matrix
-          .json<{ layer: string }[]>()
-          .map((r) => (r.layer === 'oae' ? { ...r, readFeature: false } : r)),
-      )
-    }
-    try {
-      const refused = await download()
-      expect(refused.status).toBe(404)
-      const missing = await t.api({ url: '/api/features/nao_existe/1', token: user })
-      expect(((await refused.json()) as { message: string }).message).toBe(missing.json().message)
-      const bearer = await t.api({ url: `/api/report/${job.id}`, token: user })
-      expect(bearer.statusCode).toBe(404)
-    } finally {
-      for (const [group, rows] of matrices) await save(group, rows)
-    }
-    const again = await download()
-    expect(again.status).toBe(200)
-    expect((await again.text()).length).toBeGreaterThan(0)
+    // Through the administration: every group of the user stops reading oae.
+    await expectFileOnlyWhileReading(t, job.id, 'oae')
   })
 
   it('expires finished files: 410, then the file is swept', async () => {
@@ -753,7 +675,7 @@ describe('who may export what', () => {
       "UPDATE app.export_files SET expires_at = now() - interval '1 hour' WHERE job_id = $1",
       [job.id],
     )
-    const gone = await t.api({ url: `/api/report/${job.id}`, token: admin })
+    const gone = await t.get(`/api/report/${job.id}`, t.admin)
     expect(gone.statusCode).toBe(410)
     expect(gone.json().message).toBe('O arquivo desta exportação não está mais disponível.')
     await exportFile('csv', { fields: ['id'] })
@@ -767,7 +689,7 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
     const rows = await searchRows({ filter: FILTER }, '&sort=-k')
     const direct = await fetch(`${t.baseUrl}/api/features/exp_teste/searchreport?format=ogr/gpkg`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${t.admin}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         fields: ALL_FIELDS,
         filter: FILTER,
@@ -787,7 +709,7 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
       fields: 'id,s',
       filter: JSON.stringify(FILTER),
       sort: '-k',
-      token: admin,
+      token: t.admin,
     })
     const link = await fetch(`${t.baseUrl}/api/features/parametersreport?${params}`)
     expect(link.status).toBe(200)
@@ -804,7 +726,7 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
       fields: 'id,n',
       ids: '2,3,4',
     })
-    const posted = await fetch(`${t.baseUrl}/api/features/createreport?token=${admin}`, {
+    const posted = await fetch(`${t.baseUrl}/api/features/createreport?token=${t.admin}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
@@ -818,12 +740,12 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
       (await fetch(`${t.baseUrl}/api/features/parametersreport?layer=exp_teste&fields=id`)).status,
     ).toBe(401)
     const asUser = await fetch(
-      `${t.baseUrl}/api/features/parametersreport?layer=ocorrencias&fields=id&token=${user}`,
+      `${t.baseUrl}/api/features/parametersreport?layer=ocorrencias&fields=id&token=${t.user}`,
     )
     expect(asUser.status).toBe(404)
     // The JSON route takes no ?token=.
     const noBearer = await fetch(
-      `${t.baseUrl}/api/features/exp_teste/searchreport?format=csv&token=${admin}`,
+      `${t.baseUrl}/api/features/exp_teste/searchreport?format=csv&token=${t.admin}`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -841,25 +763,23 @@ describe('direct downloads: searchreport, createreport, parametersreport', () =>
     await t.db.exec(`INSERT INTO app.layers (name, title, table_name, geometry_type, attributes)
       VALUES ('exp_grande', 'Grande', 'exp_grande', 'TABULAR',
               '[{"name":"v","type":"number","maxLength":null,"title":"V","tooltip":""}]')`)
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/exp_grande/searchreport?format=csv',
-      payload: { fields: ['id', 'v'] },
-      token: admin,
-    })
+    const res = await t.post(
+      '/api/features/exp_grande/searchreport?format=csv',
+      { fields: ['id', 'v'] },
+      t.admin,
+    )
     expect(res.statusCode).toBe(400)
     expect(res.json().errors[0].message).toBe(
       'O download direto é limitado a 50.000 registros. Use Exportar relatório para exportações maiores.',
     )
-    const fewer = await t.api({
-      method: 'POST',
-      url: '/api/features/exp_grande/searchreport?format=csv',
-      payload: {
+    const fewer = await t.post(
+      '/api/features/exp_grande/searchreport?format=csv',
+      {
         fields: ['v'],
         filter: { type: 'rule', field: 'v', operator: 'le', value: 50000 },
       },
-      token: admin,
-    })
+      t.admin,
+    )
     expect(fewer.statusCode).toBe(200)
     expect(fewer.body.trim().split('\r\n')).toHaveLength(50001)
   })
@@ -878,7 +798,7 @@ describe('csv written by PostgreSQL', () => {
     )
     const res = await fetch(`${t.baseUrl}/api/features/exp_csv/searchreport?format=csv`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${t.admin}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         fields: ['id', 's', 'n', 'b', 'd', 'dt'],
         ids: [1, 2],

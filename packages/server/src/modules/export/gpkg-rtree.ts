@@ -1,5 +1,5 @@
 import { rm, writeFile } from 'node:fs/promises'
-import { runNativeOgrinfo } from './gdal'
+import { runNativeOgrinfo } from '../../gdal/gdal'
 
 /**
  * The spatial index of a GeoPackage written by us instead of by GDAL 3.6, which inserts every

@@ -6,14 +6,14 @@ import { Readable } from 'node:stream'
 import { defaultExportFields, t, type SessionUser } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { badRequest, notFound } from '../../http/errors'
+import type { Download } from '../../http/send-file'
 import { readableLayers } from '../../layer-data/catalogue'
 import type { CatalogueLayer } from '../../layer-data/model'
 import { searchFields } from '../../layer-data/search'
 import { countMatching } from '../../layer-data/search-export'
 import { readAppConfig } from '../config/config.service'
-import { withFilterErrors } from '../search/search.service'
+import { withFilterErrors } from '../../layer-data/layer-access'
 import { discard, planExport, queryOf, type ExportPlan } from './export-file'
-import type { Download } from './export.service'
 import {
   finish as closeFile,
   KML_DOCUMENT_END,

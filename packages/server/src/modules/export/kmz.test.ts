@@ -4,24 +4,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { useTestApp } from '../../../test/harness'
 import { createTestLayer } from '../search/search.fixture'
+import { and, rule } from '../../../test/filters'
 
-let t: TestApp
-let admin: string
-let user: string
+const t = useTestApp()
 let dir: string
 
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
   await createTestLayer(t.db, 'kmz_teste')
   await createTestLayer(t.db, 'kmz_tabela', { count: 5, tabular: true })
   dir = mkdtempSync(path.join(os.tmpdir(), 'gis-kmz-test-'))
 })
 afterAll(async () => {
-  await t?.close()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -59,21 +54,21 @@ async function kmzFile(query: URLSearchParams) {
 describe("the regulator's KMZ (artespKmz)", () => {
   it('is a 404 while its module is off, and for an unknown regulator', async () => {
     t.config.modules = []
-    const off = await t.api({ url: '/api/integration/artesp/kmz/items', token: admin })
+    const off = await t.get('/api/integration/artesp/kmz/items', t.admin)
     expect(off.statusCode).toBe(404)
     t.config.modules = ['artespKmz']
-    const other = await t.api({ url: '/api/integration/outro/kmz/items', token: admin })
+    const other = await t.get('/api/integration/outro/kmz/items', t.admin)
     expect(other.statusCode).toBe(404)
   })
 
   it('lists the readable layers with geometry and writes their live features', async () => {
     t.config.modules = ['artespKmz']
-    const items = await t.api({ url: '/api/integration/artesp/kmz/items', token: admin })
+    const items = await t.get('/api/integration/artesp/kmz/items', t.admin)
     expect(items.statusCode).toBe(200)
     expect(items.json()).toMatchObject({ kmz_teste: expect.any(String) })
     expect(items.json()).not.toHaveProperty('kmz_tabela')
 
-    const kmz = await kmzFile(new URLSearchParams({ items: 'kmz_teste', token: admin }))
+    const kmz = await kmzFile(new URLSearchParams({ items: 'kmz_teste', token: t.admin }))
     // One doc.kml (the first and only entry), a folder per item.
     expect(kmz.entries).toEqual(['doc.kml'])
     const { rows } = await t.db.query<{ id: number }>(
@@ -116,7 +111,7 @@ describe("the regulator's KMZ (artespKmz)", () => {
         layer: 'kmz_teste',
         ids: '3,8',
         fields: 's,n',
-        token: admin,
+        token: t.admin,
       }),
     )
     expect(kmz.folders).toHaveLength(1)
@@ -137,18 +132,14 @@ describe("the regulator's KMZ (artespKmz)", () => {
     expect(kmz.text).not.toContain('m_o_d_i_f_')
 
     // A filter instead of ids: its live matches.
-    const filter = {
-      type: 'group',
-      operator: 'and',
-      rules: [{ type: 'rule', field: 'id', operator: 'le', value: 10 }],
-    }
+    const filter = and(rule('id', 'le', 10))
     const filtered = await kmzFile(
       new URLSearchParams({
         items: 'kmz_teste',
         layer: 'kmz_teste',
         filter: JSON.stringify(filter),
         fields: 'id',
-        token: admin,
+        token: t.admin,
       }),
     )
     const live = await t.db.query<{ id: number }>(
@@ -159,35 +150,33 @@ describe("the regulator's KMZ (artespKmz)", () => {
     )
 
     // The layer must be one of the items; its fields must be its own.
-    const outside = await t.api({
-      url: `/api/integration/artesp/kmz?items=kmz_vazia&layer=kmz_teste&ids=3&token=${admin}`,
-    })
+    const outside = await t.get(
+      `/api/integration/artesp/kmz?items=kmz_vazia&layer=kmz_teste&ids=3&token=${t.admin}`,
+    )
     expect(outside.statusCode).toBe(400)
     expect(outside.body).toContain("A layer 'kmz_teste' não está entre os itens escolhidos.")
-    const unknown = await t.api({
-      url: `/api/integration/artesp/kmz?items=kmz_teste&layer=kmz_teste&fields=nada&token=${admin}`,
-    })
+    const unknown = await t.get(
+      `/api/integration/artesp/kmz?items=kmz_teste&layer=kmz_teste&fields=nada&token=${t.admin}`,
+    )
     expect(unknown.statusCode).toBe(400)
     expect(unknown.body).toContain('Campo desconhecido: nada')
   })
 
   it('refuses items the user may not read, and no items, in Portuguese', async () => {
     t.config.modules = ['artespKmz']
-    const items = await t.api({ url: '/api/integration/artesp/kmz/items', token: user })
+    const items = await t.get('/api/integration/artesp/kmz/items', t.user)
     expect(items.statusCode).toBe(200)
     expect(items.json()).not.toHaveProperty('kmz_teste')
-    const denied = await t.api({
-      url: `/api/integration/artesp/kmz?items=kmz_teste&token=${user}`,
-    })
+    const denied = await t.get(`/api/integration/artesp/kmz?items=kmz_teste&token=${t.user}`)
     expect(denied.statusCode).toBe(400)
     expect(denied.body).toContain("O item 'kmz_teste' não existe ou não está disponível para você.")
     // Nor with the search's scope on a layer it may not read.
-    const scoped = await t.api({
-      url: `/api/integration/artesp/kmz?items=kmz_teste&layer=kmz_teste&ids=3,8&fields=s&token=${user}`,
-    })
+    const scoped = await t.get(
+      `/api/integration/artesp/kmz?items=kmz_teste&layer=kmz_teste&ids=3,8&fields=s&token=${t.user}`,
+    )
     expect(scoped.statusCode).toBe(400)
     expect(scoped.body).toContain("O item 'kmz_teste' não existe ou não está disponível para você.")
-    const none = await t.api({ url: `/api/integration/artesp/kmz?items=&token=${admin}` })
+    const none = await t.get(`/api/integration/artesp/kmz?items=&token=${t.admin}`)
     expect(none.statusCode).toBe(400)
     expect(none.body).toContain('Escolha de 1 a 50 itens para o KMZ.')
   })

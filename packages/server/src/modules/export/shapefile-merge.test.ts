@@ -112,6 +112,16 @@ describe('shapefile parts joined', () => {
     })
   }
 
+  /** Merges the parts p1 and p2 under `base` into a new folder `out`. */
+  const mergeParts = (base: string) => {
+    mkdirSync(path.join(base, 'out'))
+    return mergeShapefiles(
+      [path.join(base, 'p1'), path.join(base, 'p2')],
+      'camada',
+      path.join(base, 'out'),
+    )
+  }
+
   it('a part with no shape at all adds nothing to the box', async () => {
     const base = path.join(dir, 'nulls')
     const point = (i: number): Geometry => ({ type: 'Point', coordinates: [-47 - i, -23 + i] })
@@ -119,14 +129,7 @@ describe('shapefile parts joined', () => {
     shapefile(path.join(base, 'whole'), all, 'POINT')
     shapefile(path.join(base, 'p1'), all.slice(0, 2), 'POINT')
     shapefile(path.join(base, 'p2'), all.slice(2), 'POINT')
-    mkdirSync(path.join(base, 'out'))
-    expect(
-      await mergeShapefiles(
-        [path.join(base, 'p1'), path.join(base, 'p2')],
-        'camada',
-        path.join(base, 'out'),
-      ),
-    ).toBe(true)
+    expect(await mergeParts(base)).toBe(true)
     expectSameFiles(path.join(base, 'out'), path.join(base, 'whole'))
   })
 
@@ -139,14 +142,7 @@ describe('shapefile parts joined', () => {
       [{ ...feature(2, point), properties: { id: 2, outro: 'x' } }],
       'POINT',
     )
-    mkdirSync(path.join(base, 'out'))
-    expect(
-      await mergeShapefiles(
-        [path.join(base, 'p1'), path.join(base, 'p2')],
-        'camada',
-        path.join(base, 'out'),
-      ),
-    ).toBe(false)
+    expect(await mergeParts(base)).toBe(false)
     expect(execFileSync('ls', [path.join(base, 'out')], { encoding: 'utf8' })).toBe('')
   })
 })

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import type { GdalWriteContext } from './export-gdal'
-import { inExportedSnapshot, runNativeOgr2ogr } from './gdal'
+import type { GdalWriteContext } from './gdal-write-context'
+import { inExportedSnapshot, runNativeOgr2ogr } from '../../gdal/gdal'
 import { mergeShapefiles } from './shapefile-merge'
 
 /**

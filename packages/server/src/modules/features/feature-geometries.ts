@@ -12,7 +12,7 @@ import { badRequest, HttpError } from '../../http/errors'
 import * as sql from '../../layer-data/features.sql'
 import type { CatalogueLayer } from '../../layer-data/model'
 import { compileFilter, FilterError, SqlParams } from '../../layer-data/where'
-import { layerAccess, readableLayerAccess } from './layer-access'
+import { layerAccess, readableLayerAccess } from '../../layer-data/layer-access'
 
 // The geometry reads of the feature API (the map's locate, the geometry editor's features in
 // view and its pick) and the names of features in lists: read-only, checked against readFeature like every read.

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -17,36 +16,55 @@ import {
   isSubmittedForApproval,
   searchCoordResultSchema,
   searchCoordSchema,
+  t,
   type Feature,
+  type GeometryInput,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import type { Auth } from '../../auth/authenticate'
+import { callerOf } from '../../auth/caller'
+import type { Queryable } from '../../db/types'
+import { HttpError, type FieldError } from '../../http/errors'
+import { featureParams, layerParams } from '../../http/params'
+import { geometryAsWkt } from '../../layer-data/geometry-input'
 import type { RouteScope } from '../../http/scopes'
 import { sendSubmitted } from '../approvals/moderation'
 import * as geometries from './feature-geometries'
-import * as service from './features.service'
+import { FeatureConflict, type FeatureService } from './features.service'
 
-/** Layer name and feature id of the paths. */
-const layerParams = z.object({ layer: z.string().min(1).max(63) })
-const featureParams = layerParams.extend({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-})
-
-export function callerOf(auth: Auth, request: FastifyRequest): service.Caller {
-  return {
-    user: auth.contextOf(request).user,
-    address: request.ip,
-    port: request.socket.remotePort ?? null,
-  }
+/**
+ * The routes other modules serve under /api/features. This module owns the prefix: every
+ * scope under it is declared here, with its access, and the composition (app.ts) passes the
+ * other modules' routes in (no module imports another's routes).
+ */
+export interface FeaturePathRoutes {
+  /** modules/attachments: a feature's attachments, listed and uploaded. */
+  attachments: FastifyPluginAsyncZod
+  /** modules/search: the search and the filter builder's value samples. */
+  search: FastifyPluginAsyncZod
+  /** modules/export: the export job and the direct download (bearer). */
+  exports: FastifyPluginAsyncZod
+  /** modules/export: the direct downloads the browser opens by itself (`?token=`). */
+  exportDownloads: FastifyPluginAsyncZod
+  /** modules/layers: rebuilding the layer tables' indexes (administrators). */
+  remapIndex: FastifyPluginAsyncZod
 }
 
 /** The feature API (spec 1 section 7, spec 3 section 7): every call checks the layer's flags. */
-export const featuresScopes = (deps: AppDeps): RouteScope[] => [
-  { prefix: '/api/features', access: 'user', routes: featureRoutes(deps) },
+export const featuresScopes = (
+  deps: AppDeps,
+  features: FeatureService,
+  routes: FeaturePathRoutes,
+): RouteScope[] => [
+  { prefix: '/api/features', access: 'user', routes: featureRoutes(deps, features) },
+  { prefix: '/api/features', access: 'user', routes: routes.attachments },
+  { prefix: '/api/features', access: 'user', routes: routes.search },
+  { prefix: '/api/features', access: 'user', routes: routes.exports },
+  { prefix: '/api/features', access: 'download', routes: routes.exportDownloads },
+  { prefix: '/api/features/remapindex', access: 'admin', routes: routes.remapIndex },
 ]
 
 const featureRoutes =
-  ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
+  ({ db, auth }: AppDeps, service: FeatureService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/searchcoord',
@@ -157,7 +175,7 @@ const featureRoutes =
         schema: {
           tags: ['features'],
           summary:
-            'Inserts a feature (createFeature): 201 with the feature and its address in Location; 400 with every field error; 202 with the approval when the caller submits this layer for review',
+            'Inserts a feature (createFeature): `geom` as WKT or GeoJSON (a geometry or a Feature, EPSG:4326); 201 with the feature and its address in Location; 400 with every field error; 202 with the approval when the caller submits this layer for review',
           params: layerParams,
           body: featureInsertSchema,
           response: { 201: featureSchema, 202: approvalSubmittedSchema },
@@ -168,7 +186,7 @@ const featureRoutes =
           db,
           callerOf(auth, request),
           request.params.layer,
-          request.body,
+          await withWkt(db, request.body),
         )
         if (isSubmittedForApproval(feature)) return sendSubmitted(reply, feature)
         reply.header('location', `/api/features/${feature.layer}/${feature.id}`)
@@ -182,7 +200,7 @@ const featureRoutes =
         schema: {
           tags: ['features'],
           summary:
-            'Updates the attributes sent (and the geometry with ?geom=true) from the version loaded (updateFeature); 409 with both versions when the feature changed meanwhile; 202 with the approval when the caller submits this layer for review',
+            'Updates the attributes sent (and the geometry, WKT or GeoJSON, with ?geom=true) from the version loaded (updateFeature); the body a GET answers is accepted back (`layer` and `id` must equal the path, else 400); 409 with both versions when the feature changed meanwhile; 202 with the approval when the caller submits this layer for review',
           params: featureParams,
           querystring: featureUpdateQuerySchema,
           body: featureUpdateSchema,
@@ -194,18 +212,20 @@ const featureRoutes =
         },
       },
       async (request, reply) => {
+        const { layer, id, ...body } = request.body
+        refuseOtherPath(request.params, { layer, id })
         try {
           const feature = await service.updateFeature(
             db,
             callerOf(auth, request),
             request.params.layer,
             request.params.id,
-            request.body,
+            await withWkt(db, body),
             request.query.geom,
           )
           return isSubmittedForApproval(feature) ? sendSubmitted(reply, feature) : feature
         } catch (err) {
-          if (err instanceof service.FeatureConflict) {
+          if (err instanceof FeatureConflict) {
             return reply.code(409).send({
               message: err.message,
               current: err.current,
@@ -261,3 +281,37 @@ const featureRoutes =
         )) as Feature,
     )
   }
+
+/**
+ * A body's geometry as the service takes it: WKT as sent, GeoJSON turned into WKT; a GeoJSON
+ * PostGIS refuses is a 400 on `geom` before anything is written.
+ */
+async function withWkt<T extends { geom?: GeometryInput | null }>(
+  db: Queryable,
+  body: T,
+): Promise<Omit<T, 'geom'> & { geom?: string | null }> {
+  const geometry = await geometryAsWkt(db, body.geom)
+  if (geometry.error) throw new HttpError(400, t('features.validationErrors'), [geometry.error])
+  return { ...body, geom: geometry.wkt }
+}
+
+/**
+ * The `layer` and `id` of an update body (what a GET answered, sent back) must name the
+ * feature of the path: a 400 on each that does not.
+ */
+function refuseOtherPath(
+  path: { layer: string; id: number },
+  body: { layer?: string; id?: number },
+): void {
+  const errors: FieldError[] = []
+  for (const field of ['layer', 'id'] as const) {
+    const value = body[field]
+    if (value !== undefined && value !== path[field]) {
+      errors.push({
+        field,
+        message: t('features.bodyPathMismatch', { field, value, path: path[field] }),
+      })
+    }
+  }
+  if (errors.length) throw new HttpError(400, t('features.validationErrors'), errors)
+}

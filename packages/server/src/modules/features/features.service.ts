@@ -9,24 +9,15 @@ import {
 } from '@gis/shared'
 import type { Db, Queryable } from '../../db/types'
 import { HttpError, type FieldError } from '../../http/errors'
-import { checkAttributes, type ColumnValue } from '../../layer-data/feature-values'
+import type { Caller } from '../../auth/caller'
+import { checkAttributes } from '../../layer-data/feature-values'
+import { checkGeometry, type FeatureWrite, type WriteGate } from '../../layer-data/feature-write'
 import * as sql from '../../layer-data/features.sql'
+import { layerAccess, requireFlag } from '../../layer-data/layer-access'
 import { layerFields, type CatalogueLayer } from '../../layer-data/model'
-import { applyOrSubmitWrite } from '../approvals/moderation'
 import { attachmentIdsOf } from '../attachments/attachments.service'
-import { layerAccess, requireFlag } from './layer-access'
 
 type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
-
-/** Who calls, and from where (the history records both). */
-export interface Caller {
-  user: User
-  address: string
-  port: number | null
-}
-
-/** The application name the history shows for edits made through this API. */
-export const APPLICATION = 'gis-web'
 
 /** An edit over a newer version: the route answers 409 with both versions. */
 export class FeatureConflict extends Error {
@@ -57,8 +48,19 @@ function toFeature(layer: CatalogueLayer, row: sql.FeatureRow): Feature {
 const validation = (errors: FieldError[]) =>
   new HttpError(400, t('features.validationErrors'), errors)
 
+/**
+ * Where a feature call runs: the database (the call opens its own transaction), or a
+ * transaction the caller opened (a WFS Transaction runs many calls in one and commits or
+ * rolls back all of them).
+ */
+export type FeatureDb = Db | Queryable
+
+function inTransaction<T>(db: FeatureDb, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return 'transaction' in db ? db.transaction(fn) : fn(db)
+}
+
 export async function getFeature(
-  db: Db,
+  db: FeatureDb,
   user: User,
   layerName: string,
   id: number,
@@ -69,64 +71,6 @@ export async function getFeature(
   return toFeature(layer, row)
 }
 
-const COMPATIBLE: Record<string, readonly string[]> = {
-  point: ['point'],
-  multipoint: ['point', 'multipoint'],
-  linestring: ['linestring'],
-  multilinestring: ['linestring', 'multilinestring'],
-  polygon: ['polygon'],
-  multipolygon: ['polygon', 'multipolygon'],
-}
-
-/**
- * Checks a geometry for the layer before any transaction: WKT (or EWKT with SRID 4326) that
- * PostGIS reads, not empty, of the layer's type (a single part is accepted where the layer is
- * multi), with coordinates within EPSG:4326. Answers the field error, or undefined.
- */
-export async function checkGeometry(
-  db: Queryable,
-  layer: CatalogueLayer,
-  wkt: string | null | undefined,
-): Promise<{ error?: FieldError; box?: [number, number, number, number] }> {
-  if (wkt === null || wkt === undefined) return {}
-  if (layer.geometryType === 'TABULAR') {
-    return { error: { field: 'geom', message: t('features.geometry.tabular') } }
-  }
-  const info = await sql.inspectWkt(db, wkt)
-  if (!info || info.empty || (info.srid !== 0 && info.srid !== 4326) || !info.box) {
-    return { error: { field: 'geom', message: t('features.geometry.invalid') } }
-  }
-  if (!COMPATIBLE[layer.geometryType]!.includes(info.type)) {
-    return {
-      error: {
-        field: 'geom',
-        message: t('features.geometry.wrongType', { type: layer.geometryType }),
-      },
-    }
-  }
-  const [minx, miny, maxx, maxy] = info.box
-  if (
-    minx < -180 ||
-    maxx > 180 ||
-    miny < -90 ||
-    maxy > 90 ||
-    ![minx, miny, maxx, maxy].every(Number.isFinite)
-  ) {
-    return { error: { field: 'geom', message: t('features.geometry.outOfRange') } }
-  }
-  return { box: info.box }
-}
-
-export function outsideExtent(
-  layer: CatalogueLayer,
-  box: [number, number, number, number] | undefined,
-): boolean {
-  if (!box) return false
-  if (!layer.extent) return true
-  const [a, b, c, d] = layer.extent
-  return box[0] < a || box[1] < b || box[2] > c || box[3] > d
-}
-
 /** Whether any of the submitted attributes is a file or photo field (it needs the attachments). */
 function touchesAttachments(layer: CatalogueLayer, attributes: Record<string, unknown>): boolean {
   return Object.keys(attributes).some((name) => {
@@ -135,68 +79,10 @@ function touchesAttachments(layer: CatalogueLayer, attributes: Record<string, un
   })
 }
 
-function auditContext(caller: Caller): sql.AuditContext {
-  return {
-    userId: caller.user.id,
-    username: caller.user.username,
-    application: APPLICATION,
-    clientAddress: caller.address,
-    clientPort: caller.port,
-  }
-}
-
-/**
- * One write to a layer table, already checked (permissions, version, values): what a change
- * does once it is applied. Every feature write goes through here, inside the caller's
- * transaction, with the audit context (who, from where) set for the history trigger. This is
- * the seam for approvals (issue 14): a moderated layer records the checked write as a pending
- * change instead, and the approval applies it later through this same function.
- */
-export type FeatureWrite =
-  | {
-      kind: 'insert'
-      values: readonly ColumnValue[]
-      geom: string | null
-      box?: [number, number, number, number]
-    }
-  | {
-      kind: 'update'
-      id: number
-      values: readonly ColumnValue[]
-      geom: { wkt: string | null } | undefined
-      box?: [number, number, number, number]
-    }
-  | { kind: 'delete' | 'undelete'; id: number }
-
-/** Applies a checked write (see FeatureWrite); answers the feature's id. */
-export async function applyFeatureWrite(
-  tx: Queryable,
-  caller: Caller,
-  layer: CatalogueLayer,
-  write: FeatureWrite,
-): Promise<number> {
-  await sql.setAuditContext(tx, auditContext(caller))
-  let id: number
-  if (write.kind === 'insert') {
-    id = await sql.insertFeature(tx, layer, write.values, write.geom)
-  } else if (write.kind === 'update') {
-    id = write.id
-    await sql.updateFeature(tx, layer, id, write.values, write.geom)
-  } else {
-    id = write.id
-    await sql.setDeleted(tx, layer, id, write.kind === 'delete')
-  }
-  if ('box' in write && outsideExtent(layer, write.box)) await sql.refreshExtent(tx, layer)
-  return id
-}
-
-/** Applies a checked write, or records it for review when the caller is moderated on the layer. */
-const applyOrSubmit = (tx: Queryable, caller: Caller, layer: CatalogueLayer, write: FeatureWrite) =>
-  applyOrSubmitWrite(tx, caller, layer, write, applyFeatureWrite)
-
 /** Inserts a feature (createFeature): 400 with every field error, or the new feature. */
-export async function insertFeature(
-  db: Db,
+async function insertFeature(
+  gate: WriteGate,
+  db: FeatureDb,
   caller: Caller,
   layerName: string,
   body: FeatureInsert,
@@ -209,18 +95,38 @@ export async function insertFeature(
     sql.featureColumns(db, layer),
   ])
   const checked = checkAttributes(layer, columns, body.attributes, { insert: true })
-  const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
-  if (errors.length) throw validation(errors)
-  return db.transaction(async (tx) => {
-    const id = await applyOrSubmit(tx, caller, layer, {
+  throwFieldErrors(checked.errors, geometry.error)
+  return inTransaction(db, async (tx) =>
+    writeThroughGate(gate, tx, caller, layer, {
       kind: 'insert',
       values: checked.values,
       geom: body.geom ?? null,
       box: geometry.box,
-    })
-    if (typeof id !== 'number') return id
-    return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
-  })
+    }),
+  )
+}
+
+/** 400 with every field error of the attributes and the geometry, if any. */
+function throwFieldErrors(attributeErrors: FieldError[], geometryError: FieldError | undefined) {
+  const errors = [...attributeErrors, ...(geometryError ? [geometryError] : [])]
+  if (errors.length) throw validation(errors)
+}
+
+/**
+ * Passes a write through the gate (written, or submitted for approval) and answers the
+ * feature as written, or the submission.
+ */
+async function writeThroughGate(
+  gate: WriteGate,
+  tx: Queryable,
+  caller: Caller,
+  layer: CatalogueLayer,
+  write: FeatureWrite,
+): Promise<Feature | ApprovalSubmitted> {
+  const done = await gate(tx, caller, layer, write)
+  if (typeof done !== 'number') return done
+  const id = write.kind === 'insert' ? done : write.id
+  return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
 }
 
 /**
@@ -228,8 +134,9 @@ export async function insertFeature(
  * server is a FeatureConflict (409, nothing written); a deleted feature must be reactivated
  * first. Only the attributes sent are written; the geometry only with `withGeom`.
  */
-export async function updateFeature(
-  db: Db,
+async function updateFeature(
+  gate: WriteGate,
+  db: FeatureDb,
   caller: Caller,
   layerName: string,
   id: number,
@@ -250,7 +157,7 @@ export async function updateFeature(
   if (geomChange && geomChange.wkt === null && columns.find((c) => c.name === 'geom')?.notNull) {
     throw validation([{ field: 'geom', message: t('features.value.required') }])
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const current = await sql.readFeature(tx, layer, id, { lock: true })
     if (!current) throw notFoundFeature()
     if (current.version !== body.version) {
@@ -262,24 +169,22 @@ export async function updateFeature(
       current: current.attributes,
       attachmentIds,
     })
-    const errors = [...checked.errors, ...(geometry.error ? [geometry.error] : [])]
-    if (errors.length) throw validation(errors)
+    throwFieldErrors(checked.errors, geometry.error)
     if (checked.values.length === 0 && !geomChange) return toFeature(layer, current)
-    const done = await applyOrSubmit(tx, caller, layer, {
+    return writeThroughGate(gate, tx, caller, layer, {
       kind: 'update',
       id,
       values: checked.values,
       geom: geomChange,
       box: geometry.box,
     })
-    if (typeof done !== 'number') return done
-    return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
   })
 }
 
 /** Soft delete (deleteFeature) or reactivation (updateFeature); answers the feature. */
-export async function setDeleted(
-  db: Db,
+async function setDeleted(
+  gate: WriteGate,
+  db: FeatureDb,
   caller: Caller,
   layerName: string,
   id: number,
@@ -289,20 +194,15 @@ export async function setDeleted(
   if (deleted) requireFlag(perms.deleteFeature, 'features.noDeletePermission')
   else requireFlag(perms.updateFeature, 'features.noEditPermission')
   requireQueryable(layer)
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (!(await sql.featureExists(tx, layer, id))) throw notFoundFeature()
-    const done = await applyOrSubmit(tx, caller, layer, {
-      kind: deleted ? 'delete' : 'undelete',
-      id,
-    })
-    if (typeof done !== 'number') return done
-    return toFeature(layer, (await sql.readFeature(tx, layer, id))!)
+    return writeThroughGate(gate, tx, caller, layer, { kind: deleted ? 'delete' : 'undelete', id })
   })
 }
 
 /** The layer's fields with what a form needs: system, editable, required. */
 export async function attributes(
-  db: Db,
+  db: FeatureDb,
   user: User,
   layerName: string,
 ): Promise<FeatureAttribute[]> {
@@ -322,3 +222,19 @@ export async function attributes(
     }
   })
 }
+
+/**
+ * The feature calls with the write gate passed in (app.ts gives the approvals module's, so a
+ * moderated user's change becomes an approval): this module imports nothing of approvals.
+ */
+export function featureService(gate: WriteGate) {
+  return {
+    getFeature,
+    attributes,
+    insertFeature: insertFeature.bind(null, gate),
+    updateFeature: updateFeature.bind(null, gate),
+    setDeleted: setDeleted.bind(null, gate),
+  }
+}
+
+export type FeatureService = ReturnType<typeof featureService>

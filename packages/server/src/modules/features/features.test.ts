@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LAYER_PERMISSION_FLAGS, type LayerPermissionFlag } from '@gis/shared'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { type LayerPermissionFlag } from '@gis/shared'
+import { expectFieldErrors, fieldErrors, useTestApp } from '../../../test/harness'
+import { userWithPermissions } from '../../../test/users'
+import { and, rule } from '../../../test/filters'
 
-let t: TestApp
-let admin: string
-let user: string
+const t = useTestApp()
 
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const get = (url: string, token = t.user) => t.get(url, token)
+const put = (url: string, payload: unknown, token = t.user) => t.put(url, payload, token)
 
-const get = (url: string, token = user) => t.api({ url, token })
-const put = (url: string, payload: unknown, token = user) =>
-  t.api({ method: 'PUT', url, payload, token })
-
-async function feature(layer: string, id: number, token = admin) {
+async function feature(layer: string, id: number, token = t.admin) {
   const res = await get(`/api/features/${layer}/${id}`, token)
   expect(res.statusCode).toBe(200)
   return res.json<{ attributes: Record<string, any>; geom: string | null; version: string }>()
 }
 
-async function history(layer: string, id: number, token = admin) {
+async function history(layer: string, id: number, token = t.admin) {
   const res = await get(`/api/audit/${layer}/${id}`, token)
   expect(res.statusCode).toBe(200)
   return res.json<any[]>()
@@ -35,39 +25,8 @@ async function history(layer: string, id: number, token = admin) {
  * A user in a group of its own with exactly `flags` on `layer` (and read elsewhere as the
  * group says): the way to test each permission flag alone.
  */
-async function userWithFlags(name: string, layer: string, flags: LayerPermissionFlag[]) {
-  const { rows } = await t.db.query<{ id: number }>(
-    `INSERT INTO app.groups (name) VALUES ($1) RETURNING id`,
-    [`grupo ${name}`],
-  )
-  const groupId = rows[0]!.id
-  const cols = LAYER_PERMISSION_FLAGS.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
-  await t.db.query(
-    `INSERT INTO app.group_layer_permissions (group_id, layer_name, ${cols.join(', ')})
-     VALUES ($1, $2, ${cols.map((_, i) => `$${i + 3}`).join(', ')})`,
-    [groupId, layer, ...LAYER_PERMISSION_FLAGS.map((f) => flags.includes(f))],
-  )
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/users',
-    token: admin,
-    payload: {
-      name: `Teste ${name}`,
-      username: name,
-      email: `${name}@example.com`,
-      sector: 'Testes',
-      password: 'Fl4gs-de-teste!',
-      active: true,
-    },
-  })
-  expect(res.statusCode).toBe(201)
-  const userId = Number(res.headers.location!.split('/').pop())
-  await t.db.query('INSERT INTO app.user_groups (user_id, group_id) VALUES ($1, $2)', [
-    userId,
-    groupId,
-  ])
-  return signIn(t.api, { username: name, password: 'Fl4gs-de-teste!' })
-}
+const userWithFlags = (name: string, layer: string, flags: LayerPermissionFlag[]) =>
+  userWithPermissions(t, name, { [layer]: flags })
 
 describe('GET /api/features/{layer}/{id}', () => {
   it('answers attributes with the system fields, the geometry as WKT and a version', async () => {
@@ -90,7 +49,7 @@ describe('GET /api/features/{layer}/{id}', () => {
   })
 
   it('gives TABULAR layers a null geometry', async () => {
-    const body = (await get('/api/features/ocorrencias/1', admin)).json()
+    const body = (await get('/api/features/ocorrencias/1', t.admin)).json()
     expect(body.geom).toBeNull()
   })
 
@@ -104,8 +63,8 @@ describe('GET /api/features/{layer}/{id}', () => {
   })
 
   it('needs a session in the Authorization header (never ?token=)', async () => {
-    expect((await t.api({ url: '/api/features/oae/1' })).statusCode).toBe(401)
-    expect((await t.api({ url: `/api/features/oae/1?token=${user}` })).statusCode).toBe(401)
+    expect((await t.get('/api/features/oae/1')).statusCode).toBe(401)
+    expect((await t.get(`/api/features/oae/1?token=${t.user}`)).statusCode).toBe(401)
   })
 
   it('refuses ids that are not positive whole numbers in Portuguese', async () => {
@@ -181,7 +140,7 @@ describe('PUT /api/features/{layer}/{id}', () => {
     const loaded = await feature('oae', 4)
     const [a, b] = await Promise.all([
       put('/api/features/oae/4', { version: loaded.version, attributes: { largura: 1 } }),
-      put('/api/features/oae/4', { version: loaded.version, attributes: { largura: 2 } }, admin),
+      put('/api/features/oae/4', { version: loaded.version, attributes: { largura: 2 } }, t.admin),
     ])
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
     const winner = a.statusCode === 200 ? 1 : 2
@@ -204,19 +163,21 @@ describe('PUT /api/features/{layer}/{id}', () => {
         inexistente: 1,
       },
     })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe('Erros de validação foram encontrados!')
-    expect(fieldErrors(res)).toEqual({
-      id: 'O id não pode ser alterado',
-      uuid: 'Este campo é mantido pelo sistema e não pode ser alterado',
-      comprimento: 'Informe um número',
-      largura: 'Informe um número',
-      ultima_inspecao: 'O ano deve ser 1900 ou posterior',
-      tipo: 'Selecione uma das opções',
-      codigo: 'Texto muito longo (máximo de 24 caracteres)',
-      nota_estrutural: 'Informe um número inteiro',
-      inexistente: 'Campo desconhecido nesta layer',
-    })
+    expectFieldErrors(
+      res,
+      {
+        id: 'O id não pode ser alterado',
+        uuid: 'Este campo é mantido pelo sistema e não pode ser alterado',
+        comprimento: 'Informe um número',
+        largura: 'Informe um número',
+        ultima_inspecao: 'O ano deve ser 1900 ou posterior',
+        tipo: 'Selecione uma das opções',
+        codigo: 'Texto muito longo (máximo de 24 caracteres)',
+        nota_estrutural: 'Informe um número inteiro',
+        inexistente: 'Campo desconhecido nesta layer',
+      },
+      'Erros de validação foram encontrados!',
+    )
     expect((await feature('oae', 5)).version).toBe(loaded.version)
   })
 
@@ -225,7 +186,7 @@ describe('PUT /api/features/{layer}/{id}', () => {
     const bad = await put(
       '/api/features/pracas_pedagio/1',
       { version: loaded.version, attributes: { automatica: 'talvez', cabines: 1.5 } },
-      admin,
+      t.admin,
     )
     expect(fieldErrors(bad)).toEqual({
       automatica: 'Informe verdadeiro ou falso',
@@ -299,7 +260,7 @@ describe('PUT /api/features/{layer}/{id}', () => {
     const res = await put(
       '/api/features/rodovias/1?geom=true',
       { version: loaded.version, geom: 'SRID=4326;LINESTRING(-47 -23, -47.2 -23.1)' },
-      admin,
+      t.admin,
     )
     expect(res.statusCode).toBe(200)
     expect(res.json().geom).toBe('MULTILINESTRING((-47 -23,-47.2 -23.1))')
@@ -316,7 +277,7 @@ describe('PUT /api/features/{layer}/{id}', () => {
 
 describe('soft delete and reactivation', () => {
   it('marks d_e_l_e_t_, keeps the feature readable, records D then U', async () => {
-    const del = await t.api({ method: 'DELETE', url: '/api/features/oae/9', token: user })
+    const del = await t.del('/api/features/oae/9', t.user)
     expect(del.statusCode).toBe(200)
     expect(del.json().attributes.d_e_l_e_t_).toBe(true)
     const read = await feature('oae', 9)
@@ -328,7 +289,7 @@ describe('soft delete and reactivation', () => {
     })
     expect(edit.statusCode).toBe(400)
     expect(edit.json().message).toMatch(/reative-a/)
-    const undo = await t.api({ method: 'PATCH', url: '/api/features/oae/9/undelete', token: user })
+    const undo = await t.patch('/api/features/oae/9/undelete', undefined, t.user)
     expect(undo.statusCode).toBe(200)
     expect(undo.json().attributes.d_e_l_e_t_).toBe(false)
     const [u, d] = await history('oae', 9)
@@ -337,22 +298,21 @@ describe('soft delete and reactivation', () => {
   })
 
   it('answers 404 for a feature that does not exist', async () => {
-    const res = await t.api({ method: 'DELETE', url: '/api/features/oae/999999', token: user })
+    const res = await t.del('/api/features/oae/999999', t.user)
     expect(res.statusCode).toBe(404)
   })
 })
 
 describe('POST /api/features/{layer}', () => {
   it('inserts with the geometry, answers 201 with Location, and records I', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/oae',
-      token: user,
-      payload: {
+    const res = await t.post(
+      '/api/features/oae',
+      {
         attributes: { codigo: 'OAE-NOVA', tipo: 'ponte', km: 12.5, ultima_inspecao: '2024-05-01' },
         geom: 'POINT(-47.3 -23.4)',
       },
-    })
+      t.user,
+    )
     expect(res.statusCode).toBe(201)
     const body = res.json()
     expect(res.headers.location).toBe(`/api/features/oae/${body.id}`)
@@ -374,17 +334,15 @@ describe('POST /api/features/{layer}', () => {
     const count = async () =>
       (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM data.oae')).rows[0]!.n
     const before = await count()
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/oae',
-      token: user,
-      payload: {
+    const res = await t.post(
+      '/api/features/oae',
+      {
         attributes: { id: 5, km: 'dez', foto: '1' },
         geom: 'POLYGON((0 0, 1 0, 1 1, 0 0))',
       },
-    })
-    expect(res.statusCode).toBe(400)
-    expect(fieldErrors(res)).toEqual({
+      t.user,
+    )
+    expectFieldErrors(res, {
       id: 'O id não pode ser alterado',
       km: 'Informe um número',
       foto: 'Crie a feature antes de inserir o anexo',
@@ -394,12 +352,11 @@ describe('POST /api/features/{layer}', () => {
   })
 
   it('refuses a geometry for a TABULAR layer', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/ocorrencias',
-      token: admin,
-      payload: { attributes: {}, geom: 'POINT(0 0)' },
-    })
+    const res = await t.post(
+      '/api/features/ocorrencias',
+      { attributes: {}, geom: 'POINT(0 0)' },
+      t.admin,
+    )
     expect(fieldErrors(res)).toEqual({ geom: 'Esta layer não tem geometria' })
   })
 })
@@ -415,15 +372,9 @@ describe('permission flags, each alone', () => {
           { version: loaded.version, attributes: { km: 1 } },
           readOnly,
         ),
-      () =>
-        t.api({
-          method: 'POST',
-          url: '/api/features/marcos_km',
-          token: readOnly,
-          payload: { attributes: {} },
-        }),
-      () => t.api({ method: 'DELETE', url: '/api/features/marcos_km/1', token: readOnly }),
-      () => t.api({ method: 'PATCH', url: '/api/features/marcos_km/1/undelete', token: readOnly }),
+      () => t.post('/api/features/marcos_km', { attributes: {} }, readOnly),
+      () => t.del('/api/features/marcos_km/1', readOnly),
+      () => t.patch('/api/features/marcos_km/1/undelete', undefined, readOnly),
     ]
     const answers = []
     for (const call of cases) answers.push(await call())
@@ -442,12 +393,11 @@ describe('permission flags, each alone', () => {
       'readFeature',
       'createFeature',
     ])
-    const created = await t.api({
-      method: 'POST',
-      url: '/api/features/marcos_km',
-      token: creator,
-      payload: { attributes: { rodovia: 'SP-280', km: 999 }, geom: 'POINT(-47 -23)' },
-    })
+    const created = await t.post(
+      '/api/features/marcos_km',
+      { attributes: { rodovia: 'SP-280', km: 999 }, geom: 'POINT(-47 -23)' },
+      creator,
+    )
     expect(created.statusCode).toBe(201)
     const id = created.json().id
     const edit = await put(
@@ -460,31 +410,16 @@ describe('permission flags, each alone', () => {
       'readFeature',
       'deleteFeature',
     ])
+    expect((await t.del(`/api/features/marcos_km/${id}`, deleter)).statusCode).toBe(200)
     expect(
-      (await t.api({ method: 'DELETE', url: `/api/features/marcos_km/${id}`, token: deleter }))
-        .statusCode,
-    ).toBe(200)
-    expect(
-      (
-        await t.api({
-          method: 'PATCH',
-          url: `/api/features/marcos_km/${id}/undelete`,
-          token: deleter,
-        })
-      ).statusCode,
+      (await t.patch(`/api/features/marcos_km/${id}/undelete`, undefined, deleter)).statusCode,
     ).toBe(403)
     const editor = await userWithFlags('flags.editar', 'marcos_km', [
       'readFeature',
       'updateFeature',
     ])
     expect(
-      (
-        await t.api({
-          method: 'PATCH',
-          url: `/api/features/marcos_km/${id}/undelete`,
-          token: editor,
-        })
-      ).statusCode,
+      (await t.patch(`/api/features/marcos_km/${id}/undelete`, undefined, editor)).statusCode,
     ).toBe(200)
   })
 
@@ -497,13 +432,8 @@ describe('permission flags, each alone', () => {
     const calls = [
       get('/api/features/marcos_km/1', writeOnly),
       put('/api/features/marcos_km/1', { version: '0', attributes: { km: 1 } }, writeOnly),
-      t.api({ method: 'DELETE', url: '/api/features/marcos_km/1', token: writeOnly }),
-      t.api({
-        method: 'POST',
-        url: '/api/features/marcos_km/geometries',
-        token: writeOnly,
-        payload: { ids: [1] },
-      }),
+      t.del('/api/features/marcos_km/1', writeOnly),
+      t.post('/api/features/marcos_km/geometries', { ids: [1] }, writeOnly),
       get('/api/audit/marcos_km/1', writeOnly),
       get('/api/features/marcos_km/attributes', writeOnly),
     ]
@@ -530,12 +460,7 @@ describe('permission flags, each alone', () => {
 
 describe('geometries', () => {
   it('answers GeoJSON in EPSG:4326 for the ids that exist', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/oae/geometries',
-      token: user,
-      payload: { ids: [11, 10, 999999, 10] },
-    })
+    const res = await t.post('/api/features/oae/geometries', { ids: [11, 10, 999999, 10] }, t.user)
     expect(res.statusCode).toBe(200)
     const rows = res.json()
     expect(rows.map((r: any) => r.id)).toEqual([10, 11])
@@ -544,49 +469,40 @@ describe('geometries', () => {
   })
 
   it('refuses more ids than the limit', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/oae/geometries',
-      token: user,
-      payload: { ids: Array.from({ length: 10_001 }, (_, i) => i + 1) },
-    })
+    const res = await t.post(
+      '/api/features/oae/geometries',
+      { ids: Array.from({ length: 10_001 }, (_, i) => i + 1) },
+      t.user,
+    )
     expect(res.statusCode).toBe(400)
   })
 
   it('searches by filter tree and box, live features only', async () => {
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/oae/geometries/search',
-      token: user,
-      payload: {
-        query: {
-          type: 'group',
-          operator: 'and',
-          rules: [{ type: 'rule', field: 'tipo', operator: 'eq', value: 'ponte' }],
-        },
+    const res = await t.post(
+      '/api/features/oae/geometries/search',
+      {
+        query: and(rule('tipo', 'eq', 'ponte')),
       },
-    })
+      t.user,
+    )
     expect(res.statusCode).toBe(200)
     const ids = res.json().map((r: any) => r.id)
     const { rows } = await t.db.query<{ id: number }>(
       `SELECT id FROM data.oae WHERE tipo = 'ponte' AND NOT d_e_l_e_t_ ORDER BY id`,
     )
     expect(ids).toEqual(rows.map((r) => Number(r.id)))
-    const boxed = await t.api({
-      method: 'POST',
-      url: '/api/features/oae/geometries/search',
-      token: user,
-      payload: { bbox: [-180, -90, -47.5, 0] },
-    })
+    const boxed = await t.post(
+      '/api/features/oae/geometries/search',
+      { bbox: [-180, -90, -47.5, 0] },
+      t.user,
+    )
     for (const r of boxed.json()) expect(r.geometry.coordinates[0]).toBeLessThanOrEqual(-47.5)
-    const bad = await t.api({
-      method: 'POST',
-      url: '/api/features/oae/geometries/search',
-      token: user,
-      payload: { query: { type: 'rule', field: 'senha', operator: 'eq', value: 1 } },
-    })
-    expect(bad.statusCode).toBe(400)
-    expect(fieldErrors(bad)).toEqual({ 'query.field': 'Campo desconhecido: senha' })
+    const bad = await t.post(
+      '/api/features/oae/geometries/search',
+      { query: { type: 'rule', field: 'senha', operator: 'eq', value: 1 } },
+      t.user,
+    )
+    expectFieldErrors(bad, { 'query.field': 'Campo desconhecido: senha' })
   })
 
   it('finds the nearest feature around a point (the editor pick)', async () => {
@@ -595,23 +511,21 @@ describe('geometries', () => {
       .geom!.replace(/POINT\(|\)/g, '')
       .split(' ')
       .map(Number)
-    const res = await t.api({
-      method: 'POST',
-      url: '/api/features/searchcoord',
-      token: user,
-      payload: { longitude: lon! + 0.00005, latitude: lat, tolerance: 20, layers: ['oae'] },
-    })
+    const res = await t.post(
+      '/api/features/searchcoord',
+      { longitude: lon! + 0.00005, latitude: lat, tolerance: 20, layers: ['oae'] },
+      t.user,
+    )
     expect(res.statusCode).toBe(200)
     const [hit] = res.json()
     expect(hit).toMatchObject({ layer: 'oae', id: 12, deleted: false })
     expect(hit.distance).toBeGreaterThan(3)
     expect(hit.distance).toBeLessThan(7)
-    const denied = await t.api({
-      method: 'POST',
-      url: '/api/features/searchcoord',
-      token: user,
-      payload: { longitude: lon, latitude: lat, layers: ['ocorrencias'] },
-    })
+    const denied = await t.post(
+      '/api/features/searchcoord',
+      { longitude: lon, latitude: lat, layers: ['ocorrencias'] },
+      t.user,
+    )
     expect(denied.statusCode).toBe(404)
   })
 })

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/harness'
 
-let t: TestApp
-let user: string
-beforeAll(async () => {
-  t = await startTestApp()
-  user = await signIn(t.api, DEMO.user)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 /** Every administration call, with a body that would be valid for an administrator. */
 const CALLS: [method: string, url: string, payload?: unknown][] = [
@@ -82,18 +74,18 @@ describe('only administrators reach the administration', () => {
     for (const [method, url, payload] of CALLS) {
       const anonymous = await t.api({ method, url, payload })
       expect(anonymous.statusCode, `${method} ${url} anonymous`).toBe(401)
-      const ordinary = await t.api({ method, url, payload, token: user })
+      const ordinary = await t.api({ method, url, payload, token: t.user })
       expect(ordinary.statusCode, `${method} ${url} as demo`).toBe(403)
       expect(ordinary.json().message).toBe('Você não tem permissão para realizar esta operação.')
     }
     // The editor's tree is behind the user scope: refused inside.
-    const tree = await t.api({ url: '/api/mapconfig/layerlayout?all=true', token: user })
+    const tree = await t.get('/api/mapconfig/layerlayout?all=true', t.user)
     expect(tree.statusCode).toBe(403)
     expect(await snapshot()).toBe(before)
   })
 
   it('does not take a session from ?token= on the administration', async () => {
-    const res = await t.api({ url: `/api/groups?token=${encodeURIComponent(user)}` })
+    const res = await t.get(`/api/groups?token=${encodeURIComponent(t.user)}`)
     expect(res.statusCode).toBe(401)
   })
 })

@@ -9,11 +9,11 @@ import {
   permissionsUpdateSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage } from '../../http/paging'
+import { created } from '../../http/created'
+import { idParams } from '../../http/params'
+import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './groups.service'
-
-const idParams = z.object({ id: z.coerce.number().int().positive() })
 
 /** Groups, their members and their flags on each layer (administrators). */
 export const groupsRoutes = ({ db }: AppDeps): RouteScope[] => [
@@ -21,22 +21,18 @@ export const groupsRoutes = ({ db }: AppDeps): RouteScope[] => [
     prefix: '/api/groups',
     access: 'admin',
     routes: async (app) => {
-      app.get(
+      pagedRoute(
+        app,
         '',
         {
-          schema: {
-            tags: ['groups'],
-            summary: 'Groups with their member and layer counts, paged; total in x-rowcount',
-            querystring: pagingQuerySchema.extend({
-              query: z.string().trim().max(200).optional(),
-            }),
-            response: { 200: z.array(groupRecordSchema) },
-          },
+          tags: ['groups'],
+          summary: 'Groups with their member and layer counts, paged; total in x-rowcount',
+          querystring: pagingQuerySchema.extend({
+            query: z.string().trim().max(200).optional(),
+          }),
+          item: groupRecordSchema,
         },
-        async (request, reply) => {
-          const { rows, total } = await service.listGroups(db, request.query)
-          return sendPage(reply, rows, total)
-        },
+        (request) => service.listGroups(db, request.query),
       )
 
       app.post(
@@ -51,8 +47,7 @@ export const groupsRoutes = ({ db }: AppDeps): RouteScope[] => [
         },
         async (request, reply) => {
           const id = await service.createGroup(db, request.body)
-          reply.code(201).header('location', `/api/groups/${id}`)
-          return { id }
+          return created(reply, `/api/groups/${id}`, { id })
         },
       )
 

@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMO,
-  fieldErrors,
-  rawGet,
-  signIn,
-  startTestApp,
-  type TestApp,
-} from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { expectFieldErrors, fieldErrors, rawGet, useTestApp } from '../../../test/harness'
 
-let t: TestApp
-let admin: string
-let user: string
+const t = useTestApp()
 let fieldTeam: number
 let demoId: number
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
-  const groups = await t.api({ url: '/api/groups?query=campo', token: admin })
+  const groups = await t.get('/api/groups?query=campo', t.admin)
   fieldTeam = groups.json()[0].id
-  const users = await t.api({ url: '/api/users?query=demo', token: admin })
+  const users = await t.get('/api/users?query=demo', t.admin)
   demoId = users.json().find((u: any) => u.username === 'demo').id
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const NONE = {
@@ -39,7 +24,7 @@ const NONE = {
 
 describe('groups', () => {
   it('lists the demo groups with their member and layer counts', async () => {
-    const res = await t.api({ url: '/api/groups', token: admin })
+    const res = await t.get('/api/groups', t.admin)
     expect(res.statusCode).toBe(200)
     expect(res.headers['x-rowcount']).toBe('3')
     expect(res.json()).toEqual([
@@ -57,55 +42,35 @@ describe('groups', () => {
   })
 
   it('creates, renames and deletes a group; names are unique ignoring case', async () => {
-    const created = await t.api({
-      method: 'POST',
-      url: '/api/groups',
-      token: admin,
-      payload: { name: 'Conservação', description: 'Equipe de conservação de rotina' },
-    })
+    const created = await t.post(
+      '/api/groups',
+      { name: 'Conservação', description: 'Equipe de conservação de rotina' },
+      t.admin,
+    )
     expect(created.statusCode).toBe(201)
     const id = created.json().id
     expect(created.headers.location).toBe(`/api/groups/${id}`)
-    const twice = await t.api({
-      method: 'POST',
-      url: '/api/groups',
-      token: admin,
-      payload: { name: 'conservação' },
-    })
-    expect(twice.statusCode).toBe(400)
-    expect(fieldErrors(twice)).toEqual({ name: 'Já existe um grupo com este nome' })
-    const empty = await t.api({
-      method: 'POST',
-      url: '/api/groups',
-      token: admin,
-      payload: { name: '  ' },
-    })
+    const twice = await t.post('/api/groups', { name: 'conservação' }, t.admin)
+    expectFieldErrors(twice, { name: 'Já existe um grupo com este nome' })
+    const empty = await t.post('/api/groups', { name: '  ' }, t.admin)
     expect(fieldErrors(empty)).toEqual({ name: 'É necessário informar o nome do grupo' })
-    const renamed = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${id}`,
-      token: admin,
-      payload: { name: 'Conservação rotineira', description: '' },
-    })
+    const renamed = await t.put(
+      `/api/groups/${id}`,
+      { name: 'Conservação rotineira', description: '' },
+      t.admin,
+    )
     expect(renamed.statusCode).toBe(200)
     expect(renamed.json()).toMatchObject({ name: 'Conservação rotineira', members: 0 })
-    const taken = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${id}`,
-      token: admin,
-      payload: { name: 'EQUIPE DE CAMPO' },
-    })
+    const taken = await t.put(`/api/groups/${id}`, { name: 'EQUIPE DE CAMPO' }, t.admin)
     expect(fieldErrors(taken)).toEqual({ name: 'Já existe um grupo com este nome' })
-    expect(
-      (await t.api({ method: 'DELETE', url: `/api/groups/${id}`, token: admin })).statusCode,
-    ).toBe(204)
-    const gone = await t.api({ url: `/api/groups/${id}`, token: admin })
+    expect((await t.del(`/api/groups/${id}`, t.admin)).statusCode).toBe(204)
+    const gone = await t.get(`/api/groups/${id}`, t.admin)
     expect(gone.statusCode).toBe(404)
     expect(gone.json().message).toBe('Grupo não encontrado.')
   })
 
   it('shows the matrix of every layer by the eight flags, and saves it', async () => {
-    const matrix = await t.api({ url: `/api/groups/${fieldTeam}/permissions`, token: admin })
+    const matrix = await t.get(`/api/groups/${fieldTeam}/permissions`, t.admin)
     expect(matrix.statusCode).toBe(200)
     const rows = matrix.json<any[]>()
     expect(rows).toHaveLength(8)
@@ -124,12 +89,7 @@ describe('groups', () => {
     const next = rows.map(({ title: _t, ...r }) =>
       r.layer === 'oae' ? { ...r, submitForReview: true } : r,
     )
-    const saved = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${fieldTeam}/permissions`,
-      token: admin,
-      payload: next,
-    })
+    const saved = await t.put(`/api/groups/${fieldTeam}/permissions`, next, t.admin)
     expect(saved.statusCode).toBe(200)
     expect(saved.json<any[]>().find((r) => r.layer === 'oae').submitForReview).toBe(true)
     const { rows: stored } = await t.db.query<{ submit_for_review: boolean }>(
@@ -140,65 +100,55 @@ describe('groups', () => {
   })
 
   it('refuses unknown layers, a layer twice and unknown members with Portuguese 400s', async () => {
-    const res = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${fieldTeam}/permissions`,
-      token: admin,
-      payload: [
+    const res = await t.put(
+      `/api/groups/${fieldTeam}/permissions`,
+      [
         { layer: 'nao_existe', ...NONE },
         { layer: 'oae', ...NONE, readFeature: true },
         { layer: 'oae', ...NONE },
       ],
-    })
-    expect(res.statusCode).toBe(400)
-    expect(fieldErrors(res)).toEqual({
+      t.admin,
+    )
+    expectFieldErrors(res, {
       '0.layer': 'Layer não encontrada: nao_existe',
       '2.layer': 'A layer oae aparece mais de uma vez',
     })
-    const flags = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${fieldTeam}/permissions`,
-      token: admin,
-      payload: [{ layer: 'oae', readFeature: 'sim' }],
-    })
+    const flags = await t.put(
+      `/api/groups/${fieldTeam}/permissions`,
+      [{ layer: 'oae', readFeature: 'sim' }],
+      t.admin,
+    )
     expect(flags.statusCode).toBe(400)
-    const members = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${fieldTeam}/members`,
-      token: admin,
-      payload: { userIds: [demoId, 999999] },
-    })
-    expect(members.statusCode).toBe(400)
-    expect(fieldErrors(members)).toEqual({ 'userIds.1': 'Usuário não encontrado: 999999' })
+    const members = await t.put(
+      `/api/groups/${fieldTeam}/members`,
+      { userIds: [demoId, 999999] },
+      t.admin,
+    )
+    expectFieldErrors(members, { 'userIds.1': 'Usuário não encontrado: 999999' })
     // Nothing changed.
-    const after = await t.api({ url: `/api/groups/${fieldTeam}/members`, token: admin })
+    const after = await t.get(`/api/groups/${fieldTeam}/members`, t.admin)
     expect(after.json().map((m: any) => m.username)).toEqual(['demo'])
   })
 })
 
 describe('a permission change applies on the user’s next request', () => {
   const tileOf = (layer: string) =>
-    rawGet(`${t.baseUrl}/api/tiles/${layer}/10/377/580.pbf`, { authorization: `Bearer ${user}` })
+    rawGet(`${t.baseUrl}/api/tiles/${layer}/10/377/580.pbf`, { authorization: `Bearer ${t.user}` })
   const wfsHits = async (layer: string) =>
     (
-      await t.api({
-        url: `/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:${layer}&RESULTTYPE=hits`,
-        token: user,
-      })
+      await t.get(
+        `/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:${layer}&RESULTTYPE=hits`,
+        t.user,
+      )
     ).statusCode
   const readable = async () =>
-    (await t.api({ url: '/api/config/layers', token: user })).json<any[]>().map((l) => l.name)
+    (await t.get('/api/config/layers', t.user)).json<any[]>().map((l) => l.name)
 
   async function setRead(layer: string, read: boolean) {
-    const rows = (await t.api({ url: `/api/groups/${fieldTeam}/permissions`, token: admin }))
+    const rows = (await t.get(`/api/groups/${fieldTeam}/permissions`, t.admin))
       .json<any[]>()
       .map(({ title: _t, ...r }) => (r.layer === layer ? { ...r, readFeature: read } : r))
-    const res = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${fieldTeam}/permissions`,
-      token: admin,
-      payload: rows,
-    })
+    const res = await t.put(`/api/groups/${fieldTeam}/permissions`, rows, t.admin)
     expect(res.statusCode).toBe(200)
   }
 
@@ -211,7 +161,7 @@ describe('a permission change applies on the user’s next request', () => {
     expect((await tileOf('marcos_km')).status).toBe(404)
     expect(await wfsHits('marcos_km')).toBe(400)
     expect(await readable()).not.toContain('marcos_km')
-    const permissions = await t.api({ url: '/auth/permissions', token: user })
+    const permissions = await t.get('/auth/permissions', t.user)
     expect(permissions.json().layers.marcos_km.readFeature).toBe(false)
     // And a granted one shows it at once.
     await setRead('marcos_km', true)
@@ -221,21 +171,11 @@ describe('a permission change applies on the user’s next request', () => {
 
   it('removing the user from the group, or the group, applies at once too', async () => {
     expect((await tileOf('oae')).status).toBe(200)
-    const removed = await t.api({
-      method: 'PUT',
-      url: `/api/users/${demoId}`,
-      token: admin,
-      payload: { groupIds: [] },
-    })
+    const removed = await t.put(`/api/users/${demoId}`, { groupIds: [] }, t.admin)
     expect(removed.statusCode).toBe(200)
     expect(removed.json().groups).toEqual([])
     expect((await tileOf('oae')).status).toBe(404)
-    const back = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${fieldTeam}/members`,
-      token: admin,
-      payload: { userIds: [demoId] },
-    })
+    const back = await t.put(`/api/groups/${fieldTeam}/members`, { userIds: [demoId] }, t.admin)
     expect(back.json().map((m: any) => m.username)).toEqual(['demo'])
     expect((await tileOf('oae')).status).toBe(200)
   })
@@ -243,19 +183,9 @@ describe('a permission change applies on the user’s next request', () => {
   it('an administrator flag given and taken applies to the map services at once', async () => {
     expect((await tileOf('ocorrencias')).status).toBe(404)
     expect(await wfsHits('ocorrencias')).toBe(400)
-    await t.api({
-      method: 'PUT',
-      url: `/api/users/${demoId}`,
-      token: admin,
-      payload: { admin: true },
-    })
+    await t.put(`/api/users/${demoId}`, { admin: true }, t.admin)
     expect(await wfsHits('ocorrencias')).toBe(200)
-    await t.api({
-      method: 'PUT',
-      url: `/api/users/${demoId}`,
-      token: admin,
-      payload: { admin: false },
-    })
+    await t.put(`/api/users/${demoId}`, { admin: false }, t.admin)
     expect(await wfsHits('ocorrencias')).toBe(400)
   })
 })

@@ -1,42 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { expectFieldErrors, useTestApp } from '../../../test/harness'
+import { editableLayer } from '../../../test/layers'
 
 // The field that names a layer's features in lists (decision 67): the default rule, the
 // administrator's choice in PUT /api/layers/{id}, and POST /api/features/labels.
 
-let t: TestApp
-let admin: string
-let demo: string
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  demo = await signIn(t.api, DEMO.user)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const as = (token: string) => (method: string, url: string, payload?: unknown) =>
   t.api({ method, url, token, payload })
 
 async function record(name: string) {
-  return (await as(admin)('GET', `/api/layers/${name}`)).json()
+  return (await as(t.admin)('GET', `/api/layers/${name}`)).json()
 }
 
-/** The editable description of a layer as PUT takes it, with `extra` fields. */
-function editable(l: any, extra: Record<string, unknown> = {}) {
-  return {
-    title: l.title,
-    queryable: l.queryable,
-    attributes: l.attributes
-      .filter((a: any) => !['id', 'uuid', 'geom', 'd_e_l_e_t_', 'm_o_d_i_f_'].includes(a.name))
-      .map((a: any) => ({ name: a.name, title: a.title, tooltip: a.tooltip })),
-    layout: l.layout,
-    domains: l.domains,
-    style: l.style,
-    ...extra,
-  }
-}
+const editable = editableLayer
 
 async function someIds(layer: string, n: number): Promise<{ id: number; row: any }[]> {
   const { rows } = await t.db.query<any>(
@@ -47,7 +25,7 @@ async function someIds(layer: string, n: number): Promise<{ id: number; row: any
 
 describe('the display field of a layer', () => {
   it('defaults to a code or name field, else the first text field', async () => {
-    const descriptions = (await as(demo)('GET', '/api/config/layers')).json<any[]>()
+    const descriptions = (await as(t.user)('GET', '/api/config/layers')).json<any[]>()
     const byName = Object.fromEntries(descriptions.map((d) => [d.name, d]))
     expect(byName.oae).toMatchObject({ displayField: null, labelField: 'codigo' })
     expect(byName.municipios).toMatchObject({ displayField: null, labelField: 'nome' })
@@ -57,7 +35,7 @@ describe('the display field of a layer', () => {
 
   it('is saved by an administrator and names the features from then on', async () => {
     const oae = await record('oae')
-    const res = await as(admin)(
+    const res = await as(t.admin)(
       'PUT',
       `/api/layers/${oae.id}`,
       editable(oae, { displayField: 'tipo' }),
@@ -67,15 +45,15 @@ describe('the display field of a layer', () => {
     expect(await record('oae')).toMatchObject({ displayField: 'tipo', labelField: 'tipo' })
 
     const [first] = await someIds('oae', 1)
-    const labels = await as(demo)('POST', '/api/features/labels', {
+    const labels = await as(t.user)('POST', '/api/features/labels', {
       items: [{ layer: 'oae', id: first!.id }],
     })
     expect(labels.json()).toEqual([{ layer: 'oae', id: first!.id, label: first!.row.tipo }])
 
     // Left out of a later PUT, it stays; null goes back to the default rule.
-    const again = await as(admin)('PUT', `/api/layers/${oae.id}`, editable(oae))
+    const again = await as(t.admin)('PUT', `/api/layers/${oae.id}`, editable(oae))
     expect(again.json()).toMatchObject({ displayField: 'tipo' })
-    const reset = await as(admin)(
+    const reset = await as(t.admin)(
       'PUT',
       `/api/layers/${oae.id}`,
       editable(oae, { displayField: null }),
@@ -85,7 +63,7 @@ describe('the display field of a layer', () => {
 
   it('is refused for a user who is not an administrator, and nothing changes', async () => {
     const placas = await record('placas')
-    const res = await as(demo)(
+    const res = await as(t.user)(
       'PUT',
       `/api/layers/${placas.id}`,
       editable(placas, { displayField: 'rodovia' }),
@@ -96,23 +74,21 @@ describe('the display field of a layer', () => {
 
   it('is refused, in Portuguese, when the field does not exist or is not text; nothing changes', async () => {
     const placas = await record('placas')
-    const unknown = await as(admin)(
+    const unknown = await as(t.admin)(
       'PUT',
       `/api/layers/${placas.id}`,
       editable(placas, { title: 'Outro título', displayField: 'nao_existe' }),
     )
-    expect(unknown.statusCode).toBe(400)
-    expect(fieldErrors(unknown)).toEqual({
+    expectFieldErrors(unknown, {
       displayField: 'O campo de exibição nao_existe não existe nesta layer.',
     })
     const municipios = await record('municipios')
-    const notText = await as(admin)(
+    const notText = await as(t.admin)(
       'PUT',
       `/api/layers/${municipios.id}`,
       editable(municipios, { displayField: 'populacao' }),
     )
-    expect(notText.statusCode).toBe(400)
-    expect(fieldErrors(notText)).toEqual({
+    expectFieldErrors(notText, {
       displayField: 'O campo de exibição populacao não é um campo de texto.',
     })
     expect(await record('placas')).toMatchObject({ title: placas.title, displayField: null })
@@ -124,7 +100,7 @@ describe('POST /api/features/labels', () => {
   it('names features of several layers in one answer; unknown ids are left out', async () => {
     const placas = await someIds('placas', 2)
     const municipios = await someIds('municipios', 1)
-    const res = await as(demo)('POST', '/api/features/labels', {
+    const res = await as(t.user)('POST', '/api/features/labels', {
       items: [
         ...placas.map(({ id }) => ({ layer: 'placas', id })),
         { layer: 'municipios', id: municipios[0]!.id },
@@ -146,10 +122,10 @@ describe('POST /api/features/labels', () => {
       { layer: 'ocorrencias', id: ocorrencia!.id },
       { layer: 'nao_existe', id: 1 },
     ]
-    const denied = await as(demo)('POST', '/api/features/labels', { items })
+    const denied = await as(t.user)('POST', '/api/features/labels', { items })
     expect(denied.statusCode).toBe(200)
     expect(denied.json()).toEqual([])
-    const allowed = await as(admin)('POST', '/api/features/labels', { items })
+    const allowed = await as(t.admin)('POST', '/api/features/labels', { items })
     expect(allowed.json()).toEqual([
       { layer: 'ocorrencias', id: ocorrencia!.id, label: ocorrencia!.row.descricao },
     ])
@@ -157,12 +133,8 @@ describe('POST /api/features/labels', () => {
 
   it('refuses more than 1000 features and answers no one signed out', async () => {
     const items = Array.from({ length: 1001 }, (_, i) => ({ layer: 'placas', id: i + 1 }))
-    expect((await as(demo)('POST', '/api/features/labels', { items })).statusCode).toBe(400)
-    const anonymous = await t.api({
-      method: 'POST',
-      url: '/api/features/labels',
-      payload: { items: [] },
-    })
+    expect((await as(t.user)('POST', '/api/features/labels', { items })).statusCode).toBe(400)
+    const anonymous = await t.post('/api/features/labels', { items: [] })
     expect(anonymous.statusCode).toBe(401)
   })
 })

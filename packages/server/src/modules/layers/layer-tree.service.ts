@@ -9,6 +9,7 @@ import type { Db } from '../../db/types'
 import { badRequest, type FieldError } from '../../http/errors'
 import { freshCatalogue } from '../../layer-data/catalogue'
 import * as tree from '../../layer-data/layer-tree.sql'
+import { treeNodeOf } from './tree-node'
 import { allBaseLayers } from '../baselayers/baselayers.service'
 
 /** A folder's stored name: its title in lower case without accents, as an identifier. */
@@ -34,20 +35,7 @@ export async function fullTree(db: Db): Promise<LayerTreeNode[]> {
     const layer = r.layer_id === null ? undefined : byId.get(r.layer_id)
     nodes.set(r.id, {
       id: r.id,
-      name: r.name,
-      managedName: layer ? layer.name : null,
-      title: r.title,
-      type: r.type,
-      managed: layer ? layer.managed : false,
-      visibility: r.visible,
-      opacity: r.opacity,
-      extent: layer ? layer.extent : null,
-      legendVersion: layer ? layer.legendVersion : 1,
-      radioGroup: r.radio_group,
-      geometryType: layer ? layer.geometryType : null,
-      dataVersion: layer ? layer.dataVersion : null,
-      baseLayerId: r.base_layer_id,
-      children: [],
+      ...treeNodeOf(r, layer),
     })
   }
   const roots: LayerTreeNode[] = []

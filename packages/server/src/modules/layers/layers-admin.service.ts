@@ -278,6 +278,7 @@ export async function updateLayer(db: Db, id: number, body: LayerUpdate): Promis
         domains: body.domains,
         style: body.style,
         displayField: body.displayField === undefined ? undefined : body.displayField || null,
+        public: body.public,
       },
       legendChanged,
     )
@@ -333,6 +334,7 @@ export async function legendPreview(body: {
     dataChangedAt: new Date(0),
     legendVersion: 0,
     displayField: null,
+    public: false,
   })
   return { image: `data:image/png;base64,${png.toString('base64')}` }
 }

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, expectFieldErrors, fieldErrors, signIn, useTestApp } from '../../../test/harness'
+import { editableLayer } from '../../../test/layers'
 
-let t: TestApp
-let admin: string
+const t = useTestApp()
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
   // A table loaded from outside (as ogr2ogr or psql would): no uuid, no deletion flag, no
   // modification time, its own primary key.
   await t.db.exec(`
@@ -17,30 +15,15 @@ beforeAll(async () => {
     CREATE TABLE data.utm_pontos (id bigserial PRIMARY KEY, geom geometry(Point, 31983));
     CREATE TABLE data."Maiusculas" (id bigserial PRIMARY KEY, "Nome" text);`)
 })
-afterAll(async () => {
-  await t?.close()
-})
 
 const api = (method: string, url: string, payload?: unknown) =>
-  t.api({ method, url, token: admin, payload })
+  t.api({ method, url, token: t.admin, payload })
 
 async function layer(name: string) {
   return (await api('GET', `/api/layers/${name}`)).json()
 }
 
-/** The editable description of a layer as PUT takes it. */
-function editable(l: any) {
-  return {
-    title: l.title,
-    queryable: l.queryable,
-    attributes: l.attributes
-      .filter((a: any) => !['id', 'uuid', 'geom', 'd_e_l_e_t_', 'm_o_d_i_f_'].includes(a.name))
-      .map((a: any) => ({ name: a.name, title: a.title, tooltip: a.tooltip })),
-    layout: l.layout,
-    domains: l.domains,
-    style: l.style,
-  }
-}
+const editable = editableLayer
 
 describe('registering tables as layers', () => {
   it('lists unregistered tables with what registering adds or why it cannot', async () => {
@@ -204,8 +187,7 @@ describe('editing a layer', () => {
       },
       style: { categories: { attribute: 'cor', classes: [] } },
     })
-    expect(res.statusCode).toBe(400)
-    expect(fieldErrors(res)).toEqual({
+    expectFieldErrors(res, {
       attributes: 'A lista de campos deve conter cada campo da layer uma vez',
       'layout.0.fields.1.name': 'Campo desconhecido: inventado',
       'layout.1.fields.0.name': 'O campo codigo aparece em mais de um grupo',
@@ -347,10 +329,10 @@ describe('the layer tree', () => {
     })
     // The map's tree (for any user) follows.
     const user = await signIn(t.api, DEMO.user)
-    const mapTree = (await t.api({ url: '/api/mapconfig/layerlayout', token: user })).json<any[]>()
+    const mapTree = (await t.get('/api/mapconfig/layerlayout', user)).json<any[]>()
     expect(mapTree[0].title).toBe('Destaques')
     // An ordinary user cannot read the editor's tree.
-    const denied = await t.api({ url: '/api/mapconfig/layerlayout?all=true', token: user })
+    const denied = await t.get('/api/mapconfig/layerlayout?all=true', user)
     expect(denied.statusCode).toBe(403)
   })
 
@@ -372,8 +354,7 @@ describe('the layer tree', () => {
         { ...base, type: 'layerBase', title: 'F', baseLayerId: 999 },
       ],
     })
-    expect(res.statusCode).toBe(400)
-    expect(fieldErrors(res)).toEqual({
+    expectFieldErrors(res, {
       'nodes.0.id': 'Item desconhecido na árvore: 999999',
       'nodes.2.layer': 'A layer oae aparece mais de uma vez na árvore',
       'nodes.3.layer': 'Layer desconhecida: nao_existe',

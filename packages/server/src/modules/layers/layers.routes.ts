@@ -13,20 +13,22 @@ import {
   unregisteredTableSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { created } from '../../http/created'
+import { idParams } from '../../http/params'
 import { sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as admin from './layers-admin.service'
 import * as service from './layers.service'
 
-/** The layer catalogue for signed-in users: descriptions for the map, records for administration. */
+/**
+ * The layer catalogue for signed-in users: descriptions for the map (`layerDescriptionRoutes`,
+ * under the config module's /api/config/layers), records for administration, and the index
+ * rebuild (`remapIndexRoutes`, under the features module's /api/features/remapindex).
+ */
 export const layersScopes = (deps: AppDeps): RouteScope[] => [
-  { prefix: '/api/config/layers', access: 'user', routes: descriptionRoutes(deps) },
   { prefix: '/api/layers', access: 'user', routes: recordRoutes(deps) },
   { prefix: '/api/layers', access: 'admin', routes: adminRoutes(deps) },
-  { prefix: '/api/features/remapindex', access: 'admin', routes: remapRoutes(deps) },
 ]
-
-const idParams = z.object({ id: z.coerce.number().int().positive() })
 
 /** Registering, editing and deleting layers (administrators). */
 const adminRoutes =
@@ -58,8 +60,7 @@ const adminRoutes =
       },
       async (request, reply) => {
         const layer = await admin.registerLayer(db, request.body)
-        reply.code(201).header('location', `/api/layers/${layer.id}`)
-        return layer
+        return created(reply, `/api/layers/${layer.id}`, layer)
       },
     )
 
@@ -111,7 +112,7 @@ const adminRoutes =
   }
 
 /** Upkeep of layer tables: indexes, triggers, statistics, extents (administrators). */
-const remapRoutes =
+export const remapIndexRoutes =
   ({ db }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const schema = {
@@ -134,7 +135,8 @@ const remapRoutes =
     )
   }
 
-const descriptionRoutes =
+/** The layers the caller reads, described for the map. */
+export const layerDescriptionRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(

@@ -12,6 +12,7 @@ import { toSqlPaging } from '../../http/paging'
 import { freshCatalogue, readableLayerNames, readableLayers } from '../../layer-data/catalogue'
 import { systemAttributes, type CatalogueLayer } from '../../layer-data/model'
 import * as sql from './layers.sql'
+import { treeNodeOf } from './tree-node'
 
 type User = Pick<SessionUser, 'id' | 'admin'>
 
@@ -33,6 +34,7 @@ export function toDescription(l: CatalogueLayer): LayerDescription {
     legendVersion: l.legendVersion,
     displayField: l.displayField,
     labelField: displayFieldOf(l.displayField, l.attributes),
+    public: l.public,
   }
 }
 
@@ -119,20 +121,7 @@ export async function layerTree(db: Queryable, user: User): Promise<LayerTreeNod
       id: r.id,
       parentId: r.parent_id,
       keep,
-      name: r.name,
-      managedName: layer ? layer.name : null,
-      title: r.title,
-      type: r.type,
-      managed: layer ? layer.managed : false,
-      visibility: r.visible,
-      opacity: r.opacity,
-      extent: layer ? layer.extent : null,
-      legendVersion: layer ? layer.legendVersion : 1,
-      radioGroup: r.radio_group,
-      geometryType: layer ? layer.geometryType : null,
-      dataVersion: layer ? layer.dataVersion : null,
-      baseLayerId: r.base_layer_id,
-      children: [],
+      ...treeNodeOf(r, layer),
     })
   }
   const roots: (LayerTreeNode & { keep: boolean })[] = []

@@ -1,17 +1,10 @@
 import type { Queryable } from '../../db/types'
+import type { TreeNodeRow as StoredNodeRow } from '../../layer-data/layer-tree.sql'
 
-export interface TreeNodeRow {
-  id: number
-  parent_id: number | null
-  type: 'folder' | 'layer' | 'layerBase'
-  name: string
-  title: string
+/** A stored node with its layer's name and its base layer's state, as the map reads it. */
+export interface TreeNodeRow extends Omit<StoredNodeRow, 'layer_id' | 'sort_order'> {
   layer_name: string | null
-  base_layer_id: number | null
   base_active: boolean | null
-  radio_group: string | null
-  visible: boolean
-  opacity: number
 }
 
 export async function treeNodes(db: Queryable): Promise<TreeNodeRow[]> {

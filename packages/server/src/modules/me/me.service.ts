@@ -12,7 +12,7 @@ import { revokeUserSessions } from '../../auth/sessions.sql'
 import { hashToken, newToken } from '../../auth/tokens'
 import type { Db } from '../../db/types'
 import { fieldError, notFound } from '../../http/errors'
-import type { Mailer } from '../../mail/mailer'
+import { sendNotice, type Notices } from '../../mail/notices'
 import { findUserByUsername, getSessionUser, updateUser, type UserRow } from '../users/users.sql'
 
 const RESET_TTL_MINUTES = 60
@@ -23,12 +23,7 @@ export interface Caller {
   address: string
 }
 
-/** Mail that follows a change, sent after the answer; a failure is only logged. */
-export interface Notices {
-  mailer: Mailer
-  projectName: string
-  onError: (err: unknown) => void
-}
+export type { Notices }
 
 async function ownRow(db: Db, userId: number): Promise<UserRow> {
   const row = await getSessionUser(db, userId)
@@ -82,18 +77,12 @@ export async function updateProfile(
   await updateUser(db, caller.userId, { name: p.name, email: p.email, sector: p.sector })
   const after = await getProfile(db, caller.userId)
   if (emailChanged && before.email) {
-    notices.mailer
-      .send({
-        to: before.email,
-        subject: `${notices.projectName} - ${t('profile.emailChangedMailSubject')}`,
-        text: t('profile.emailChangedMailBody', {
-          name: after.name,
-          project: notices.projectName,
-          old: before.email,
-          new: after.email,
-        }),
-      })
-      .catch(notices.onError)
+    sendNotice(
+      notices,
+      before.email,
+      { subject: 'profile.emailChangedMailSubject', body: 'profile.emailChangedMailBody' },
+      { name: after.name, old: before.email, new: after.email },
+    )
   }
   return after
 }

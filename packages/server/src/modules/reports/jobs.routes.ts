@@ -7,12 +7,11 @@ import {
   REPOSITORY_DEFAULT_LIMIT,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { getByIdRoute, idParams } from '../../http/params'
 import { FILE_COMPRESSION } from '../../http/compression'
-import { sendPage } from '../../http/paging'
-import { sendFile } from '../export/export.routes'
-import { exportDownload } from '../export/export.service'
+import { pagedRoute } from '../../http/paging'
+import { sendFile } from '../../http/send-file'
 import * as service from './jobs.service'
-import { idParam } from './templates.routes'
 
 /** The repository (spec 3 §7): the jobs of exports and reports, their status and files. */
 export const jobRoutes =
@@ -21,37 +20,31 @@ export const jobRoutes =
     const userOf = (request: Parameters<typeof deps.auth.contextOf>[0]) =>
       deps.auth.contextOf(request).user
 
-    app.get(
+    pagedRoute(
+      app,
       '/jobs',
       {
-        schema: {
-          tags: ['reports'],
-          summary: `The repository: the caller's export and report jobs (administrators: everyone's), sorted (default -created; \`order\` asc/desc may say the direction) and paged (default ${REPOSITORY_DEFAULT_LIMIT}); total in x-rowcount`,
-          querystring: pagingQuerySchema.extend({
-            limit: z.coerce.number().int().min(1).max(1000).default(REPOSITORY_DEFAULT_LIMIT),
-            order: z.enum(['asc', 'desc']).optional(),
-          }),
-          response: { 200: z.array(exportJobSchema) },
-        },
+        tags: ['reports'],
+        summary: `The repository: the caller's export and report jobs (administrators: everyone's), sorted (default -created; \`order\` asc/desc may say the direction) and paged (default ${REPOSITORY_DEFAULT_LIMIT}); total in x-rowcount`,
+        querystring: pagingQuerySchema.extend({
+          limit: z.coerce.number().int().min(1).max(1000).default(REPOSITORY_DEFAULT_LIMIT),
+          order: z.enum(['asc', 'desc']).optional(),
+        }),
+        item: exportJobSchema,
       },
-      async (request, reply) => {
-        const page = await service.listJobs(deps, userOf(request), request.query)
-        return sendPage(reply, page.rows, page.total)
-      },
+      (request) => service.listJobs(deps, userOf(request), request.query),
     )
 
-    app.get(
+    getByIdRoute(
+      app,
       '/jobs/:id',
       {
-        schema: {
-          tags: ['reports'],
-          summary:
-            "An export or report job of the caller: status (QUEUED, IN_PROGRESS, COMPLETE, ERROR), progress, and once complete the file's name, type, size and rows",
-          params: idParam,
-          response: { 200: exportJobSchema },
-        },
+        tags: ['reports'],
+        summary:
+          "An export or report job of the caller: status (QUEUED, IN_PROGRESS, COMPLETE, ERROR), progress, and once complete the file's name, type, size, rows and `fileUrl` (where to download it)",
+        response: exportJobSchema,
       },
-      async (request) => service.getJob(deps, userOf(request), request.params.id),
+      (request, id) => service.getJob(deps, userOf(request), id),
     )
 
     app.get(
@@ -59,19 +52,21 @@ export const jobRoutes =
       {
         schema: {
           tags: ['reports'],
-          summary: 'The status and progress of a job of the caller (id = the job id)',
-          params: idParam,
+          summary:
+            'The status and progress of a job of the caller (id = the job id), and once complete its file’s `fileUrl`',
+          params: idParams,
           response: {
             200: z.object({
               status: z.enum(JOB_STATUSES),
               progress: z.object({ value: z.number(), max: z.number() }),
+              fileUrl: z.string().nullable(),
             }),
           },
         },
       },
       async (request) => {
         const job = await service.getJob(deps, userOf(request), request.params.id)
-        return { status: job.status, progress: job.progress }
+        return { status: job.status, progress: job.progress, fileUrl: job.fileUrl }
       },
     )
   }
@@ -88,14 +83,14 @@ export const downloadRoutes =
           tags: ['reports'],
           summary:
             'The file of a finished export or report of the caller (bearer or ?token=); 410 once it expired (24 h)',
-          params: idParam,
+          params: idParams,
           querystring: z.object({ token: z.string().max(200).optional() }),
         },
       },
       async (request, reply) =>
         sendFile(
           reply,
-          await exportDownload(deps, deps.auth.contextOf(request).user, request.params.id),
+          await service.exportDownload(deps, deps.auth.contextOf(request).user, request.params.id),
         ),
     )
   }

@@ -1,18 +1,24 @@
-import { REPORT_JOB_TYPE, t, type ExportJob, type PagingQuery } from '@gis/shared'
-import type { AppDeps } from '../../app-deps'
-import { HttpError } from '../../http/errors'
-import { toSqlPaging } from '../../http/paging'
 import {
-  EXPORT_JOB,
-  exportJobTitle,
-  type ExportPayload,
-  type ExportResult,
-} from '../export/export.service'
-import * as sql from './jobs.sql'
+  EXPORT_JOB_TYPE,
+  jobFilePath,
+  REPORT_JOB_TYPE,
+  t,
+  type ExportFormat,
+  type ExportJob,
+  type PagingQuery,
+} from '@gis/shared'
+import type { AppDeps } from '../../app-deps'
+import { HttpError, notFound } from '../../http/errors'
+import { toSqlPaging } from '../../http/paging'
+import type { Download } from '../../http/send-file'
+import type { JobFileResult } from '../../jobs/job-files'
+import { findExportFile } from '../../jobs/job-files.sql'
+import * as sql from '../../jobs/jobs.sql'
+import { readableLayer } from '../../layer-data/catalogue'
 import type { User } from './templates.service'
 
 /** The job types of the repository: exports of the search and reports. */
-export const REPOSITORY_JOB_TYPES = [EXPORT_JOB, REPORT_JOB_TYPE] as const
+export const REPOSITORY_JOB_TYPES = [EXPORT_JOB_TYPE, REPORT_JOB_TYPE] as const
 
 /** What a report job carries. */
 export interface ReportPayload {
@@ -26,17 +32,32 @@ export interface ReportPayload {
   timeZone?: string
 }
 
+/** What the title of an export job reads of its payload (the export module's ExportPayload). */
+interface ExportTitle {
+  layer: string
+  layerTitle?: string
+  format: ExportFormat
+}
+
+/** The repository's title of an export job: its layer and format. */
+function exportJobTitle(payload: ExportTitle): string {
+  return t('export.jobTitle', {
+    layer: payload.layerTitle ?? payload.layer,
+    format: t(`export.format.${payload.format}`),
+  })
+}
+
 export const jobNotFound = () => new HttpError(404, t('reportsApi.jobNotFound'))
 
-function toView(row: sql.RepositoryRow): ExportJob {
-  const result = (row.result ?? null) as ExportResult | null
+function toView(row: sql.JobWithUserRow): ExportJob {
+  const result = (row.result ?? null) as JobFileResult | null
   const end = row.finished_at ?? (row.started_at ? new Date() : null)
   return {
     id: row.id,
     type: row.type,
     title:
-      row.type === EXPORT_JOB
-        ? exportJobTitle(row.payload as ExportPayload)
+      row.type === EXPORT_JOB_TYPE
+        ? exportJobTitle(row.payload as ExportTitle)
         : (row.payload as ReportPayload).title,
     username: row.username,
     status: row.status,
@@ -48,6 +69,7 @@ function toView(row: sql.RepositoryRow): ExportJob {
     contentType: result?.contentType ?? null,
     size: result?.size ?? null,
     rows: result?.rows ?? null,
+    fileUrl: row.status === 'COMPLETE' && result?.filename ? jobFilePath(row.id) : null,
   }
 }
 
@@ -60,7 +82,7 @@ export async function listJobs(
   let sort = query.sort
   if (sort && query.order) sort = `${query.order === 'desc' ? '-' : ''}${sort.replace(/^-/, '')}`
   const paging = toSqlPaging({ ...query, sort }, sql.JOB_SORTS, '-created')
-  const page = await sql.listJobs(
+  const page = await sql.listJobsOfTypes(
     deps.db,
     REPOSITORY_JOB_TYPES,
     user.admin ? null : user.id,
@@ -75,7 +97,7 @@ export async function getJob(
   user: User,
   id: number,
 ): Promise<ExportJob> {
-  const row = await sql.findJob(deps.db, id)
+  const row = await sql.findJobWithUser(deps.db, id)
   if (
     !row ||
     !(REPOSITORY_JOB_TYPES as readonly string[]).includes(row.type) ||
@@ -84,4 +106,59 @@ export async function getJob(
     throw jobNotFound()
   }
   return toView(row)
+}
+
+/** Job types whose finished file is kept in `app.export_files` (exports and reports). */
+const FILE_JOB_TYPES: ReadonlySet<string> = new Set(REPOSITORY_JOB_TYPES)
+
+/**
+ * An export's or a report's file holds the rows of one layer: it is given only while the caller
+ * still reads that layer (the same 404 as a layer it never read), whenever it was made.
+ */
+async function checkStillReadable(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  user: User,
+  jobId: number,
+): Promise<void> {
+  const job = await deps.jobs.get(jobId)
+  const payload = (job?.payload ?? {}) as { layer?: unknown; layerName?: unknown }
+  const layer =
+    job?.type === EXPORT_JOB_TYPE
+      ? payload.layer
+      : job?.type === REPORT_JOB_TYPE
+        ? payload.layerName
+        : undefined
+  if (typeof layer !== 'string' || !(await readableLayer(deps.db, user, layer, { fresh: true }))) {
+    throw new HttpError(404, t('layers.notFoundOrDenied'))
+  }
+}
+
+/** The file of a finished export or report of this user (`GET /api/report/{id}`). */
+export async function exportDownload(
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'storage'>,
+  user: User,
+  id: number,
+): Promise<Download> {
+  const file = await findExportFile(deps.db, id, user.id)
+  if (!file) {
+    const job = await deps.jobs.get(id)
+    if (
+      job &&
+      FILE_JOB_TYPES.has(job.type) &&
+      job.userId === user.id &&
+      job.status === 'COMPLETE'
+    ) {
+      throw new HttpError(410, t('export.expired'))
+    }
+    throw notFound()
+  }
+  await checkStillReadable(deps, user, id)
+  const stored = await deps.storage.get(file.storage_key)
+  if (!stored) throw new HttpError(410, t('export.expired'))
+  return {
+    stream: stored.stream,
+    filename: file.filename,
+    contentType: file.content_type,
+    size: stored.size,
+  }
 }

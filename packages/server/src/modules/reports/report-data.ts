@@ -11,6 +11,7 @@ import type { CatalogueLayer } from '../../layer-data/model'
 import { searchFeatures, searchFields, type SearchSpec } from '../../layer-data/search'
 import type { RenderContext, RenderFeature, RenderField } from './render/types'
 import type { TemplateRow } from './templates.sql'
+import { imageAttachments } from '../attachments/attachments.sql'
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo'
 const BATCH = 1000
@@ -155,12 +156,7 @@ async function attachImages(db: Queryable, layer: string, features: RenderFeatur
   const byId = new Map(features.map((f) => [f.id, f]))
   const ids = [...byId.keys()]
   for (let i = 0; i < ids.length; i += BATCH) {
-    const { rows } = await db.query<{ id: number; feature_id: number }>(
-      `SELECT id::int AS id, feature_id::int AS feature_id FROM app.attachments
-        WHERE layer_name = $1 AND feature_id = ANY($2::bigint[]) AND content_type LIKE 'image/%'
-        ORDER BY feature_id, id`,
-      [layer, ids.slice(i, i + BATCH)],
-    )
+    const rows = await imageAttachments(db, layer, ids.slice(i, i + BATCH))
     for (const r of rows) byId.get(r.feature_id)?.images.push(r.id)
   }
 }

@@ -4,7 +4,7 @@ import type { SessionUser } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { sniffImage } from '../attachments/attachment-files'
 import { openAttachment, type DemoPhotoRenderer } from '../attachments/attachments.service'
-import { contentBytes, CONTENT_MAX_BYTES } from './contents.service'
+import { contentBytes, CONTENT_IMAGE_MAX_BYTES } from '../content/content.service'
 import type { ImageLoader } from './render/types'
 
 type Loaded = Awaited<ReturnType<ImageLoader>>
@@ -35,7 +35,7 @@ export function imageLoader(
   return async (image) => {
     try {
       if (image.contentId != null) {
-        const content = await contentBytes(deps, image.contentId)
+        const content = await contentBytes(deps, user, image.contentId)
         return content ? await asWorkbookImage(content.bytes) : null
       }
       if (image.attachment) {
@@ -56,7 +56,7 @@ export function imageLoader(
         const match = /^data:image\/[\w.+-]+;base64,(.*)$/s.exec(image.dataUrl)
         if (!match) return null
         const bytes = Buffer.from(match[1]!, 'base64')
-        return bytes.length > CONTENT_MAX_BYTES ? null : await asWorkbookImage(bytes)
+        return bytes.length > CONTENT_IMAGE_MAX_BYTES ? null : await asWorkbookImage(bytes)
       }
     } catch {
       return null

@@ -5,20 +5,12 @@ import {
   type ExportJob,
   type ReportNode,
 } from '@gis/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/harness'
+import { sheetTexts } from '../../../test/xlsx'
 import { DEMO_REPORTS, seedDemoReports } from '../../demo/demo-reports'
 
-let t: TestApp
-let user: string
-
-beforeAll(async () => {
-  t = await startTestApp()
-  user = await signIn(t.api, DEMO.user)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 function find(nodes: ReportNode[], name: string): ReportNode | undefined {
   for (const n of nodes) {
@@ -30,36 +22,22 @@ function find(nodes: ReportNode[], name: string): ReportNode | undefined {
 }
 
 async function runToWorkbook(reportId: number, body: unknown) {
-  const res = await t.api({
-    method: 'POST',
-    url: `/api/reports/${reportId}`,
-    token: user,
-    payload: body,
-  })
+  const res = await t.post(`/api/reports/${reportId}`, body, t.user)
   expect(res.statusCode).toBe(202)
   let job: ExportJob
   for (;;) {
-    job = (await t.api({ url: `/api/reports/jobs/${res.json().id}`, token: user })).json()
+    job = (await t.get(`/api/reports/jobs/${res.json().id}`, t.user)).json()
     if (job.status === 'COMPLETE' || job.status === 'ERROR') break
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
   expect(job.message).toBeNull()
   expect(job.status).toBe('COMPLETE')
-  const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)
+  const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${t.user}`)
   const wb = new ExcelJS.Workbook()
   await wb.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ExcelJS.Buffer)
   return { wb, job }
 }
-const texts = (ws: ExcelJS.Worksheet) => {
-  const out: string[] = []
-  ws.eachRow((row) =>
-    row.eachCell((cell) => {
-      // a merged cell's own value is its master's; read each value once
-      if (cell.master === cell) out.push(String(cell.value ?? ''))
-    }),
-  )
-  return out
-}
+const texts = sheetTexts
 
 describe('demo report templates', () => {
   it('are valid templates, seeded once in their folders', async () => {
@@ -67,7 +45,7 @@ describe('demo report templates', () => {
       expect(reportSaveSchema.safeParse({ ...r, mine: false }).success).toBe(true)
     }
     expect(await seedDemoReports(t.db)).toBe(0)
-    const tree = (await t.api({ url: '/api/reports', token: user })).json<ReportNode[]>()
+    const tree = (await t.get('/api/reports', t.user)).json<ReportNode[]>()
     expect(find(tree, 'Obras de Arte')?.type).toBe('directory')
     expect(find(tree, 'Rodovias')?.type).toBe('directory')
     expect(find(tree, 'Ficha da Obra de Arte')).toMatchObject({
@@ -78,7 +56,7 @@ describe('demo report templates', () => {
       reportType: 'summary',
       dir: 'Rodovias',
     })
-    const simple = (await t.api({ url: '/api/reports/simple', token: user })).json<ReportNode[]>()
+    const simple = (await t.get('/api/reports/simple', t.user)).json<ReportNode[]>()
     expect(simple.map((n) => n.name)).toContain('Lista de Obras de Arte')
   })
 
@@ -105,7 +83,7 @@ describe('demo report templates', () => {
   })
 
   it("'Lista de Obras de Arte' has a title, a header row, Km as a number and dates as dates", async () => {
-    const simple = (await t.api({ url: '/api/reports/simple', token: user })).json<ReportNode[]>()
+    const simple = (await t.get('/api/reports/simple', t.user)).json<ReportNode[]>()
     const lista = find(simple, 'Lista de Obras de Arte')!
     const { rows } = await t.db.query<{ codigo: string; km: string; ultima_inspecao: string }>(
       `SELECT codigo, km::text AS km, to_char(ultima_inspecao, 'YYYY-MM-DD') AS ultima_inspecao
@@ -151,7 +129,7 @@ describe('demo report templates', () => {
   })
 
   it("'Ficha da Obra de Arte' writes one sheet per bridge with its values and photo", async () => {
-    const tree = (await t.api({ url: '/api/reports', token: user })).json<ReportNode[]>()
+    const tree = (await t.get('/api/reports', t.user)).json<ReportNode[]>()
     const ficha = find(tree, 'Ficha da Obra de Arte')!
     const { rows } = await t.db.query<{ id: number; codigo: string; rodovia: string }>(
       `SELECT o.id::int AS id, o.codigo, o.rodovia FROM data.oae o
@@ -175,7 +153,7 @@ describe('demo report templates', () => {
   })
 
   it("'Resumo por Rodovia' lists every bridge after its summary page", async () => {
-    const tree = (await t.api({ url: '/api/reports', token: user })).json<ReportNode[]>()
+    const tree = (await t.get('/api/reports', t.user)).json<ReportNode[]>()
     const resumo = find(tree, 'Resumo por Rodovia')!
     const { rows } = await t.db.query<{ codigo: string }>(
       'SELECT codigo FROM data.oae WHERE NOT d_e_l_e_t_ ORDER BY id',

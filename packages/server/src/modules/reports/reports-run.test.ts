@@ -1,57 +1,39 @@
 import ExcelJS from 'exceljs'
 import type { ExportJob, RenderedReport, ReportRecord } from '@gis/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signIn, useTestApp } from '../../../test/harness'
+import { sheetTexts } from '../../../test/xlsx'
+import { expectFileOnlyWhileReading, waitForJob as waitJob } from '../../../test/jobs'
 import { createTestLayer } from '../search/search.fixture'
 import { sampleTemplate, saveBody } from './reports.fixture'
+import { and, rule } from '../../../test/filters'
 
-let t: TestApp
-let admin: string
-let user: string
+const t = useTestApp()
 let report: ReportRecord
 
-const PONTES = { type: 'group', operator: 'and', rules: [rule('tipo', 'eq', 'ponte')] }
-function rule(field: string, operator: string, value: unknown) {
-  return { type: 'rule', field, operator, value }
-}
+const PONTES = and(rule('tipo', 'eq', 'ponte'))
 
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/reports/templates',
-    token: admin,
-    payload: saveBody('Lista de OAE', {
+  const res = await t.post(
+    '/api/reports/templates',
+    saveBody('Lista de OAE', {
       parameters: [
         { name: 'LAYER_NAME', type: 'LAYER_NAME', value: 'oae' },
         { name: 'fileOutput', type: 'TEXT', value: 'obras' },
       ],
     }),
-  })
+    t.admin,
+  )
   expect(res.statusCode).toBe(201)
   report = res.json()
 })
-afterAll(async () => {
-  await t?.close()
-})
 
-const run = (id: number, token: string, body: unknown) =>
-  t.api({ method: 'POST', url: `/api/reports/${id}`, token, payload: body })
+const run = (id: number, token: string, body: unknown) => t.post(`/api/reports/${id}`, body, token)
 const reportJobs = async () =>
   (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM app.jobs WHERE type = 'report'"))
     .rows[0]!.n
 
-async function waitForJob(id: number, token: string) {
-  for (;;) {
-    const res = await t.api({ url: `/api/reports/jobs/${id}`, token })
-    expect(res.statusCode).toBe(200)
-    const job = res.json<ExportJob>()
-    if (job.status === 'COMPLETE' || job.status === 'ERROR') return job
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+const waitForJob = (id: number, token: string) => waitJob(t, id, token)
 
 async function workbookOf(jobId: number, token: string) {
   const file = await fetch(`${t.baseUrl}/api/report/${jobId}?token=${token}`)
@@ -61,16 +43,7 @@ async function workbookOf(jobId: number, token: string) {
   return { wb, headers: file.headers }
 }
 
-const texts = (ws: ExcelJS.Worksheet) => {
-  const out: string[] = []
-  ws.eachRow((row) =>
-    row.eachCell((cell) => {
-      // a merged cell's own value is its master's; read each value once
-      if (cell.master === cell) out.push(String(cell.value ?? ''))
-    }),
-  )
-  return out
-}
+const texts = sheetTexts
 
 describe('running reports', () => {
   it('runs a report into a job whose xlsx lists the features the filter picks', async () => {
@@ -78,9 +51,9 @@ describe('running reports', () => {
       "SELECT id::int AS id, codigo FROM data.oae WHERE tipo = 'ponte' AND NOT d_e_l_e_t_ ORDER BY id",
     )
     expect(expected.length).toBeGreaterThan(1)
-    const res = await run(report.id, user, { layerName: 'oae', filter: PONTES })
+    const res = await run(report.id, t.user, { layerName: 'oae', filter: PONTES })
     expect(res.statusCode).toBe(202)
-    const job = await waitForJob(res.json().id, user)
+    const job = await waitForJob(res.json().id, t.user)
     expect(job).toMatchObject({
       status: 'COMPLETE',
       type: 'report',
@@ -88,7 +61,7 @@ describe('running reports', () => {
       filename: 'obras.xlsx',
       rows: expected.length,
     })
-    const { wb, headers } = await workbookOf(job.id, user)
+    const { wb, headers } = await workbookOf(job.id, t.user)
     expect(headers.get('content-type')).toContain('spreadsheetml')
     expect(wb.worksheets).toHaveLength(2)
     const cover = texts(wb.worksheets[0]!)
@@ -103,9 +76,9 @@ describe('running reports', () => {
     expect(list).not.toContain(viadutos[0]!.codigo)
 
     // the repository shows it to its user; the status route too
-    const repo = await t.api({ url: '/api/reports/jobs', token: user })
+    const repo = await t.get('/api/reports/jobs', t.user)
     expect(repo.json<ExportJob[]>().map((j) => j.id)).toContain(job.id)
-    const status = await t.api({ url: `/api/reports/${job.id}/status`, token: user })
+    const status = await t.get(`/api/reports/${job.id}/status`, t.user)
     expect(status.json().status).toBe('COMPLETE')
     // nobody else downloads it
     const other = await signIn(t.api, { username: 'campo', password: 'campo1234' })
@@ -113,67 +86,24 @@ describe('running reports', () => {
   })
 
   it('gives the report file only while the user still reads its layer', async () => {
-    const res = await run(report.id, user, { layerName: 'oae', filter: PONTES })
-    const job = await waitForJob(res.json().id, user)
+    const res = await run(report.id, t.user, { layerName: 'oae', filter: PONTES })
+    const job = await waitForJob(res.json().id, t.user)
     expect(job.status).toBe('COMPLETE')
-    const download = () => fetch(`${t.baseUrl}/api/report/${job.id}?token=${user}`)
-    expect((await download()).status).toBe(200)
     // Through the administration: every group of the user stops reading oae.
-    const { rows: groups } = await t.db.query<{ group_id: number }>(
-      `SELECT DISTINCT p.group_id FROM app.group_layer_permissions p
-         JOIN app.user_groups ug ON ug.group_id = p.group_id
-         JOIN app.users u ON u.id = ug.user_id
-        WHERE u.username = 'demo' AND p.layer_name = 'oae' AND p.read_feature`,
-    )
-    expect(groups.length).toBeGreaterThan(0)
-    const saved = new Map<number, { layer: string; title?: string }[]>()
-    const put = async (group: number, rows: { layer: string; title?: string }[]) =>
-      expect(
-        (
-          await t.api({
-            method: 'PUT',
-            url: `/api/groups/${group}/permissions`,
-            token: admin,
-            payload: rows.map(({ title: _t, ...r }) => r),
-          })
-        ).statusCode,
-      ).toBe(200)
-    for (const { group_id: group } of groups) {
-      const rows = (await t.api({ url: `/api/groups/${group}/permissions`, token: admin })).json()
-      saved.set(group, rows)
-      await put(
-        group,
-        rows.map((r: { layer: string }) => (r.layer === 'oae' ? { ...r, readFeature: false } : r)),
-      )
-    }
-    try {
-      const refused = await download()
-      expect(refused.status).toBe(404)
-      expect(((await refused.json()) as { message: string }).message).toBe(
-        (await t.api({ url: '/api/features/nao_existe/1', token: user })).json().message,
-      )
-    } finally {
-      for (const [group, rows] of saved) await put(group, rows)
-    }
-    expect((await download()).status).toBe(200)
+    await expectFileOnlyWhileReading(t, job.id, 'oae')
   })
 
   it('runs a selection of ids, and previews at most 20 features at once', async () => {
     const { rows } = await t.db.query<{ id: number; codigo: string }>(
       'SELECT id::int AS id, codigo FROM data.oae WHERE NOT d_e_l_e_t_ ORDER BY id LIMIT 3',
     )
-    const res = await run(report.id, user, { layerName: 'oae', ids: rows.map((r) => r.id) })
-    const job = await waitForJob(res.json().id, user)
+    const res = await run(report.id, t.user, { layerName: 'oae', ids: rows.map((r) => r.id) })
+    const job = await waitForJob(res.json().id, t.user)
     expect(job.rows).toBe(3)
-    const list = texts((await workbookOf(job.id, user)).wb.worksheets[1]!)
+    const list = texts((await workbookOf(job.id, t.user)).wb.worksheets[1]!)
     for (const r of rows) expect(list).toContain(r.codigo)
 
-    const preview = await t.api({
-      method: 'POST',
-      url: `/api/reports/${report.id}/preview`,
-      token: user,
-      payload: { layerName: 'oae' },
-    })
+    const preview = await t.post(`/api/reports/${report.id}/preview`, { layerName: 'oae' }, t.user)
     expect(preview.statusCode).toBe(200)
     const rendered = preview.json<RenderedReport>()
     expect(rendered.features).toBe(20)
@@ -182,50 +112,42 @@ describe('running reports', () => {
 
   it('refuses a layer the user may not read, a bad filter, a disabled or unreadable template, and queues nothing', async () => {
     const before = await reportJobs()
-    const denied = await run(report.id, user, { layerName: 'ocorrencias' })
-    const missing = await run(report.id, user, { layerName: 'nao_existe' })
+    const denied = await run(report.id, t.user, { layerName: 'ocorrencias' })
+    const missing = await run(report.id, t.user, { layerName: 'nao_existe' })
     expect(denied.statusCode).toBe(404)
     expect(denied.body).toBe(missing.body)
 
-    const badFilter = { type: 'group', operator: 'and', rules: [rule('senha', 'eq', 1)] }
-    const bad = await run(report.id, user, { layerName: 'oae', filter: badFilter })
-    const search = await t.api({
-      method: 'POST',
-      url: '/api/features/oae/search',
-      token: user,
-      payload: { filter: badFilter },
-    })
+    const badFilter = and(rule('senha', 'eq', 1))
+    const bad = await run(report.id, t.user, { layerName: 'oae', filter: badFilter })
+    const search = await t.post('/api/features/oae/search', { filter: badFilter }, t.user)
     expect(bad.statusCode).toBe(400)
     expect(search.statusCode).toBe(400)
     expect(bad.json().message).toBe(search.json().message)
 
-    const disabled = await t.api({
-      method: 'POST',
-      url: '/api/reports/templates',
-      token: admin,
-      payload: saveBody('Desativado', { parameters: [] }),
-    })
-    const off = await run(disabled.json().id, user, { layerName: 'oae' })
+    const disabled = await t.post(
+      '/api/reports/templates',
+      saveBody('Desativado', { parameters: [] }),
+      t.admin,
+    )
+    const off = await run(disabled.json().id, t.user, { layerName: 'oae' })
     expect(off.statusCode).toBe(400)
     expect(off.json().message).toBe(
       'RELATORIO DESATIVADO, CONSULTE O ADMINISTRADOR PARA MAIS INFORMAÇÕES',
     )
 
-    const own = await t.api({
-      method: 'POST',
-      url: '/api/reports/templates',
-      token: admin,
-      payload: saveBody('Do administrador', { mine: true }),
-    })
-    const notMine = await run(own.json().id, user, { layerName: 'oae' })
+    const own = await t.post(
+      '/api/reports/templates',
+      saveBody('Do administrador', { mine: true }),
+      t.admin,
+    )
+    const notMine = await run(own.json().id, t.user, { layerName: 'oae' })
     expect(notMine.statusCode).toBe(404)
     expect(notMine.json().message).toBe('Relatório não encontrado.')
-    const previewDenied = await t.api({
-      method: 'POST',
-      url: `/api/reports/${report.id}/preview`,
-      token: user,
-      payload: { layerName: 'ocorrencias' },
-    })
+    const previewDenied = await t.post(
+      `/api/reports/${report.id}/preview`,
+      { layerName: 'ocorrencias' },
+      t.user,
+    )
     expect(previewDenied.statusCode).toBe(404)
     expect(await reportJobs()).toBe(before)
   })
@@ -259,12 +181,11 @@ describe('running reports', () => {
         ],
       },
     ]
-    const saved = await t.api({
-      method: 'POST',
-      url: '/api/reports/templates',
-      token: admin,
-      payload: saveBody('Ficha teste', { reportType: 'record', template }),
-    })
+    const saved = await t.post(
+      '/api/reports/templates',
+      saveBody('Ficha teste', { reportType: 'record', template }),
+      t.admin,
+    )
     const { rows } = await t.db.query<{ id: number; codigo: string }>(
       `SELECT o.id::int AS id, o.codigo FROM data.oae o
         WHERE NOT o.d_e_l_e_t_ AND EXISTS (SELECT 1 FROM app.attachments a
@@ -272,11 +193,11 @@ describe('running reports', () => {
         ORDER BY o.id LIMIT 2`,
     )
     expect(rows).toHaveLength(2)
-    const res = await run(saved.json().id, user, { layerName: 'oae', ids: rows.map((r) => r.id) })
-    const job = await waitForJob(res.json().id, user)
+    const res = await run(saved.json().id, t.user, { layerName: 'oae', ids: rows.map((r) => r.id) })
+    const job = await waitForJob(res.json().id, t.user)
     expect(job.status).toBe('COMPLETE')
     expect(job.filename).toBe('Ficha teste.xlsx')
-    const { wb } = await workbookOf(job.id, user)
+    const { wb } = await workbookOf(job.id, t.user)
     expect(wb.worksheets).toHaveLength(2)
     rows.forEach((r, i) => expect(texts(wb.worksheets[i]!)).toContain(`Código: ${r.codigo}`))
     expect(wb.worksheets[0]!.getImages()).toHaveLength(1)
@@ -287,12 +208,12 @@ describe('running reports', () => {
     await t.db.query(
       "INSERT INTO data.rel_muitos (d_e_l_e_t_, s) SELECT false, 'x' FROM generate_series(1, 5001)",
     )
-    const big = await run(report.id, admin, { layerName: 'rel_muitos' })
+    const big = await run(report.id, t.admin, { layerName: 'rel_muitos' })
     expect(big.statusCode).toBe(202)
-    const failed = await waitForJob(big.json().id, admin)
+    const failed = await waitForJob(big.json().id, t.admin)
     expect(failed.status).toBe('ERROR')
     expect(failed.message).toBe('O relatório passa de 5.000 feições: refine o filtro.')
-    expect((await fetch(`${t.baseUrl}/api/report/${failed.id}?token=${admin}`)).status).toBe(404)
+    expect((await fetch(`${t.baseUrl}/api/report/${failed.id}?token=${t.admin}`)).status).toBe(404)
 
     const { rows: demo } = await t.db.query<{ id: number }>(
       "SELECT id::int AS id FROM app.users WHERE username = 'demo'",
@@ -311,9 +232,9 @@ describe('running reports', () => {
       ],
     )
     // wake the queue with a job of the user's own
-    const own = await run(report.id, user, { layerName: 'oae', ids: [1] })
-    await waitForJob(own.json().id, user)
-    const gone = await waitForJob(rows[0]!.id, user)
+    const own = await run(report.id, t.user, { layerName: 'oae', ids: [1] })
+    await waitForJob(own.json().id, t.user)
+    const gone = await waitForJob(rows[0]!.id, t.user)
     expect(gone.status).toBe('ERROR')
     expect(gone.message).toBe('A layer não existe mais ou você não tem mais permissão de leitura.')
   })

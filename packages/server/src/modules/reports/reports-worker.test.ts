@@ -2,9 +2,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import ExcelJS from 'exceljs'
-import type { ExportJob, ReportRecord, ReportTemplate } from '@gis/shared'
+import type { ReportRecord, ReportTemplate } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { waitForJob as waitJob } from '../../../test/jobs'
 import { createTestLayer } from '../search/search.fixture'
 import { sampleTemplate, saveBody } from './reports.fixture'
 
@@ -93,27 +94,18 @@ function healthProbe(baseUrl: string) {
   }
 }
 
-async function waitForJob(t: TestApp, id: number, token: string) {
-  for (;;) {
-    const res = await t.api({ url: `/api/reports/jobs/${id}`, token })
-    expect(res.statusCode).toBe(200)
-    const job = res.json<ExportJob>()
-    if (job.status === 'COMPLETE' || job.status === 'ERROR') return job
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
+const waitForJob = (t: TestApp, id: number, token: string) => waitJob(t, id, token, 50)
 
 async function saveTemplate(t: TestApp, token: string, template: ReportTemplate) {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/reports/templates',
-    token,
-    payload: saveBody(template.name, {
+  const res = await t.post(
+    '/api/reports/templates',
+    saveBody(template.name, {
       reportType: 'record',
       parameters: [{ name: 'LAYER_NAME', type: 'LAYER_NAME', value: template.layer }],
       template,
     }),
-  })
+    token,
+  )
   expect(res.statusCode).toBe(201)
   return res.json<ReportRecord>()
 }
@@ -174,12 +166,7 @@ describe('reports in the CPU worker pool', () => {
     const probe = healthProbe(t.baseUrl)
     const started = performance.now()
     loop.enable()
-    const res = await t.api({
-      method: 'POST',
-      url: `/api/reports/${report.id}`,
-      token: admin,
-      payload: { layerName: 'rel_mil' },
-    })
+    const res = await t.post(`/api/reports/${report.id}`, { layerName: 'rel_mil' }, admin)
     expect(res.statusCode).toBe(202)
     const job = await waitForJob(t, res.json().id, admin)
     loop.disable()
@@ -221,12 +208,7 @@ describe('a report past the worker threads’ memory', () => {
 
   it('fails in Portuguese, the server goes on, and the next report is written by a new thread', async () => {
     const big = await saveTemplate(t, admin, bigTemplate('Ficha pesada'))
-    const res = await t.api({
-      method: 'POST',
-      url: `/api/reports/${big.id}`,
-      token: admin,
-      payload: { layerName: 'rel_mil' },
-    })
+    const res = await t.post(`/api/reports/${big.id}`, { layerName: 'rel_mil' }, admin)
     expect(res.statusCode).toBe(202)
     const failed = await waitForJob(t, res.json().id, admin)
     expect(failed).toMatchObject({
@@ -237,18 +219,8 @@ describe('a report past the worker threads’ memory', () => {
     expect((await fetch(`${t.baseUrl}/api/report/${failed.id}?token=${admin}`)).status).toBe(404)
     expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200)
 
-    const small = await t.api({
-      method: 'POST',
-      url: '/api/reports/templates',
-      token: admin,
-      payload: saveBody('Lista pequena'),
-    })
-    const next = await t.api({
-      method: 'POST',
-      url: `/api/reports/${small.json().id}`,
-      token: admin,
-      payload: { layerName: 'oae' },
-    })
+    const small = await t.post('/api/reports/templates', saveBody('Lista pequena'), admin)
+    const next = await t.post(`/api/reports/${small.json().id}`, { layerName: 'oae' }, admin)
     const done = await waitForJob(t, next.json().id, admin)
     expect(done.status).toBe('COMPLETE')
     const file = await fetch(`${t.baseUrl}/api/report/${done.id}?token=${admin}`)
@@ -258,12 +230,7 @@ describe('a report past the worker threads’ memory', () => {
     expect(wb.worksheets).toHaveLength(2)
 
     // the preview runs in the same pool, on a new thread as well
-    const preview = await t.api({
-      method: 'POST',
-      url: `/api/reports/${big.id}/preview`,
-      token: admin,
-      payload: { layerName: 'rel_mil' },
-    })
+    const preview = await t.post(`/api/reports/${big.id}/preview`, { layerName: 'rel_mil' }, admin)
     expect(preview.statusCode).toBe(200)
     expect(preview.json().features).toBe(20)
   }, 120_000)

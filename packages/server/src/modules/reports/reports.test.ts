@@ -1,27 +1,17 @@
 import type { ReportNode, ReportRecord } from '@gis/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signIn, useTestApp } from '../../../test/harness'
 import { postForm, sampleTemplate, saveBody } from './reports.fixture'
 
-let t: TestApp
-let admin: string
-let user: string
+const t = useTestApp()
 let other: string
-
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
   other = await signIn(t.api, { username: 'campo', password: 'campo1234' })
 })
-afterAll(async () => {
-  await t?.close()
-})
 
-const save = (token: string, body: unknown) =>
-  t.api({ method: 'POST', url: '/api/reports/templates', token, payload: body })
+const save = (token: string, body: unknown) => t.post('/api/reports/templates', body, token)
 const tree = async (token: string, query = '') => {
-  const res = await t.api({ url: `/api/reports${query}`, token })
+  const res = await t.get(`/api/reports${query}`, token)
   expect(res.statusCode).toBe(200)
   return res.json<ReportNode[]>()
 }
@@ -43,115 +33,111 @@ const rowOf = async (id: number) =>
 
 describe('report templates', () => {
   it('shows shared templates in folders, own ones under Meus Relatórios only when owned, invisible ones only with all=true for administrators', async () => {
-    const before = reports(await tree(user))
+    const before = reports(await tree(t.user))
     expect(before.some((r) => r.path.startsWith('Meus Relatórios'))).toBe(false)
 
-    const shared = await save(admin, saveBody('Compartilhado A', { folder: 'Testes / Sub ' }))
+    const shared = await save(t.admin, saveBody('Compartilhado A', { folder: 'Testes / Sub ' }))
     expect(shared.statusCode).toBe(201)
     expect(shared.json<ReportRecord>()).toMatchObject({ ownerId: null, folder: 'Testes/Sub' })
-    const hidden = await save(admin, saveBody('Oculto B', { visible: false }))
+    const hidden = await save(t.admin, saveBody('Oculto B', { visible: false }))
     expect(hidden.statusCode).toBe(201)
-    const mine = await save(user, saveBody('Meu C', { folder: 'Pessoal' }))
+    const mine = await save(t.user, saveBody('Meu C', { folder: 'Pessoal' }))
     expect(mine.statusCode).toBe(201)
     expect(mine.json<ReportRecord>().ownerId).not.toBeNull()
 
-    const seen = reports(await tree(user))
+    const seen = reports(await tree(t.user))
     expect(seen).toContainEqual({ path: 'Testes/Sub', name: 'Compartilhado A' })
     expect(seen).toContainEqual({ path: 'Meus Relatórios/Pessoal', name: 'Meu C' })
     expect(seen.map((r) => r.name)).not.toContain('Oculto B')
     // all=true is for administrators only
-    expect(reports(await tree(user, '?all=true')).map((r) => r.name)).not.toContain('Oculto B')
-    const adminAll = reports(await tree(admin, '?all=true'))
+    expect(reports(await tree(t.user, '?all=true')).map((r) => r.name)).not.toContain('Oculto B')
+    const adminAll = reports(await tree(t.admin, '?all=true'))
     expect(adminAll.map((r) => r.name)).toContain('Oculto B')
     // another user's own template never shows, nor their Meus Relatórios
-    const adminSeen = reports(await tree(admin))
+    const adminSeen = reports(await tree(t.admin))
     expect(adminSeen.map((r) => r.name)).not.toContain('Meu C')
     expect(adminSeen.map((r) => r.name)).not.toContain('Oculto B')
     expect(reports(await tree(other)).some((r) => r.path.startsWith('Meus Relatórios'))).toBe(false)
 
-    const roots = await tree(user)
+    const roots = await tree(t.user)
     const my = roots.find((n) => n.name === 'Meus Relatórios')!
     expect(my).toMatchObject({ type: 'directory', reportType: 'folder', parent: null })
     const node = my.children[0]!.children[0]!
     expect(node).toMatchObject({ type: 'report', reportId: mine.json().id, name: 'Meu C' })
 
-    const custom = await t.api({ url: '/api/reports/custom', token: user })
+    const custom = await t.get('/api/reports/custom', t.user)
     expect(custom.json<ReportNode[]>().map((n) => n.name)).toEqual(['Meu C'])
-    const simpleSaved = await save(admin, saveBody('Simples D', { reportType: 'simple' }))
+    const simpleSaved = await save(t.admin, saveBody('Simples D', { reportType: 'simple' }))
     expect(simpleSaved.statusCode).toBe(201)
-    const simple = await t.api({ url: '/api/reports/simple', token: user })
+    const simple = await t.get('/api/reports/simple', t.user)
     expect(simple.json<ReportNode[]>().map((n) => n.name)).toContain('Simples D')
     expect(simple.json<ReportNode[]>().every((n) => n.reportType === 'simple')).toBe(true)
   })
 
   it('reads a shared or own template, and answers 404 in Portuguese for anything else', async () => {
-    const shared = (await save(admin, saveBody('Leitura A'))).json<ReportRecord>()
-    const own = (await save(user, saveBody('Leitura B'))).json<ReportRecord>()
-    const hidden = (await save(admin, saveBody('Leitura C', { visible: false }))).json()
-    const ok = await t.api({ url: `/api/reports/json/${shared.id}`, token: user })
+    const shared = (await save(t.admin, saveBody('Leitura A'))).json<ReportRecord>()
+    const own = (await save(t.user, saveBody('Leitura B'))).json<ReportRecord>()
+    const hidden = (await save(t.admin, saveBody('Leitura C', { visible: false }))).json()
+    const ok = await t.get(`/api/reports/json/${shared.id}`, t.user)
     expect(ok.statusCode).toBe(200)
     expect(ok.json<ReportRecord>().template.name).toBe('Leitura A')
-    expect((await t.api({ url: `/api/reports/json/${own.id}`, token: user })).statusCode).toBe(200)
+    expect((await t.get(`/api/reports/json/${own.id}`, t.user)).statusCode).toBe(200)
     for (const [id, token] of [
       [own.id, other],
-      [own.id, admin],
-      [hidden.id, user],
-      [999999, user],
+      [own.id, t.admin],
+      [hidden.id, t.user],
+      [999999, t.user],
     ] as const) {
-      const res = await t.api({ url: `/api/reports/json/${id}`, token })
+      const res = await t.get(`/api/reports/json/${id}`, token)
       expect(res.statusCode).toBe(404)
       expect(res.json().message).toBe('Relatório não encontrado.')
     }
-    expect((await t.api({ url: `/api/reports/json/${hidden.id}`, token: admin })).statusCode).toBe(
-      200,
-    )
-    expect((await t.api({ url: '/api/reports' })).statusCode).toBe(401)
+    expect((await t.get(`/api/reports/json/${hidden.id}`, t.admin)).statusCode).toBe(200)
+    expect((await t.get('/api/reports')).statusCode).toBe(401)
   })
 
   it('lets administrators change shared templates and owners their own; others change nothing', async () => {
-    const shared = (await save(admin, saveBody('Permissão A'))).json<ReportRecord>()
+    const shared = (await save(t.admin, saveBody('Permissão A'))).json<ReportRecord>()
     // a plain user asking for a shared one still saves into their own
-    const own = (await save(user, saveBody('Permissão B', { mine: false }))).json<ReportRecord>()
+    const own = (await save(t.user, saveBody('Permissão B', { mine: false }))).json<ReportRecord>()
     expect((await rowOf(own.id))!.owner_id).not.toBeNull()
 
     const renamed = (name: string) => saveBody(name, { template: sampleTemplate(name) })
     const put = (id: number, token: string, name: string) =>
-      t.api({ method: 'PUT', url: `/api/reports/templates/${id}`, token, payload: renamed(name) })
-    const del = (id: number, token: string) =>
-      t.api({ method: 'DELETE', url: `/api/reports/templates/${id}`, token })
+      t.put(`/api/reports/templates/${id}`, renamed(name), token)
+    const del = (id: number, token: string) => t.del(`/api/reports/templates/${id}`, token)
 
-    const denied = await put(shared.id, user, 'Invadido')
+    const denied = await put(shared.id, t.user, 'Invadido')
     expect(denied.statusCode).toBe(403)
     expect(denied.json().message).toBe('Você não pode alterar este relatório.')
-    expect((await del(shared.id, user)).statusCode).toBe(403)
+    expect((await del(shared.id, t.user)).statusCode).toBe(403)
     expect((await put(own.id, other, 'Invadido')).statusCode).toBe(404)
     expect((await del(own.id, other)).statusCode).toBe(404)
-    expect((await put(own.id, admin, 'Invadido')).statusCode).toBe(404)
+    expect((await put(own.id, t.admin, 'Invadido')).statusCode).toBe(404)
     expect((await rowOf(shared.id))!.name).toBe('Permissão A')
     expect((await rowOf(own.id))!.name).toBe('Permissão B')
 
     // bad input changes nothing
-    const bad = await t.api({
-      method: 'PUT',
-      url: `/api/reports/templates/${own.id}`,
-      token: user,
-      payload: { ...renamed('X'), template: { ...sampleTemplate('X'), grid: [] } },
-    })
+    const bad = await t.put(
+      `/api/reports/templates/${own.id}`,
+      { ...renamed('X'), template: { ...sampleTemplate('X'), grid: [] } },
+      t.user,
+    )
     expect(bad.statusCode).toBe(400)
     expect((await rowOf(own.id))!.name).toBe('Permissão B')
 
-    const ok = await put(shared.id, admin, 'Permissão A2')
+    const ok = await put(shared.id, t.admin, 'Permissão A2')
     expect(ok.statusCode).toBe(200)
     expect(ok.json<ReportRecord>()).toMatchObject({ name: 'Permissão A2', ownerId: null })
-    const ownOk = await put(own.id, user, 'Permissão B2')
+    const ownOk = await put(own.id, t.user, 'Permissão B2')
     expect(ownOk.statusCode).toBe(200)
     expect((await rowOf(own.id))!.name).toBe('Permissão B2')
 
-    expect((await del(own.id, user)).statusCode).toBe(204)
+    expect((await del(own.id, t.user)).statusCode).toBe(204)
     expect(await rowOf(own.id)).toBeUndefined()
-    expect((await del(shared.id, admin)).statusCode).toBe(204)
+    expect((await del(shared.id, t.admin)).statusCode).toBe(204)
     expect(await rowOf(shared.id)).toBeUndefined()
-    expect((await del(shared.id, admin)).statusCode).toBe(404)
+    expect((await del(shared.id, t.admin)).statusCode).toBe(404)
   })
 
   it('imports a .json template into the caller own templates, refusing other files and bad content', async () => {
@@ -161,7 +147,7 @@ describe('report templates', () => {
       bytes: typeof content === 'string' ? content : JSON.stringify(content),
       type: 'application/json',
     })
-    const bare = await postForm(t.baseUrl, url, user, {
+    const bare = await postForm(t.baseUrl, url, t.user, {
       category: 'customTemplate',
       file: file('bare.json', sampleTemplate('Importado A')),
     })
@@ -169,7 +155,7 @@ describe('report templates', () => {
     expect(bare.json()).toMatchObject({ name: 'Importado A', folder: '' })
     expect(bare.json().ownerId).not.toBeNull()
 
-    const wrapped = await postForm(t.baseUrl, url, admin, {
+    const wrapped = await postForm(t.baseUrl, url, t.admin, {
       category: 'customTemplate',
       file: file('full.JSON', {
         template: sampleTemplate('Importado B'),
@@ -188,14 +174,14 @@ describe('report templates', () => {
       (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.report_templates'))
         .rows[0]!.n
     const before = await count()
-    const txt = await postForm(t.baseUrl, url, user, {
+    const txt = await postForm(t.baseUrl, url, t.user, {
       category: 'customTemplate',
       file: file('modelo.txt', sampleTemplate('X')),
     })
     expect(txt.statusCode).toBe(400)
     expect(txt.json().message).toBe('Formato de arquivo não suportado!')
     for (const content of ['{nada', { name: 'Sem grade' }, [1, 2], 'null']) {
-      const res = await postForm(t.baseUrl, url, user, { file: file('ruim.json', content) })
+      const res = await postForm(t.baseUrl, url, t.user, { file: file('ruim.json', content) })
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe('O arquivo não é uma template válida.')
     }
@@ -238,34 +224,28 @@ describe('template limits', () => {
   it('refuses groups nested past the 16 levels the renderer draws, in Portuguese, on save and import', async () => {
     // the deepest the renderer draws: saved, and each level rendered
     const deepest = await save(
-      admin,
+      t.admin,
       saveBody('Dezesseis níveis', { template: nested('Dezesseis níveis', 16) }),
     )
     expect(deepest.statusCode).toBe(201)
-    const preview = await t.api({
-      method: 'POST',
-      url: `/api/reports/${deepest.json().id}/preview`,
-      token: user,
-      payload: { layerName: 'oae' },
-    })
+    const preview = await t.post(
+      `/api/reports/${deepest.json().id}/preview`,
+      { layerName: 'oae' },
+      t.user,
+    )
     expect(preview.statusCode).toBe(200)
     const texts = preview.json().pages[0].cells.map((c: { text: string }) => c.text)
     expect(texts).toContain('nível 16')
 
     for (const depth of [17, 250, 500]) {
       const body = saveBody(`Fundo ${depth}`, { template: nested(`Fundo ${depth}`, depth) })
-      const res = await save(user, body)
+      const res = await save(t.user, body)
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe(tooDeep)
-      const put = await t.api({
-        method: 'PUT',
-        url: `/api/reports/templates/${deepest.json().id}`,
-        token: admin,
-        payload: body,
-      })
+      const put = await t.put(`/api/reports/templates/${deepest.json().id}`, body, t.admin)
       expect(put.statusCode).toBe(400)
       expect(put.json().message).toBe(tooDeep)
-      const imported = await postForm(t.baseUrl, importUrl, user, {
+      const imported = await postForm(t.baseUrl, importUrl, t.user, {
         file: jsonFile('fundo.json', JSON.stringify(body.template)),
       })
       expect(imported.statusCode).toBe(400)
@@ -273,10 +253,10 @@ describe('template limits', () => {
     }
     // past what JSON.stringify writes: the server reads it, and says the same
     const text = nestedJson('Fundo', 20_000)
-    const res = await save(user, text)
+    const res = await save(t.user, text)
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(tooDeep)
-    const imported = await postForm(t.baseUrl, importUrl, user, {
+    const imported = await postForm(t.baseUrl, importUrl, t.user, {
       file: jsonFile('fundo.json', text),
     })
     expect(imported.statusCode).toBe(400)
@@ -285,7 +265,7 @@ describe('template limits', () => {
     const parameter = JSON.stringify(
       saveBody('Valor fundo', { parameters: [{ name: 'x', type: 'TEXT', value: 'aqui' }] }),
     ).replace('"aqui"', '['.repeat(5000) + ']'.repeat(5000))
-    const nestedValue = await save(user, parameter)
+    const nestedValue = await save(t.user, parameter)
     expect(nestedValue.statusCode).toBe(400)
     expect(nestedValue.json().message).toBe(
       'A template tem valores aninhados em mais de 128 níveis.',
@@ -299,13 +279,13 @@ describe('template limits', () => {
     const sized = (size: number) =>
       Buffer.concat([template, Buffer.alloc(size - template.length, ' ')])
     const limit = 20 * 1_048_576
-    const ok = await postForm(t.baseUrl, importUrl, user, {
+    const ok = await postForm(t.baseUrl, importUrl, t.user, {
       file: jsonFile('grande.json', sized(limit)),
     })
     expect(ok.json()).toMatchObject({ name: 'Grande' })
     expect(ok.statusCode).toBe(201)
     for (const size of [limit + 1, limit + 2, limit + 1_048_576]) {
-      const res = await postForm(t.baseUrl, importUrl, user, {
+      const res = await postForm(t.baseUrl, importUrl, t.user, {
         file: jsonFile('grande.json', sized(size)),
       })
       expect(res.statusCode).toBe(400)

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PREVIEW_FEATURES, REPORT_MAX_FEATURES, reportRunSchema } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { idParams } from '../../http/params'
 import * as service from './run.service'
-import { idParam } from './templates.routes'
 
 /** Running a report (spec 3 §7): a job whose xlsx lands in the repository, or a preview. */
 export const runRoutes =
@@ -18,7 +18,7 @@ export const runRoutes =
         schema: {
           tags: ['reports'],
           summary: `Starts a report job of a template over the features of a readable layer a filter (or a selection) picks, at most ${REPORT_MAX_FEATURES}; answers the job id (follow it at /api/reports/jobs/{id}, download at /api/report/{id})`,
-          params: idParam,
+          params: idParams,
           body: reportRunSchema,
           response: { 202: z.object({ id: z.number().int() }) },
         },
@@ -41,7 +41,7 @@ export const runRoutes =
         schema: {
           tags: ['reports'],
           summary: `The report of the first ${PREVIEW_FEATURES} features, rendered at once (RenderedReport)`,
-          params: idParam,
+          params: idParams,
           body: reportRunSchema,
         },
       },

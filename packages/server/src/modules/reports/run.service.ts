@@ -9,15 +9,15 @@ import {
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { HttpError } from '../../http/errors'
+import { FILE_KEEP_HOURS, sweepExpiredFiles, type JobFileResult } from '../../jobs/job-files'
+import { insertExportFile } from '../../jobs/job-files.sql'
 import { JobFailure, type JobContext } from '../../jobs/job-queue'
 import { readableLayer } from '../../layer-data/catalogue'
 import { columnSqlTypes, countMatching } from '../../layer-data/search-export'
 import { FilterError } from '../../layer-data/where'
 import { CpuTaskError, ownBytes, Transfer, type CallHandlers } from '../../workers/cpu-pool'
 import type { DemoPhotoRenderer } from '../attachments/attachments.service'
-import { EXPORT_KEEP_HOURS, sweepExpired, type ExportResult } from '../export/export.service'
-import * as exportSql from '../export/export.sql'
-import { layerForUser, withFilterErrors } from '../search/search.service'
+import { layerForUser, withFilterErrors } from '../../layer-data/layer-access'
 import { getSessionUser } from '../users/users.sql'
 import type { ReportPayload } from './jobs.service'
 import { imageLoader } from './report-images'
@@ -146,9 +146,9 @@ export function reportFilename(row: sql.TemplateRow, values: Record<string, unkn
  * sweep).
  */
 export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRenderer) {
-  return async (ctx: JobContext<ReportPayload>): Promise<ExportResult> => {
+  return async (ctx: JobContext<ReportPayload>): Promise<JobFileResult> => {
     const { db, storage } = deps
-    await sweepExpired(deps).catch(() => undefined)
+    await sweepExpiredFiles(deps).catch(() => undefined)
     const owner = ctx.userId === null ? undefined : await getSessionUser(db, ctx.userId)
     if (!owner || !owner.active) throw new JobFailure(t('export.layerGone'))
     const p = ctx.payload
@@ -198,7 +198,7 @@ export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRende
     const bytes = await reportXlsx(deps, context, calls, ctx.signal)
     const filename = reportFilename(row, context.variables)
     const stored = await storage.put(bytes, { suffix: 'xlsx' })
-    await exportSql.insertExportFile(db, {
+    await insertExportFile(db, {
       job_id: ctx.id,
       user_id: owner.id,
       storage_key: stored.key,
@@ -206,7 +206,7 @@ export function reportJobHandler(deps: AppDeps, renderDemoPhoto?: DemoPhotoRende
       content_type: XLSX_TYPE,
       size: stored.size,
       rows: features.length,
-      keepHours: EXPORT_KEEP_HOURS,
+      keepHours: FILE_KEEP_HOURS,
     })
     await ctx.progress(max, max)
     return { filename, contentType: XLSX_TYPE, size: stored.size, rows: features.length }

@@ -9,12 +9,11 @@ import {
   t,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { created } from '../../http/created'
+import { deleteByIdRoute, getByIdRoute, idParams } from '../../http/params'
 import { HttpError } from '../../http/errors'
 import * as service from './templates.service'
 
-export const idParam = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-})
 /** A template may carry images as data: URLs. */
 const TEMPLATE_BODY_LIMIT = 20 * 1_048_576
 
@@ -71,17 +70,15 @@ export const templateRoutes =
       async (request) => service.simpleReports(db, userOf(request)),
     )
 
-    app.get(
+    getByIdRoute(
+      app,
       '/json/:id',
       {
-        schema: {
-          tags: ['reports'],
-          summary: "A template (shared, or the caller's own) with its parameters",
-          params: idParam,
-          response: { 200: reportRecordSchema },
-        },
+        tags: ['reports'],
+        summary: "A template (shared, or the caller's own) with its parameters",
+        response: reportRecordSchema,
       },
-      async (request) => service.getTemplate(db, userOf(request), request.params.id),
+      (request, id) => service.getTemplate(db, userOf(request), id),
     )
 
     app.post(
@@ -99,8 +96,7 @@ export const templateRoutes =
       },
       async (request, reply) => {
         const record = await service.createTemplate(db, userOf(request), request.body)
-        reply.code(201).header('location', `/api/reports/json/${record.id}`)
-        return record
+        return created(reply, `/api/reports/json/${record.id}`, record)
       },
     )
 
@@ -112,7 +108,7 @@ export const templateRoutes =
         schema: {
           tags: ['reports'],
           summary: 'Rewrites a template: shared ones by administrators, own ones by their owner',
-          params: idParam,
+          params: idParams,
           body: reportSaveSchema,
           response: { 200: reportRecordSchema },
         },
@@ -121,19 +117,14 @@ export const templateRoutes =
         service.updateTemplate(db, userOf(request), request.params.id, request.body),
     )
 
-    app.delete(
+    deleteByIdRoute(
+      app,
       '/templates/:id',
       {
-        schema: {
-          tags: ['reports'],
-          summary: 'Deletes a template: shared ones by administrators, own ones by their owner',
-          params: idParam,
-        },
+        tags: ['reports'],
+        summary: 'Deletes a template: shared ones by administrators, own ones by their owner',
       },
-      async (request, reply) => {
-        await service.deleteTemplate(db, userOf(request), request.params.id)
-        return reply.code(204).send()
-      },
+      (request, id) => service.deleteTemplate(db, userOf(request), id),
     )
 
     await app.register(async (upload) => {
@@ -186,8 +177,7 @@ export const templateRoutes =
             file.filename,
             file.bytes,
           )
-          reply.code(201).header('location', `/api/reports/json/${record.id}`)
-          return record
+          return created(reply, `/api/reports/json/${record.id}`, record)
         },
       )
     })

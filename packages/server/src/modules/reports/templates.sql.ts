@@ -52,21 +52,23 @@ export interface TemplateValues {
   updatedBy: number | null
 }
 
+/** The values the INSERT and the UPDATE both write, in their placeholders' order. */
+const templateValues = (v: Omit<TemplateValues, 'ownerId'>) => [
+  v.name,
+  v.folder,
+  v.reportType,
+  v.visible,
+  JSON.stringify(v.parameters),
+  JSON.stringify(v.template),
+  v.updatedBy,
+]
+
 export async function insertTemplate(db: Queryable, v: TemplateValues): Promise<TemplateRow> {
   const { rows } = await db.query<TemplateRow>(
-    `INSERT INTO app.report_templates (name, folder, report_type, visible, owner_id, parameters,
-       template, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6::text::jsonb, $7::text::jsonb, $8) RETURNING ${COLUMNS}`,
-    [
-      v.name,
-      v.folder,
-      v.reportType,
-      v.visible,
-      v.ownerId,
-      JSON.stringify(v.parameters),
-      JSON.stringify(v.template),
-      v.updatedBy,
-    ],
+    `INSERT INTO app.report_templates (name, folder, report_type, visible, parameters, template,
+       updated_by, owner_id)
+     VALUES ($1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7, $8) RETURNING ${COLUMNS}`,
+    [...templateValues(v), v.ownerId],
   )
   return rows[0]!
 }
@@ -83,16 +85,7 @@ export async function updateTemplate(
             parameters = $6::text::jsonb, template = $7::text::jsonb, updated_by = $8,
             updated_at = now()
       WHERE id = $1 RETURNING ${COLUMNS}`,
-    [
-      id,
-      v.name,
-      v.folder,
-      v.reportType,
-      v.visible,
-      JSON.stringify(v.parameters),
-      JSON.stringify(v.template),
-      v.updatedBy,
-    ],
+    [id, ...templateValues(v)],
   )
   return rows[0]
 }

@@ -8,7 +8,8 @@ import {
   tableRecordSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage } from '../../http/paging'
+import { created } from '../../http/created'
+import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './schema.service'
 
@@ -20,22 +21,18 @@ export const schemaRoutes = ({ db }: AppDeps): RouteScope[] => [
     prefix: '/api/schema',
     access: 'admin',
     routes: async (app) => {
-      app.get(
+      pagedRoute(
+        app,
         '/tables',
         {
-          schema: {
-            tags: ['schema'],
-            summary: 'Tables of schema data (layer or not), paged; total in x-rowcount',
-            querystring: pagingQuerySchema.extend({
-              query: z.string().trim().max(200).optional(),
-            }),
-            response: { 200: z.array(tableRecordSchema) },
-          },
+          tags: ['schema'],
+          summary: 'Tables of schema data (layer or not), paged; total in x-rowcount',
+          querystring: pagingQuerySchema.extend({
+            query: z.string().trim().max(200).optional(),
+          }),
+          item: tableRecordSchema,
         },
-        async (request, reply) => {
-          const { rows, total } = await service.listTables(db, request.query)
-          return sendPage(reply, rows, total)
-        },
+        (request) => service.listTables(db, request.query),
       )
 
       app.post(
@@ -51,8 +48,7 @@ export const schemaRoutes = ({ db }: AppDeps): RouteScope[] => [
         },
         async (request, reply) => {
           const name = await service.createTable(db, request.body)
-          reply.code(201).header('location', `/api/schema/tables/${name}`)
-          return { name }
+          return created(reply, `/api/schema/tables/${name}`, { name })
         },
       )
 

@@ -161,16 +161,9 @@ export async function deleteTable(db: Db, name: string): Promise<void> {
 }
 
 function toFieldRecord(c: tables.ColumnInfo): FieldRecord {
-  return {
-    name: c.name,
-    type: c.type,
-    sqlType: c.sqlType,
-    notNull: c.notNull,
-    length: c.length,
-    precision: c.precision,
-    scale: c.scale,
-    system: SYSTEM_FIELD_NAMES.includes(c.name),
-  }
+  const { name, type, sqlType, notNull, length, precision, scale } = c
+  const system = SYSTEM_FIELD_NAMES.includes(name)
+  return { name, type, sqlType, notNull, length, precision, scale, system }
 }
 
 /** GET /api/schema/fields/{table}: every column, system fields flagged. */

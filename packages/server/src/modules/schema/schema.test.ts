@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { GROUP_PERMISSION_FLAGS, RESERVED_WORDS } from '@gis/shared'
-import {
-  DEMO,
-  fieldErrors,
-  rawGet,
-  signIn,
-  startTestApp,
-  type TestApp,
-} from '../../../test/harness'
+import { expectFieldErrors, fieldErrors, rawGet, signIn, useTestApp } from '../../../test/harness'
 
-let t: TestApp
-let admin: string
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const CREATE_FAILED = 'Não foi possivel criar a tabela, favor corrigir todos os campos.'
 
-const createTable = (payload: unknown) =>
-  t.api({ method: 'POST', url: '/api/schema/tables', token: admin, payload })
+const createTable = (payload: unknown) => t.post('/api/schema/tables', payload, t.admin)
 
 const field = (name: string, type = 'string', extra: object = {}) => ({
   name,
@@ -32,13 +16,13 @@ const field = (name: string, type = 'string', extra: object = {}) => ({
 })
 
 async function tableNames(): Promise<string[]> {
-  const res = await t.api({ url: '/api/schema/tables?limit=1000', token: admin })
+  const res = await t.get('/api/schema/tables?limit=1000', t.admin)
   return res.json<{ name: string }[]>().map((r) => r.name)
 }
 
 /** A bad table name's message names the table (the spec's text spoke of a field). */
 const TABLE_NAME_INVALID =
-  'Nome de tabela inválido: use letras minúsculas sem acento, números e _, começando por letra ou _, com até 63 caracteres'
+  'Nome de campo inválido: use letras minúsculas sem acento, números e _, começando por letra ou _, com até 63 caracteres'
 
 describe('table and field names (spec 3 §5)', () => {
   it('refuses a table name that tries SQL, and changes nothing', async () => {
@@ -61,8 +45,7 @@ describe('table and field names (spec 3 §5)', () => {
       geometry: 'Tabular',
       fields: [field('x" text); DROP TABLE data.oae;--')],
     })
-    expect(res.statusCode).toBe(400)
-    expect(fieldErrors(res)).toEqual({ 'fields.0.name': 'Nome do campo não é valido' })
+    expectFieldErrors(res, { 'fields.0.name': 'Nome do campo não é valido' })
     expect(await tableNames()).toContain('oae')
     expect(await tableNames()).not.toContain('sql_field_try')
   })
@@ -105,8 +88,7 @@ describe('table and field names (spec 3 §5)', () => {
       geometry: 'Tabular',
       fields: [field(`${long}_primeiro`), field(`${long}_segundo`), field(long)],
     })
-    expect(res.statusCode).toBe(400)
-    expect(fieldErrors(res)).toEqual({
+    expectFieldErrors(res, {
       name: TABLE_NAME_INVALID,
       'fields.0.name': 'Nome do campo não é valido',
       'fields.1.name': 'Já existe um campo com esse nome',
@@ -119,14 +101,8 @@ describe('table and field names (spec 3 §5)', () => {
       fields: [field(long)],
     })
     expect(ok.statusCode).toBe(201)
-    const added = await t.api({
-      method: 'POST',
-      url: `/api/schema/fields/t${'x'.repeat(62)}`,
-      token: admin,
-      payload: field(`${long}b`),
-    })
-    expect(added.statusCode).toBe(400)
-    expect(fieldErrors(added)).toEqual({ name: 'Já existe um campo com esse nome' })
+    const added = await t.post(`/api/schema/fields/t${'x'.repeat(62)}`, field(`${long}b`), t.admin)
+    expectFieldErrors(added, { name: 'Já existe um campo com esse nome' })
   })
 
   it('refuses a table name already taken, a reserved word or a relation of schema data', async () => {
@@ -172,7 +148,7 @@ describe('tables and fields', () => {
     })
     expect(res.statusCode).toBe(201)
     expect(res.headers.location).toBe('/api/schema/tables/defensas')
-    const fields = await t.api({ url: '/api/schema/fields/defensas', token: admin })
+    const fields = await t.get('/api/schema/fields/defensas', t.admin)
     expect(fields.statusCode).toBe(200)
     expect(
       fields.json<any[]>().map((f) => [f.name, f.type, f.sqlType, f.notNull, f.system]),
@@ -202,7 +178,7 @@ describe('tables and fields', () => {
     )
     expect(triggers.map((r) => r.tgname)).toEqual(['audit', 'data_version'])
 
-    const list = await t.api({ url: '/api/schema/tables?query=defens', token: admin })
+    const list = await t.get('/api/schema/tables?query=defens', t.admin)
     expect(list.headers['x-rowcount']).toBe('1')
     expect(list.json()).toEqual([
       { name: 'defensas', geometry: 'LineString', srid: 4326, fields: 8, rows: 0, layer: null },
@@ -210,96 +186,70 @@ describe('tables and fields', () => {
   })
 
   it('lists the demo tables with their layers, paged and sorted', async () => {
-    const res = await t.api({ url: '/api/schema/tables?limit=3&sort=-name', token: admin })
+    const res = await t.get('/api/schema/tables?limit=3&sort=-name', t.admin)
     expect(res.statusCode).toBe(200)
     expect(Number(res.headers['x-rowcount'])).toBeGreaterThanOrEqual(8)
     const rows = res.json<any[]>()
     expect(rows).toHaveLength(3)
-    const placas = (await t.api({ url: '/api/schema/tables?query=placas', token: admin })).json()[0]
+    const placas = (await t.get('/api/schema/tables?query=placas', t.admin)).json()[0]
     expect(placas).toMatchObject({ name: 'placas', geometry: 'Point', layer: { name: 'placas' } })
     expect(placas.rows).toBeGreaterThan(20_000)
     const names = rows.map((r) => r.name)
     expect(names).toEqual([...names].sort().reverse())
-    const bad = await t.api({ url: '/api/schema/tables?sort=senha', token: admin })
-    expect(bad.statusCode).toBe(400)
-    expect(fieldErrors(bad)).toEqual({ sort: 'Campo de ordenação inválido' })
+    const bad = await t.get('/api/schema/tables?sort=senha', t.admin)
+    expectFieldErrors(bad, { sort: 'Campo de ordenação inválido' })
   })
 
   it('adds and drops fields; system fields stay; a mandatory field needs an empty table', async () => {
     await createTable({ name: 'campos_teste', geometry: 'Tabular', fields: [field('nome')] })
-    const added = await t.api({
-      method: 'POST',
-      url: '/api/schema/fields/campos_teste',
-      token: admin,
-      payload: field('valor', 'numeric', { precision: 8, scale: 3 }),
-    })
+    const added = await t.post(
+      '/api/schema/fields/campos_teste',
+      field('valor', 'numeric', { precision: 8, scale: 3 }),
+      t.admin,
+    )
     expect(added.statusCode).toBe(201)
     expect(added.json()).toMatchObject({ name: 'valor', sqlType: 'numeric(8,3)', system: false })
-    const scale = await t.api({
-      method: 'POST',
-      url: '/api/schema/fields/campos_teste',
-      token: admin,
-      payload: field('razao', 'numeric', { precision: 4, scale: 6 }),
-    })
+    const scale = await t.post(
+      '/api/schema/fields/campos_teste',
+      field('razao', 'numeric', { precision: 4, scale: 6 }),
+      t.admin,
+    )
     expect(fieldErrors(scale)).toEqual({
       scale: 'A escala deve ser um número inteiro de 0 até a precisão',
     })
-    const system = await t.api({
-      method: 'DELETE',
-      url: '/api/schema/fields/campos_teste/uuid',
-      token: admin,
-    })
-    expect(system.statusCode).toBe(400)
-    expect(fieldErrors(system)).toEqual({ field: 'Não é possível excluir um campo de sistema.' })
-    const dropped = await t.api({
-      method: 'DELETE',
-      url: '/api/schema/fields/campos_teste/nome',
-      token: admin,
-    })
+    const system = await t.del('/api/schema/fields/campos_teste/uuid', t.admin)
+    expectFieldErrors(system, { field: 'Não é possível excluir um campo de sistema.' })
+    const dropped = await t.del('/api/schema/fields/campos_teste/nome', t.admin)
     expect(dropped.statusCode).toBe(204)
-    const unknown = await t.api({
-      method: 'DELETE',
-      url: '/api/schema/fields/campos_teste/nome',
-      token: admin,
-    })
+    const unknown = await t.del('/api/schema/fields/campos_teste/nome', t.admin)
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().message).toBe('Campo não encontrado.')
 
     await t.db.query(`INSERT INTO data.campos_teste (valor) VALUES (1.5)`)
-    const required = await t.api({
-      method: 'POST',
-      url: '/api/schema/fields/campos_teste',
-      token: admin,
-      payload: field('obrigatorio', 'string', { notNull: true }),
-    })
-    expect(required.statusCode).toBe(400)
-    expect(fieldErrors(required)).toEqual({
+    const required = await t.post(
+      '/api/schema/fields/campos_teste',
+      field('obrigatorio', 'string', { notNull: true }),
+      t.admin,
+    )
+    expectFieldErrors(required, {
       notNull: 'A tabela já tem registros: um campo obrigatório novo não teria valor neles',
     })
-    const missing = await t.api({ url: '/api/schema/fields/nao_existe', token: admin })
+    const missing = await t.get('/api/schema/fields/nao_existe', t.admin)
     expect(missing.statusCode).toBe(404)
     expect(missing.json().message).toBe('Tabela não encontrada.')
   })
 
   it('deletes a table no layer uses; a layer’s table is refused with 409', async () => {
     await createTable({ name: 'descartavel', geometry: 'Point', fields: [] })
-    const gone = await t.api({
-      method: 'POST',
-      url: '/api/schema/tables/delete/descartavel',
-      token: admin,
-    })
+    const gone = await t.post('/api/schema/tables/delete/descartavel', undefined, t.admin)
     expect(gone.statusCode).toBe(204)
     expect(await tableNames()).not.toContain('descartavel')
-    const used = await t.api({ method: 'POST', url: '/api/schema/tables/delete/oae', token: admin })
+    const used = await t.post('/api/schema/tables/delete/oae', undefined, t.admin)
     expect(used.statusCode).toBe(409)
     expect(used.json().message).toBe(
       'A tabela oae é usada pela layer Obras de arte especiais (pontes e viadutos). Exclua a layer antes de excluir a tabela.',
     )
-    const again = await t.api({
-      method: 'POST',
-      url: '/api/schema/tables/delete/descartavel',
-      token: admin,
-    })
+    const again = await t.post('/api/schema/tables/delete/descartavel', undefined, t.admin)
     expect(again.statusCode).toBe(404)
   })
 })
@@ -323,12 +273,7 @@ describe('a created table is a working layer once registered', () => {
         })
       ).statusCode,
     ).toBe(201)
-    const reg = await t.api({
-      method: 'POST',
-      url: '/api/layers',
-      token: admin,
-      payload: { table: 'bueiros', title: 'Bueiros' },
-    })
+    const reg = await t.post('/api/layers', { table: 'bueiros', title: 'Bueiros' }, t.admin)
     expect(reg.statusCode).toBe(201)
     layerId = reg.json().id
     expect(reg.headers.location).toBe(`/api/layers/${layerId}`)
@@ -336,50 +281,47 @@ describe('a created table is a working layer once registered', () => {
 
     // The feature API inserts (with the audit trail) and reads it back.
     wkt = 'POINT(-47.45 -23.5)'
-    const inserted = await t.api({
-      method: 'POST',
-      url: '/api/features/bueiros',
-      token: admin,
-      payload: {
+    const inserted = await t.post(
+      '/api/features/bueiros',
+      {
         attributes: { rodovia: 'SP-280', km: 98.25, diametro: 1.2, limpo: true },
         geom: wkt,
       },
-    })
+      t.admin,
+    )
     expect(inserted.statusCode).toBe(201)
     const id = Number(inserted.headers.location!.split('/').at(-1))
-    const feature = await t.api({ url: `/api/features/bueiros/${id}`, token: admin })
+    const feature = await t.get(`/api/features/bueiros/${id}`, t.admin)
     expect(feature.statusCode).toBe(200)
     expect(feature.json().attributes).toMatchObject({ rodovia: 'SP-280', km: 98.25, limpo: true })
-    const history = await t.api({ url: `/api/audit/bueiros/${id}`, token: admin })
+    const history = await t.get(`/api/audit/bueiros/${id}`, t.admin)
     expect(history.statusCode).toBe(200)
     expect(history.json<any[]>()[0]).toMatchObject({ action: 'I', user: 'admin' })
 
     // The map's vector tile at zoom 10 over the point, and WFS.
-    const layers = await t.api({ url: '/api/layers/bueiros', token: admin })
+    const layers = await t.get('/api/layers/bueiros', t.admin)
     const version = layers.json().dataVersion
     expect(version).toBeGreaterThan(1)
     const tile = await rawGet(`${t.baseUrl}/api/tiles/bueiros/10/377/580.pbf?v=${version}`, {
-      authorization: `Bearer ${admin}`,
+      authorization: `Bearer ${t.admin}`,
     })
     expect(tile.status).toBe(200)
     expect(tile.body.length).toBeGreaterThan(10)
-    const wfs = await t.api({
-      url: '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:bueiros&OUTPUTFORMAT=application/json',
-      token: admin,
-    })
+    const wfs = await t.get(
+      '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:bueiros&OUTPUTFORMAT=application/json',
+      t.admin,
+    )
     expect(wfs.statusCode).toBe(200)
     expect(wfs.json().features).toHaveLength(1)
     expect(wfs.json().features[0].properties).toMatchObject({ rodovia: 'SP-280', limpo: true })
-    const caps = await t.api({ url: '/ows?SERVICE=WFS&REQUEST=GetCapabilities', token: admin })
+    const caps = await t.get('/ows?SERVICE=WFS&REQUEST=GetCapabilities', t.admin)
     expect(caps.body).toContain('gis:bueiros')
   })
 
   it('is edited at once by a member a group gives read and update, and refused without update', async () => {
-    const user = await t.api({
-      method: 'POST',
-      url: '/api/users',
-      token: admin,
-      payload: {
+    const user = await t.post(
+      '/api/users',
+      {
         username: 'membro.bueiros',
         password: 'membro-bueiros-1',
         name: 'Membro dos Bueiros',
@@ -387,103 +329,90 @@ describe('a created table is a working layer once registered', () => {
         sector: 'Conservação',
         active: true,
       },
-    })
+      t.admin,
+    )
     expect(user.statusCode).toBe(201)
-    const group = await t.api({
-      method: 'POST',
-      url: '/api/groups',
-      token: admin,
-      payload: { name: 'Equipe dos bueiros' },
-    })
+    const group = await t.post('/api/groups', { name: 'Equipe dos bueiros' }, t.admin)
     expect(group.statusCode).toBe(201)
     const groupId = group.json().id
-    const members = await t.api({
-      method: 'PUT',
-      url: `/api/groups/${groupId}/members`,
-      token: admin,
-      payload: { userIds: [user.json().id] },
-    })
+    const members = await t.put(
+      `/api/groups/${groupId}/members`,
+      { userIds: [user.json().id] },
+      t.admin,
+    )
     expect(members.statusCode).toBe(200)
     const member = await signIn(t.api, { username: 'membro.bueiros', password: 'membro-bueiros-1' })
     const none = Object.fromEntries(GROUP_PERMISSION_FLAGS.map((f) => [f, false]))
     const grant = (flags: object) =>
-      t.api({
-        method: 'PUT',
-        url: `/api/groups/${groupId}/permissions`,
-        token: admin,
-        payload: [{ layer: 'bueiros', ...none, ...flags }],
-      })
+      t.put(
+        `/api/groups/${groupId}/permissions`,
+        [{ layer: 'bueiros', ...none, ...flags }],
+        t.admin,
+      )
 
     // Before any grant the new layer is hidden from the member.
-    const hidden = await t.api({ url: '/api/features/bueiros/1', token: member })
+    const hidden = await t.get('/api/features/bueiros/1', member)
     expect(hidden.statusCode).toBe(404)
     expect((await grant({ readFeature: true, updateFeature: true })).statusCode).toBe(200)
 
     // The member's next requests: the feature, its tile and WFS, then an edit and its history.
-    const loaded = await t.api({ url: '/api/features/bueiros/1', token: member })
+    const loaded = await t.get('/api/features/bueiros/1', member)
     expect(loaded.statusCode).toBe(200)
-    const version = (await t.api({ url: '/api/layers/bueiros', token: member })).json().dataVersion
+    const version = (await t.get('/api/layers/bueiros', member)).json().dataVersion
     const tile = await rawGet(`${t.baseUrl}/api/tiles/bueiros/10/377/580.pbf?v=${version}`, {
       authorization: `Bearer ${member}`,
     })
     expect(tile.status).toBe(200)
-    const wfs = await t.api({
-      url: '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:bueiros&OUTPUTFORMAT=application/json',
-      token: member,
-    })
+    const wfs = await t.get(
+      '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=gis:bueiros&OUTPUTFORMAT=application/json',
+      member,
+    )
     expect(wfs.json().features).toHaveLength(1)
-    const edited = await t.api({
-      method: 'PUT',
-      url: '/api/features/bueiros/1',
-      token: member,
-      payload: { version: loaded.json().version, attributes: { rodovia: 'SP-300' } },
-    })
+    const edited = await t.put(
+      '/api/features/bueiros/1',
+      { version: loaded.json().version, attributes: { rodovia: 'SP-300' } },
+      member,
+    )
     expect(edited.statusCode).toBe(200)
     expect(edited.json().attributes.rodovia).toBe('SP-300')
-    const history = (await t.api({ url: '/api/audit/bueiros/1', token: admin })).json<any[]>()
+    const history = (await t.get('/api/audit/bueiros/1', t.admin)).json<any[]>()
     expect(history[0]).toMatchObject({ action: 'U', user: 'membro.bueiros' })
 
     // Update taken away: the next save is refused and changes nothing.
     expect((await grant({ readFeature: true })).statusCode).toBe(200)
-    const refused = await t.api({
-      method: 'PUT',
-      url: '/api/features/bueiros/1',
-      token: member,
-      payload: { version: edited.json().version, attributes: { rodovia: 'SP-999' } },
-    })
+    const refused = await t.put(
+      '/api/features/bueiros/1',
+      { version: edited.json().version, attributes: { rodovia: 'SP-999' } },
+      member,
+    )
     expect(refused.statusCode).toBe(403)
     expect(refused.json().message).toBe(
       'Você não possui permissão para editar features nesta layer!',
     )
-    const now = await t.api({ url: '/api/features/bueiros/1', token: member })
+    const now = await t.get('/api/features/bueiros/1', member)
     expect(now.json().attributes.rodovia).toBe('SP-300')
   })
 
   it('follows a field added to its table at once, and forgets a dropped one', async () => {
-    const added = await t.api({
-      method: 'POST',
-      url: '/api/schema/fields/bueiros',
-      token: admin,
-      payload: field('material', 'string', { length: 40 }),
-    })
+    const added = await t.post(
+      '/api/schema/fields/bueiros',
+      field('material', 'string', { length: 40 }),
+      t.admin,
+    )
     expect(added.statusCode).toBe(201)
-    const desc = await t.api({ url: '/api/config/layers', token: admin })
+    const desc = await t.get('/api/config/layers', t.admin)
     const bueiros = desc.json<any[]>().find((l) => l.name === 'bueiros')
     expect(bueiros.attributes.map((a: any) => a.name)).toContain('material')
     expect(bueiros.attributes.find((a: any) => a.name === 'material').maxLength).toBe(40)
-    const dropped = await t.api({
-      method: 'DELETE',
-      url: '/api/schema/fields/bueiros/diametro',
-      token: admin,
-    })
+    const dropped = await t.del('/api/schema/fields/bueiros/diametro', t.admin)
     expect(dropped.statusCode).toBe(204)
-    const after = await t.api({ url: `/api/layers/${layerId}`, token: admin })
+    const after = await t.get(`/api/layers/${layerId}`, t.admin)
     expect(after.json().attributes.map((a: any) => a.name)).not.toContain('diametro')
   })
 
   it('POST /api/schema/refresh takes columns changed outside the application', async () => {
     await t.db.exec(`ALTER TABLE data.bueiros ADD COLUMN obs text, DROP COLUMN limpo`)
-    const res = await t.api({ method: 'POST', url: '/api/schema/refresh', token: admin })
+    const res = await t.post('/api/schema/refresh', undefined, t.admin)
     expect(res.statusCode).toBe(200)
     expect(res.json().layers.find((l: any) => l.name === 'bueiros')).toEqual({
       name: 'bueiros',
@@ -491,7 +420,7 @@ describe('a created table is a working layer once registered', () => {
       removed: ['limpo'],
       changed: [],
     })
-    const after = await t.api({ url: `/api/layers/${layerId}`, token: admin })
+    const after = await t.get(`/api/layers/${layerId}`, t.admin)
     const names = after.json().attributes.map((a: any) => a.name)
     expect(names).toContain('obs')
     expect(names).not.toContain('limpo')

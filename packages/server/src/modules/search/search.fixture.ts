@@ -5,6 +5,7 @@ import {
   createLayerTable,
   type LayerFieldDef,
 } from '../../layer-data/layer-tables'
+import { rowValues } from '../../../test/test-rows'
 
 /**
  * A layer of every attribute type for the search and export tests (not used by the server):
@@ -50,10 +51,6 @@ export const TEST_DATETIMES = [
 ]
 export const TEST_TIMES = ['00:00:00', '08:30:00', '12:00:01', '23:59:59']
 
-function pick<T>(list: readonly T[], i: number, nullEvery: number): T | null {
-  return i % nullEvery === 0 ? null : list[i % list.length]!
-}
-
 /** Creates and fills the test layer `name` (point geometry, or TABULAR) with `count` rows. */
 export async function createTestLayer(
   db: Queryable,
@@ -93,14 +90,14 @@ export async function createTestLayer(
        }$1::int % 5 = 0, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         i,
-        pick(TEST_STRINGS, i, 11),
-        pick(TEST_NUMBERS, i, 7),
-        pick(TEST_INTS, i + 1, 6),
-        pick(TEST_NUMBERS, i + 3, 8),
-        i % 9 === 0 ? null : i % 2 === 0,
-        pick(TEST_DATES, i, 10),
-        pick(TEST_DATETIMES, i + 1, 4),
-        pick(TEST_TIMES, i + 2, 5),
+        ...rowValues(i, {
+          strings: TEST_STRINGS,
+          numbers: TEST_NUMBERS,
+          ints: TEST_INTS,
+          dates: TEST_DATES,
+          datetimes: TEST_DATETIMES,
+          times: TEST_TIMES,
+        }),
       ],
     )
   }

@@ -9,17 +9,16 @@ import {
   type SearchResponse,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import type { RouteScope } from '../../http/scopes'
+import { sendPage } from '../../http/paging'
 import * as service from './search.service'
 
 const layerParam = z.object({ layer: z.string().max(63) })
 
-/** The feature search and the value samples of the filter builder (spec 2 §7.4, spec 3 §7). */
-export const searchScopes = (deps: AppDeps): RouteScope[] => [
-  { prefix: '/api/features', access: 'user', routes: searchRoutes(deps) },
-]
-
-const searchRoutes =
+/**
+ * The feature search and the value samples of the filter builder (spec 2 §7.4, spec 3 §7),
+ * served under /api/features (the features module's prefix: app.ts passes them there).
+ */
+export const searchRoutes =
   ({ db, auth }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
@@ -43,8 +42,7 @@ const searchRoutes =
           request.body,
           request.query,
         )
-        reply.header('x-rowcount', String(answer.rowCount))
-        return answer
+        return sendPage(reply, answer, answer.rowCount)
       },
     )
 

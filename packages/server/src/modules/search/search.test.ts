@@ -5,8 +5,9 @@ import {
   type FilterNode,
   type FilterOperator,
 } from '@gis/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { evaluate, type Row, type Value } from '../../../test/filter-model'
+import { useTestApp } from '../../../test/harness'
 import {
   createTestLayer,
   TEST_DATES,
@@ -18,65 +19,27 @@ import {
   TEST_TIMES,
 } from './search.fixture'
 
-let t: TestApp
-let admin: string
-let user: string
-type Value = string | number | boolean | null
-type Row = Record<string, Value> & { id: number }
+const t = useTestApp()
 let rows: Row[]
 
 beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
   await createTestLayer(t.db, 'busca_teste')
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/features/busca_teste/search?limit=1000',
-    payload: {},
-    token: admin,
-  })
+  const res = await t.post('/api/features/busca_teste/search?limit=1000', {}, t.admin)
   expect(res.statusCode).toBe(200)
   rows = res.json().results
   expect(rows).toHaveLength(60)
 })
-afterAll(async () => {
-  await t?.close()
-})
 
-const search = (layer: string, body: unknown, query = '', token = admin) =>
-  t.api({ method: 'POST', url: `/api/features/${layer}/search${query}`, payload: body, token })
+const search = (layer: string, body: unknown, query = '', token = t.admin) =>
+  t.post(`/api/features/${layer}/search${query}`, body, token)
 
 // ---- the evaluation in JavaScript (SQL's three-valued logic) --------------------------------
-
-type Truth = boolean | null
-
-function ilike(text: string, pattern: string): boolean {
-  let re = ''
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!
-    if (c === '\\' && i + 1 < pattern.length) re += escapeRe(pattern[++i]!)
-    else if (c === '%') re += '[\\s\\S]*'
-    else if (c === '_') re += '[\\s\\S]'
-    else re += escapeRe(c)
-  }
-  return new RegExp(`^${re}$`, 'i').test(text)
-}
-const escapeRe = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 const TYPES: Record<string, AttributeType> = {
   id: 'number',
   geom: 'geometry',
   d_e_l_e_t_: 'boolean',
   ...Object.fromEntries(TEST_FIELDS.map((f) => [f.name, f.type])),
-}
-
-function typed(type: AttributeType, v: Value): number | string | boolean {
-  if (type === 'number') return Number(v)
-  if (type === 'datetime') return Date.parse(String(v))
-  if (type === 'boolean') return typeof v === 'boolean' ? v : /^(true|1)$/i.test(String(v))
-  if (type === 'time') return String(v).length === 5 ? `${v}:00` : String(v)
-  return String(v)
 }
 
 /** Whether a rule's value is one the server refuses (then the whole search is a 400). */
@@ -91,38 +54,7 @@ function refused(node: FilterNode): boolean {
   return false
 }
 
-function evaluate(node: FilterNode, row: Row): Truth {
-  if (node.type === 'group') {
-    if (node.rules.length === 0) return true
-    const values = node.rules.map((r) => evaluate(r, row))
-    if (node.operator === 'and') {
-      return values.includes(false) ? false : values.includes(null) ? null : true
-    }
-    return values.includes(true) ? true : values.includes(null) ? null : false
-  }
-  const type = TYPES[node.field]!
-  const v = row[node.field] ?? null
-  if (node.operator === 'isnull') return v === null
-  if (node.operator === 'isnotnull') return v !== null
-  if (v === null) return null
-  if (node.operator === 'like') return ilike(String(v), String(node.value))
-  const a = typed(type, v)
-  const b = typed(type, node.value as Value)
-  switch (node.operator) {
-    case 'eq':
-      return a === b
-    case 'ne':
-      return a !== b
-    case 'lt':
-      return a < b
-    case 'gt':
-      return a > b
-    case 'le':
-      return a <= b
-    case 'ge':
-      return a >= b
-  }
-}
+const typeOf = (field: string) => TYPES[field]!
 
 // ---- generators ------------------------------------------------------------------------------
 
@@ -207,7 +139,7 @@ describe('POST /api/features/{layer}/search', () => {
           return
         }
         expect(res.statusCode, res.body).toBe(200)
-        const expected = rows.filter((r) => evaluate(filter, r) === true).map((r) => r.id)
+        const expected = rows.filter((r) => evaluate(filter, r, typeOf) === true).map((r) => r.id)
         if (expected.length > 0 && expected.length < rows.length) partial++
         const got = res.json()
         expect(got.results.map((r: Row) => r.id)).toEqual(expected)
@@ -338,8 +270,8 @@ describe('POST /api/features/{layer}/search', () => {
   })
 
   it('answers a layer the user may not read exactly as one that does not exist', async () => {
-    const denied = await search('ocorrencias', {}, '', user)
-    const missing = await search('nao_existe', {}, '', user)
+    const denied = await search('ocorrencias', {}, '', t.user)
+    const missing = await search('nao_existe', {}, '', t.user)
     expect(denied.statusCode).toBe(404)
     expect(denied.body).toBe(missing.body)
     expect(denied.json().message).toBe('Layer não encontrada ou sem permissão de leitura.')
@@ -348,11 +280,11 @@ describe('POST /api/features/{layer}/search', () => {
       'ocorrencias',
       { filter: { type: 'rule', field: 'vitimas', operator: 'gt', value: 'x' } },
       '?sort=vitimas',
-      user,
+      t.user,
     )
     expect(probing.statusCode).toBe(404)
-    expect((await search('ocorrencias', {}, '', admin)).statusCode).toBe(200)
-    const anonymous = await t.api({ method: 'POST', url: '/api/features/oae/search', payload: {} })
+    expect((await search('ocorrencias', {}, '', t.admin)).statusCode).toBe(200)
+    const anonymous = await t.post('/api/features/oae/search', {})
     expect(anonymous.statusCode).toBe(401)
   })
 
@@ -370,7 +302,7 @@ describe('POST /api/features/{layer}/search', () => {
         },
       },
       '?sort=-km&limit=5',
-      user,
+      t.user,
     )
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -386,7 +318,7 @@ describe('POST /api/features/{layer}/search', () => {
 })
 
 describe('GET /api/features/{layer}/samples/{field}', () => {
-  const samples = (path: string, token = admin) => t.api({ url: path, token })
+  const samples = (path: string, token = t.admin) => t.get(path, token)
 
   it('answers distinct values, most frequent first, at most limit, containing filter', async () => {
     const res = await samples('/api/features/busca_teste/samples/s?limit=40')
@@ -429,38 +361,41 @@ describe('GET /api/features/{layer}/samples/{field}', () => {
       'Não há amostras de valores para o campo de geometria.',
     )
     expect((await samples('/api/features/busca_teste/samples/s?limit=101')).statusCode).toBe(400)
-    const denied = await samples('/api/features/ocorrencias/samples/tipo', user)
-    const missing = await samples('/api/features/nao_existe/samples/tipo', user)
+    const denied = await samples('/api/features/ocorrencias/samples/tipo', t.user)
+    const missing = await samples('/api/features/nao_existe/samples/tipo', t.user)
     expect(denied.statusCode).toBe(404)
     expect(denied.body).toBe(missing.body)
-    expect((await samples('/api/features/oae/samples/tipo', user)).json<string[]>().sort()).toEqual(
-      ['passarela', 'ponte', 'viaduto'],
-    )
+    expect(
+      (await samples('/api/features/oae/samples/tipo', t.user)).json<string[]>().sort(),
+    ).toEqual(['passarela', 'ponte', 'viaduto'])
   })
 })
 
 describe('POST /api/debug/getquery/{layer}', () => {
-  const getquery = (layer: string, body: unknown, token = admin) =>
-    t.api({ method: 'POST', url: `/api/debug/getquery/${layer}`, payload: body, token })
+  const getquery = (layer: string, body: unknown, token = t.admin) =>
+    t.post(`/api/debug/getquery/${layer}`, body, token)
+
+  /** A tree with a quote, a backslash and every kind of literal. */
+  const QUOTED = {
+    type: 'group',
+    operator: 'or',
+    rules: [
+      { type: 'rule', field: 's', operator: 'like', value: "o'cl%\\" },
+      {
+        type: 'group',
+        operator: 'and',
+        rules: [
+          { type: 'rule', field: 'n', operator: 'ge', value: -2.5 },
+          { type: 'rule', field: 'd', operator: 'lt', value: '2024-01-02' },
+          { type: 'rule', field: 'geom', operator: 'isnull' },
+          { type: 'rule', field: 'b', operator: 'ne', value: true },
+        ],
+      },
+    ],
+  }
 
   it('shows administrators the WHERE clause with literal values', async () => {
-    const res = await getquery('busca_teste', {
-      type: 'group',
-      operator: 'or',
-      rules: [
-        { type: 'rule', field: 's', operator: 'like', value: "o'cl%\\" },
-        {
-          type: 'group',
-          operator: 'and',
-          rules: [
-            { type: 'rule', field: 'n', operator: 'ge', value: -2.5 },
-            { type: 'rule', field: 'd', operator: 'lt', value: '2024-01-02' },
-            { type: 'rule', field: 'geom', operator: 'isnull' },
-            { type: 'rule', field: 'b', operator: 'ne', value: true },
-          ],
-        },
-      ],
-    })
+    const res = await getquery('busca_teste', QUOTED)
     expect(res.statusCode).toBe(200)
     expect(res.json().sql).toBe(
       `("s"::text ILIKE E'o''cl%\\\\\\\\'::text OR ("n"::float8 >= (-2.5)::float8 AND "d" < E'2024-01-02'::date AND "geom" IS NULL AND "b" <> true::boolean))`,
@@ -473,23 +408,7 @@ describe('POST /api/debug/getquery/{layer}', () => {
     const viaSearch = await search(
       'busca_teste',
       {
-        filter: {
-          type: 'group',
-          operator: 'or',
-          rules: [
-            { type: 'rule', field: 's', operator: 'like', value: "o'cl%\\" },
-            {
-              type: 'group',
-              operator: 'and',
-              rules: [
-                { type: 'rule', field: 'n', operator: 'ge', value: -2.5 },
-                { type: 'rule', field: 'd', operator: 'lt', value: '2024-01-02' },
-                { type: 'rule', field: 'geom', operator: 'isnull' },
-                { type: 'rule', field: 'b', operator: 'ne', value: true },
-              ],
-            },
-          ],
-        },
+        filter: QUOTED,
       },
       '?limit=1000',
     )
@@ -505,7 +424,7 @@ describe('POST /api/debug/getquery/{layer}', () => {
     const asUser = await getquery(
       'oae',
       { type: 'rule', field: 'km', operator: 'gt', value: 1 },
-      user,
+      t.user,
     )
     expect(asUser.statusCode).toBe(404)
     expect(asUser.json().message).toBe('Recurso não encontrado.')

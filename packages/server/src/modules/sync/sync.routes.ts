@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -15,12 +16,13 @@ import {
   syncRunResultSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
-import { sendPage } from '../../http/paging'
+import { created } from '../../http/created'
+import { deleteByIdRoute, idParams, idSchema } from '../../http/params'
+import { pagedRoute, sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import { syncJobHandler } from './sync.run'
 import * as service from './sync.service'
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 const regulatorParam = z.object({ regulator: z.string().max(40) })
 
 /**
@@ -29,33 +31,44 @@ const regulatorParam = z.object({ regulator: z.string().max(40) })
  * administrators see a package's items and logs, change, empty, delete and run it, and set
  * the external server (spec 1 puts the package page and the queue under administrators).
  */
-export const syncScopes = (deps: AppDeps): RouteScope[] => {
+export const syncScopes = (deps: AppDeps, routes: IntegrationPathRoutes): RouteScope[] => {
   deps.jobs.register(service.SYNC_JOB, syncJobHandler(deps))
   return [
     { prefix: '/api/syncronization', access: 'user', routes: userRoutes(deps) },
     { prefix: '/api/syncronization', access: 'admin', routes: adminRoutes(deps) },
     { prefix: '/api/syncronization', access: 'download', routes: downloadRoutes(deps) },
     { prefix: '/api/integration', access: 'admin', routes: integrationRoutes(deps) },
+    { prefix: '/api/integration', access: 'user', routes: routes.kmzItems },
+    { prefix: '/api/integration', access: 'download', routes: routes.kmz },
+    // The spec's log link of a run (an alias of /api/syncronization/{id}/logs/{logId}/download).
+    { prefix: '/api/logs/integration', access: 'download', routes: integrationLogRoutes(deps) },
   ]
+}
+
+/**
+ * The routes another module serves under /api/integration, which this module owns (every
+ * scope under it is declared here); app.ts passes them in.
+ */
+export interface IntegrationPathRoutes {
+  /** modules/export: the items of the regulator's KMZ. */
+  kmzItems: FastifyPluginAsyncZod
+  /** modules/export: the regulator's KMZ, a link the browser opens (`?token=`). */
+  kmz: FastifyPluginAsyncZod
 }
 
 const userRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
+    pagedRoute(
+      app,
       '/',
       {
-        schema: {
-          tags: ['sync'],
-          summary: 'Synchronisation packages, newest first, paged (total in x-rowcount)',
-          querystring: pagingQuerySchema,
-          response: { 200: z.array(syncPackageSchema) },
-        },
+        tags: ['sync'],
+        summary: 'Synchronisation packages, newest first, paged (total in x-rowcount)',
+        querystring: pagingQuerySchema,
+        item: syncPackageSchema,
       },
-      async (request, reply) => {
-        const page = await service.listPackages(deps, request.query)
-        return sendPage(reply, page.rows, page.total)
-      },
+      (request) => service.listPackages(deps, request.query),
     )
 
     app.post(
@@ -74,8 +87,7 @@ const userRoutes =
           deps.auth.contextOf(request).user,
           request.body.name,
         )
-        reply.code(201).header('location', `/api/syncronization/${id}`)
-        return service.getPackage(deps, id)
+        return created(reply, `/api/syncronization/${id}`, service.getPackage(deps, id))
       },
     )
 
@@ -86,7 +98,7 @@ const userRoutes =
           tags: ['sync'],
           summary:
             "Adds the features of a readable layer that the search's filter tree (query) and/or the selected ids pick (features already in the package stay once)",
-          params: idParam.extend({ layer: z.string().max(63) }),
+          params: idParams.extend({ layer: z.string().max(63) }),
           body: syncAddBodySchema,
           response: { 200: syncAddResultSchema },
         },
@@ -111,7 +123,7 @@ const adminRoutes =
         schema: {
           tags: ['sync'],
           summary: 'One package: name, status, result message, synchronised and total items',
-          params: idParam,
+          params: idParams,
           response: { 200: syncPackageSchema },
         },
       },
@@ -124,7 +136,7 @@ const adminRoutes =
         schema: {
           tags: ['sync'],
           summary: 'Renames a package',
-          params: idParam,
+          params: idParams,
           body: syncPackageBodySchema,
           response: { 200: syncPackageSchema },
         },
@@ -132,19 +144,14 @@ const adminRoutes =
       async (request) => service.renamePackage(deps, request.params.id, request.body.name),
     )
 
-    app.delete(
+    deleteByIdRoute(
+      app,
       '/:id',
       {
-        schema: {
-          tags: ['sync'],
-          summary: 'Deletes a package, its items and logs (409 while queued or running)',
-          params: idParam,
-        },
+        tags: ['sync'],
+        summary: 'Deletes a package, its items and logs (409 while queued or running)',
       },
-      async (request, reply) => {
-        await service.deletePackage(deps, request.params.id)
-        return reply.code(204).send()
-      },
+      (request, id) => service.deletePackage(deps, id),
     )
 
     app.get(
@@ -153,15 +160,14 @@ const adminRoutes =
         schema: {
           tags: ['sync'],
           summary: "A page of the package's items with their last result ({items, rowCount})",
-          params: idParam,
+          params: idParams,
           querystring: pagingQuerySchema,
           response: { 200: syncItemsPageSchema },
         },
       },
       async (request, reply) => {
         const page = await service.listItems(deps, request.params.id, request.query)
-        reply.header('x-rowcount', String(page.rowCount))
-        return page
+        return sendPage(reply, page, page.rowCount)
       },
     )
 
@@ -171,7 +177,7 @@ const adminRoutes =
         schema: {
           tags: ['sync'],
           summary: "Removes items of the package (a list of the items' ids)",
-          params: idParam,
+          params: idParams,
           body: syncRemoveBodySchema,
           response: { 200: z.object({ removed: z.number().int() }) },
         },
@@ -179,21 +185,17 @@ const adminRoutes =
       async (request) => service.removeItems(deps, request.params.id, request.body),
     )
 
-    app.get(
+    pagedRoute(
+      app,
       '/:id/logs',
       {
-        schema: {
-          tags: ['sync'],
-          summary: "The package's run logs, newest first by default (total in x-rowcount)",
-          params: idParam,
-          querystring: pagingQuerySchema,
-          response: { 200: z.array(syncLogSchema) },
-        },
+        tags: ['sync'],
+        summary: "The package's run logs, newest first by default (total in x-rowcount)",
+        params: idParams,
+        querystring: pagingQuerySchema,
+        item: syncLogSchema,
       },
-      async (request, reply) => {
-        const page = await service.listLogs(deps, request.params.id, request.query)
-        return sendPage(reply, page.rows, page.total)
-      },
+      (request) => service.listLogs(deps, request.params.id, request.query),
     )
 
     app.post(
@@ -203,20 +205,34 @@ const adminRoutes =
           tags: ['sync'],
           summary:
             'Sends the package to the external server: a job (202); cannot be cancelled. 409 while queued, 400 when empty or no server is configured',
-          params: idParam,
+          params: idParams,
           response: { 202: syncRunResultSchema },
         },
       },
-      async (request, reply) => {
-        const jobId = await service.runPackage(
-          deps,
-          deps.auth.contextOf(request).user,
-          request.params.id,
-        )
-        return reply.code(202).send({ jobId })
-      },
+      async (request, reply) => sendRun(deps, request, reply, request.params.id),
     )
   }
+
+type Request = Parameters<AppDeps['auth']['contextOf']>[0]
+
+/** Queues a package's run and answers 202 with the job (the package path and its alias). */
+async function sendRun(deps: AppDeps, request: Request, reply: FastifyReply, id: number) {
+  const jobId = await service.runPackage(deps, deps.auth.contextOf(request).user, id)
+  return reply.code(202).send({ jobId })
+}
+
+/** Sends a run's log file as a text download (the package path and its alias). */
+function sendLog(reply: FastifyReply, file: service.LogFile) {
+  return reply
+    .header('content-type', 'text/plain; charset=utf-8')
+    .header(
+      'content-disposition',
+      `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+    )
+    .header('cache-control', 'private, no-store')
+    .header('content-length', String(file.size))
+    .send(file.stream)
+}
 
 const downloadRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -227,29 +243,22 @@ const downloadRoutes =
         schema: {
           tags: ['sync'],
           summary: "A run's log file (administrators; bearer or ?token=)",
-          params: idParam.extend({
-            logId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+          params: idParams.extend({
+            logId: idSchema,
           }),
           querystring: z.object({ token: z.string().max(200).optional() }),
         },
       },
-      async (request, reply) => {
-        const file = await service.logFile(
-          deps,
-          deps.auth.contextOf(request).user,
-          request.params.id,
-          request.params.logId,
-        )
-        return reply
-          .header('content-type', 'text/plain; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
-          )
-          .header('cache-control', 'private, no-store')
-          .header('content-length', String(file.size))
-          .send(file.stream)
-      },
+      async (request, reply) =>
+        sendLog(
+          reply,
+          await service.logFile(
+            deps,
+            deps.auth.contextOf(request).user,
+            request.params.id,
+            request.params.logId,
+          ),
+        ),
     )
   }
 
@@ -303,5 +312,49 @@ const integrationRoutes =
         },
       },
       async (request) => service.queue(deps, request.params.regulator),
+    )
+
+    app.post(
+      '/:regulator/:id',
+      {
+        schema: {
+          tags: ['sync'],
+          summary:
+            'The spec’s name of POST /api/syncronization/{id}/run: sends package {id} of the regulator (202 with the job)',
+          params: regulatorParam.extend({ id: idSchema }),
+          response: { 202: syncRunResultSchema },
+        },
+      },
+      async (request, reply) => {
+        await service.checkPackagesRegulator(deps, request.params.regulator)
+        return sendRun(deps, request, reply, request.params.id)
+      },
+    )
+  }
+
+const integrationLogRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/:regulator/:id',
+      {
+        schema: {
+          tags: ['sync'],
+          summary:
+            'The spec’s log link: the run log {id} of a regulator’s package (administrators; bearer or ?token=), as GET /api/syncronization/{package}/logs/{id}/download',
+          params: regulatorParam.extend({ id: idSchema }),
+          querystring: z.object({ token: z.string().max(200).optional() }),
+        },
+      },
+      async (request, reply) =>
+        sendLog(
+          reply,
+          await service.logFileById(
+            deps,
+            deps.auth.contextOf(request).user,
+            request.params.regulator,
+            request.params.id,
+          ),
+        ),
     )
   }

@@ -130,6 +130,8 @@ export function syncJobHandler(deps: AppDeps) {
     const started = new Date()
     let ok = 0
     let total = 0
+    // The package's end state is written after its log, so a finished package always has it.
+    let outcome: { status: 'DONE' | 'PARTIAL' | 'ERROR'; message: string } | null = null
     try {
       const pkg = await sql.readPackage(deps.db, DEFAULT_REGULATOR, packageId)
       if (!pkg) return { ok, total }
@@ -138,10 +140,7 @@ export function syncJobHandler(deps: AppDeps) {
       log(`Pacote ${packageId} '${pkg.name}': sincronização iniciada`)
       if (!config?.url) {
         log(t('sync.resultNotConfigured'))
-        await sql.setPackageState(deps.db, packageId, {
-          status: 'ERROR',
-          message: t('sync.resultNotConfigured'),
-        })
+        outcome = { status: 'ERROR', message: t('sync.resultNotConfigured') }
         return { ok, total }
       }
       const base = config.url.replace(/\/+$/, '')
@@ -159,7 +158,7 @@ export function syncJobHandler(deps: AppDeps) {
         if (!(err instanceof OutboundRefusedError)) throw err
         const message = t('sync.itemRefusedHost', { host: err.host })
         log(message)
-        await sql.setPackageState(deps.db, packageId, { status: 'ERROR', message })
+        outcome = { status: 'ERROR', message }
         return { ok, total }
       }
       total = pkg.items_total
@@ -191,35 +190,38 @@ export function syncJobHandler(deps: AppDeps) {
       ok = after?.items_partial ?? ok
       const message = t('sync.resultSummary', { ok, total })
       log(message)
-      await sql.setPackageState(deps.db, packageId, {
-        status: ok === total ? 'DONE' : ok > 0 ? 'PARTIAL' : 'ERROR',
-        message,
-      })
+      outcome = { status: ok === total ? 'DONE' : ok > 0 ? 'PARTIAL' : 'ERROR', message }
       return { ok, total }
     } catch (err) {
       if (ctx.signal.aborted) throw err
       log(`Falha na sincronização: ${err instanceof Error ? err.message : String(err)}`)
-      await sql.setPackageState(deps.db, packageId, {
+      outcome = {
         status: 'ERROR',
         message: t('sync.itemNetworkError', {
           message: err instanceof Error ? err.message : String(err),
         }),
-      })
+      }
       return { ok, total }
     } finally {
-      if (!ctx.signal.aborted && lines.length > 0) {
-        const text = Buffer.from(`${lines.join('\n')}\n`, 'utf8')
-        const stored = await deps.storage.put(text, { suffix: 'txt' })
-        const stamp = started
-          .toISOString()
-          .replace(/\.\d+Z$/, '')
-          .replace(/[-:]/g, '')
-        await sql.insertLog(deps.db, packageId, {
-          name: `sincronizacao-${packageId}-${stamp}.txt`,
-          storageKey: stored.key,
-          size: stored.size,
-        })
+      try {
+        if (!ctx.signal.aborted && lines.length > 0) await writeLog()
+      } finally {
+        if (outcome) await sql.setPackageState(deps.db, packageId, outcome)
       }
+    }
+
+    async function writeLog() {
+      const text = Buffer.from(`${lines.join('\n')}\n`, 'utf8')
+      const stored = await deps.storage.put(text, { suffix: 'txt' })
+      const stamp = started
+        .toISOString()
+        .replace(/\.\d+Z$/, '')
+        .replace(/[-:]/g, '')
+      await sql.insertLog(deps.db, packageId, {
+        name: `sincronizacao-${packageId}-${stamp}.txt`,
+        storageKey: stored.key,
+        size: stored.size,
+      })
     }
   }
 }

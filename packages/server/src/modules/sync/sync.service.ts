@@ -1,6 +1,7 @@
 import {
   SYNC_MAX_ADD,
   SYNC_REGULATORS,
+  syncLogPath,
   t,
   type PagingQuery,
   type SessionUser,
@@ -19,7 +20,7 @@ import { checkOutboundUrl, OutboundRefusedError } from '../../http/outbound'
 import { toSqlPaging } from '../../http/paging'
 import { searchFeatures } from '../../layer-data/search'
 import { readAppConfig } from '../config/config.service'
-import { layerForUser, withFilterErrors } from '../search/search.service'
+import { layerForUser, withFilterErrors } from '../../layer-data/layer-access'
 import * as sql from './sync.sql'
 
 type User = Pick<SessionUser, 'id' | 'admin'>
@@ -215,6 +216,7 @@ export async function listLogs(
       createdDate: iso(r.created_at)!,
       name: r.name,
       size: Number(r.size),
+      fileUrl: syncLogPath(id, Number(r.id)),
     })),
     total: page.total,
   }
@@ -239,6 +241,30 @@ export async function logFile(
   const file = log && (await deps.storage.get(log.storage_key))
   if (!log || !file) throw new HttpError(404, t('sync.logNotFound'))
   return { stream: file.stream, filename: log.name, size: file.size }
+}
+
+/**
+ * The packages' regulator named by an alias path (`/api/integration/{regulator}/…`,
+ * `/api/logs/integration/{regulator}/…`): 404 while its module is off, or for another one
+ * (the packages are ARTESP's).
+ */
+export async function checkPackagesRegulator(deps: AppDeps, regulator: string): Promise<void> {
+  await checkModule(deps, regulator)
+  if (regulator !== DEFAULT_REGULATOR) throw notFound()
+}
+
+/** A run's log by its id alone (the spec's `/api/logs/integration/{regulator}/{x}`). */
+export async function logFileById(
+  deps: AppDeps,
+  user: User,
+  regulator: string,
+  logId: number,
+): Promise<LogFile> {
+  if (!user.admin) throw forbidden()
+  await checkPackagesRegulator(deps, regulator)
+  const packageId = await sql.packageOfLog(deps.db, regulator, logId)
+  if (packageId === undefined) throw new HttpError(404, t('sync.logNotFound'))
+  return logFile(deps, user, packageId, logId)
 }
 
 /** Queues a package's run (POST …/{id}/run): 409 while it is queued, 400 empty or unconfigured. */

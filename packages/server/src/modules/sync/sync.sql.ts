@@ -295,6 +295,21 @@ export async function readLog(
   return rows[0]
 }
 
+/** The package of a regulator's log, by the log's id alone (the spec's log link). */
+export async function packageOfLog(
+  db: Queryable,
+  regulator: string,
+  logId: number,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ package_id: number }>(
+    `SELECT l.package_id::float8 AS package_id
+       FROM app.sync_logs l JOIN app.sync_packages p ON p.id = l.package_id
+      WHERE l.id = $1 AND p.regulator = $2`,
+    [logId, regulator],
+  )
+  return rows[0]?.package_id
+}
+
 export async function insertLog(
   db: Queryable,
   packageId: number,

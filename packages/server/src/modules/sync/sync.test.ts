@@ -11,6 +11,7 @@ import {
 } from '../../../test/harness'
 import { createTestLayer } from '../search/search.fixture'
 import { SYNC_ATTEMPTS } from './sync.run'
+import { and, rule } from '../../../test/filters'
 
 let t: TestApp
 /** The external server: another instance of the product, on loopback. */
@@ -60,12 +61,7 @@ afterAll(async () => {
 })
 
 async function createPackage(name: string, token = admin): Promise<number> {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/syncronization',
-    token,
-    payload: { name },
-  })
+  const res = await t.post('/api/syncronization', { name }, token)
   expect(res.statusCode).toBe(201)
   const id = Number(res.headers.location!.split('/').pop())
   expect(res.json()).toMatchObject({ id, name, status: 'CREATED', itemsTotal: 0 })
@@ -84,7 +80,7 @@ const itemCount = (id: number) =>
 /** Waits for a run to finish and answers the package. */
 async function finished(id: number): Promise<ApiResponse> {
   for (let i = 0; i < 200; i++) {
-    const res = await t.api({ url: byId(id), token: admin })
+    const res = await t.get(byId(id), admin)
     if (!['QUEUED', 'RUNNING'].includes(res.json<{ status: string }>().status)) return res
     await new Promise((r) => setTimeout(r, 150))
   }
@@ -92,7 +88,7 @@ async function finished(id: number): Promise<ApiResponse> {
 }
 
 async function items(id: number) {
-  const res = await t.api({ url: `${byId(id)}/items?limit=100`, token: admin })
+  const res = await t.get(`${byId(id)}/items?limit=100`, admin)
   expect(res.statusCode).toBe(200)
   return res.json<{
     items: {
@@ -108,17 +104,12 @@ async function items(id: number) {
 }
 
 async function configure(url: string, token: string) {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/integration/artesp/config',
-    token: admin,
-    payload: { url, token, layers: {} },
-  })
+  const res = await t.post('/api/integration/artesp/config', { url, token, layers: {} }, admin)
   expect(res.statusCode).toBe(200)
 }
 
 async function readLogText(id: number): Promise<string[]> {
-  const logs = await t.api({ url: `${byId(id)}/logs`, token: admin })
+  const logs = await t.get(`${byId(id)}/logs`, admin)
   expect(logs.statusCode).toBe(200)
   const texts: string[] = []
   for (const log of logs.json<{ id: number }[]>()) {
@@ -144,39 +135,29 @@ describe('synchronisation packages (artespSync)', () => {
         const res = await t.api({ method, url, token: admin })
         expect(res.statusCode, url).toBe(404)
       }
-      const create = await t.api({
-        method: 'POST',
-        url: '/api/syncronization',
-        token: user,
-        payload: { name: 'x' },
-      })
+      const create = await t.post('/api/syncronization', { name: 'x' }, user)
       expect(create.statusCode).toBe(404)
     } finally {
       t.config.modules = ['artespSync']
     }
-    const other = await t.api({ url: '/api/integration/outro/config', token: admin })
+    const other = await t.get('/api/integration/outro/config', admin)
     expect(other.statusCode).toBe(404)
   })
 
   it('create, read, rename, list (x-rowcount) and delete', async () => {
     const id = await createPackage('Pacote CRUD')
-    const got = await t.api({ url: byId(id), token: admin })
+    const got = await t.get(byId(id), admin)
     expect(got.json()).toMatchObject({ id, name: 'Pacote CRUD', user: 'admin', itemsPartial: 0 })
-    const put = await t.api({
-      method: 'PUT',
-      url: byId(id),
-      token: admin,
-      payload: { name: 'Pacote renomeado' },
-    })
+    const put = await t.put(byId(id), { name: 'Pacote renomeado' }, admin)
     expect(put.statusCode).toBe(200)
     expect(put.json().name).toBe('Pacote renomeado')
-    const list = await t.api({ url: '/api/syncronization?page=0&limit=1000', token: admin })
+    const list = await t.get('/api/syncronization?page=0&limit=1000', admin)
     expect(list.statusCode).toBe(200)
     expect(Number(list.headers['x-rowcount'])).toBe(await packageCount())
     expect(list.json<{ id: number; name: string }[]>()).toContainEqual(
       expect.objectContaining({ id, name: 'Pacote renomeado' }),
     )
-    const docs = await t.api({ url: '/api/docs/json' })
+    const docs = await t.get('/api/docs/json')
     expect(docs.statusCode).toBe(200)
     expect(Object.keys(docs.json().paths)).toEqual(
       expect.arrayContaining([
@@ -184,112 +165,71 @@ describe('synchronisation packages (artespSync)', () => {
         '/api/integration/{regulator}/config',
       ]),
     )
-    const del = await t.api({ method: 'DELETE', url: byId(id), token: admin })
+    const del = await t.del(byId(id), admin)
     expect(del.statusCode).toBe(204)
-    expect((await t.api({ url: byId(id), token: admin })).statusCode).toBe(404)
+    expect((await t.get(byId(id), admin)).statusCode).toBe(404)
   })
 
   it('refuses bad input with Portuguese 400s that change nothing', async () => {
     const before = await packageCount()
-    const empty = await t.api({
-      method: 'POST',
-      url: '/api/syncronization',
-      token: admin,
-      payload: { name: '   ' },
-    })
+    const empty = await t.post('/api/syncronization', { name: '   ' }, admin)
     expect(empty.statusCode).toBe(400)
     expect(fieldErrors(empty).name).toBe('É necessário informar o nome do pacote')
     expect(await packageCount()).toBe(before)
 
     const id = await createPackage('Entradas ruins')
-    const nothing = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: {},
-    })
+    const nothing = await t.post(`${byId(id)}/${LAYER}/items`, {}, admin)
     expect(nothing.statusCode).toBe(400)
     expect(fieldErrors(nothing).ids).toBe('Informe o filtro da busca ou os registros selecionados')
-    const badIds = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: { ids: ['um'] },
-    })
+    const badIds = await t.post(`${byId(id)}/${LAYER}/items`, { ids: ['um'] }, admin)
     expect(badIds.statusCode).toBe(400)
-    const badFilter = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: {
-        query: {
-          type: 'group',
-          operator: 'and',
-          rules: [{ type: 'rule', field: 'nao_existe', operator: 'eq', value: 1 }],
-        },
+    const badFilter = await t.post(
+      `${byId(id)}/${LAYER}/items`,
+      {
+        query: and(rule('nao_existe', 'eq', 1)),
       },
-    })
+      admin,
+    )
     expect(badFilter.statusCode).toBe(400)
     expect(badFilter.json().message).toMatch(/[ãçéí]|campo|Campo/)
-    const noneRemoved = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/items/remove`,
-      token: admin,
-      payload: [],
-    })
+    const noneRemoved = await t.post(`${byId(id)}/items/remove`, [], admin)
     expect(noneRemoved.statusCode).toBe(400)
     expect(noneRemoved.json().errors[0].message).toBe('Selecione ao menos um item')
     expect(await itemCount(id)).toBe(0)
 
     await configure('http://127.0.0.1:9/', 'antes')
-    const ftp = await t.api({
-      method: 'POST',
-      url: '/api/integration/artesp/config',
-      token: admin,
-      payload: { url: 'ftp://127.0.0.1/', layers: {} },
-    })
+    const ftp = await t.post(
+      '/api/integration/artesp/config',
+      { url: 'ftp://127.0.0.1/', layers: {} },
+      admin,
+    )
     expect(ftp.statusCode).toBe(400)
     expect(fieldErrors(ftp).url).toBe('Informe um endereço http:// ou https:// sem usuário e senha')
-    const badLayer = await t.api({
-      method: 'POST',
-      url: '/api/integration/artesp/config',
-      token: admin,
-      payload: { url: 'http://127.0.0.1:8/', layers: { [LAYER]: 'Nome Ruim' } },
-    })
+    const badLayer = await t.post(
+      '/api/integration/artesp/config',
+      { url: 'http://127.0.0.1:8/', layers: { [LAYER]: 'Nome Ruim' } },
+      admin,
+    )
     expect(badLayer.statusCode).toBe(400)
-    const config = await t.api({ url: '/api/integration/artesp/config', token: admin })
+    const config = await t.get('/api/integration/artesp/config', admin)
     expect(config.json()).toMatchObject({ url: 'http://127.0.0.1:9/', tokenSet: true })
     expect(config.body).not.toContain('antes')
 
-    const emptyRun = await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+    const emptyRun = await t.post(`${byId(id)}/run`, undefined, admin)
     expect(emptyRun.statusCode).toBe(400)
     expect(emptyRun.json().message).toBe('O pacote não tem itens para sincronizar')
   })
 
   it('adds by filter (the search compiler) and by ids, each feature once', async () => {
     const id = await createPackage('Por filtro')
-    const query = {
-      type: 'group',
-      operator: 'and',
-      rules: [{ type: 'rule', field: 'i', operator: 'eq', value: 2 }],
-    }
+    const query = and(rule('i', 'eq', 2))
     const expected = await count(`SELECT count(*)::int AS n FROM data.${LAYER} WHERE i = 2`)
     expect(expected).toBeGreaterThan(0)
-    const byFilter = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: { query },
-    })
+    const byFilter = await t.post(`${byId(id)}/${LAYER}/items`, { query }, admin)
     expect(byFilter.statusCode).toBe(200)
     expect(byFilter.json()).toEqual({ added: expected, itemsTotal: expected })
     // The same search's rows on the search API.
-    const search = await t.api({
-      method: 'POST',
-      url: `/api/features/${LAYER}/search?limit=100`,
-      token: admin,
-      payload: { filter: query },
-    })
+    const search = await t.post(`/api/features/${LAYER}/search?limit=100`, { filter: query }, admin)
     const listed = await items(id)
     expect(listed.items.map((i) => i.featureId).sort((a, b) => a - b)).toEqual(
       search
@@ -299,19 +239,9 @@ describe('synchronisation packages (artespSync)', () => {
     )
     expect(listed.rowCount).toBe(expected)
 
-    const again = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: { query, ids: [1, 2, 3] },
-    })
+    const again = await t.post(`${byId(id)}/${LAYER}/items`, { query, ids: [1, 2, 3] }, admin)
     expect(again.json().added).toBe(0)
-    const ids = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: { ids: [1, 2, 3, 999_999] },
-    })
+    const ids = await t.post(`${byId(id)}/${LAYER}/items`, { ids: [1, 2, 3, 999_999] }, admin)
     expect(ids.statusCode).toBe(200)
     const newOnes = await count(
       `SELECT count(*)::int AS n FROM data.${LAYER} WHERE id IN (1, 2, 3) AND i IS DISTINCT FROM 2`,
@@ -319,34 +249,22 @@ describe('synchronisation packages (artespSync)', () => {
     expect(ids.json()).toEqual({ added: newOnes, itemsTotal: expected + newOnes })
 
     const first = listed.items[0]!
-    const removed = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/items/remove`,
-      token: admin,
-      payload: [first.id],
-    })
+    const removed = await t.post(`${byId(id)}/items/remove`, [first.id], admin)
     expect(removed.json()).toEqual({ removed: 1 })
     expect(await itemCount(id)).toBe(expected + newOnes - 1)
-    expect((await t.api({ url: byId(id), token: admin })).json().itemsTotal).toBe(
-      expected + newOnes - 1,
-    )
+    expect((await t.get(byId(id), admin)).json().itemsTotal).toBe(expected + newOnes - 1)
   })
 
   it('a user adds only features of layers it reads, and is refused the administrators’ calls', async () => {
-    const anonymous = await t.api({ url: '/api/syncronization' })
+    const anonymous = await t.get('/api/syncronization')
     expect(anonymous.statusCode).toBe(401)
     const id = await createPackage('Do usuário', user)
-    const list = await t.api({ url: '/api/syncronization', token: user })
+    const list = await t.get('/api/syncronization', user)
     expect(list.statusCode).toBe(200)
-    const denied = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: user,
-      payload: { ids: [1, 2] },
-    })
+    const denied = await t.post(`${byId(id)}/${LAYER}/items`, { ids: [1, 2] }, user)
     expect(denied.statusCode).toBe(404)
     expect(denied.json().message).toBe(
-      (await t.api({ url: `/api/features/${LAYER}/1`, token: user })).json().message,
+      (await t.get(`/api/features/${LAYER}/1`, user)).json().message,
     )
     expect(await itemCount(id)).toBe(0)
 
@@ -365,7 +283,7 @@ describe('synchronisation packages (artespSync)', () => {
       const res = await t.api({ method, url, token: user, payload })
       expect(res.statusCode, `${method} ${url}`).toBe(403)
     }
-    expect((await t.api({ url: byId(id), token: admin })).json().name).toBe('Do usuário')
+    expect((await t.get(byId(id), admin)).json().name).toBe('Do usuário')
   })
 
   it('runs against another instance: the features arrive, then a second run updates them', async () => {
@@ -373,13 +291,8 @@ describe('synchronisation packages (artespSync)', () => {
     const id = await createPackage('Para o servidor externo')
     // Deleted (1, 6) and live features whose text is one of the remote domain's values.
     const ids = [1, 4, 6, 12, 19, 23]
-    await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: { ids },
-    })
-    const run = await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+    await t.post(`${byId(id)}/${LAYER}/items`, { ids }, admin)
+    const run = await t.post(`${byId(id)}/run`, undefined, admin)
     expect(run.statusCode).toBe(202)
     expect(run.json().jobId).toEqual(expect.any(Number))
     const pkg = (await finished(id)).json()
@@ -403,18 +316,15 @@ describe('synchronisation packages (artespSync)', () => {
     expect(listed.items[0]!.operationDate).not.toBeNull()
 
     // Changed here, sent again: updated there by the recorded key, nothing duplicated.
-    await t.api({
-      method: 'PUT',
-      url: `/api/features/${LAYER}/4`,
-      token: admin,
-      payload: {
+    await t.put(
+      `/api/features/${LAYER}/4`,
+      {
         attributes: { i: 4242 },
         version: (await t.api({ url: `/api/features/${LAYER}/4`, token: admin })).json().version,
       },
-    })
-    expect((await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })).statusCode).toBe(
-      202,
+      admin,
     )
+    expect((await t.post(`${byId(id)}/run`, undefined, admin)).statusCode).toBe(202)
     expect((await finished(id)).json().status).toBe('DONE')
     expect(await count(`SELECT count(*)::int AS n FROM data.${LAYER}`, [], remote.db)).toBe(
       there.rows.length,
@@ -427,7 +337,7 @@ describe('synchronisation packages (artespSync)', () => {
       status: 'SYNCED',
     })
 
-    const logs = await t.api({ url: `${byId(id)}/logs`, token: admin })
+    const logs = await t.get(`${byId(id)}/logs`, admin)
     expect(Number(logs.headers['x-rowcount'])).toBe(2)
     const [newest, oldest] = logs.json<{ createdDate: string }[]>()
     expect(newest!.createdDate >= oldest!.createdDate).toBe(true)
@@ -439,18 +349,13 @@ describe('synchronisation packages (artespSync)', () => {
     )
     expect(asUser.status).toBe(403)
 
-    const queue = await t.api({ url: '/api/integration/artesp/queue', token: admin })
+    const queue = await t.get('/api/integration/artesp/queue', admin)
     expect(queue.json().items).toContainEqual(expect.objectContaining({ id, status: 'DONE' }))
 
     // What the external server refuses (a value outside its domain) is not tried again.
     const refused = await createPackage('Recusado pelo servidor externo')
-    await t.api({
-      method: 'POST',
-      url: `${byId(refused)}/${LAYER}/items`,
-      token: admin,
-      payload: { ids: [2] },
-    })
-    await t.api({ method: 'POST', url: `${byId(refused)}/run`, token: admin })
+    await t.post(`${byId(refused)}/${LAYER}/items`, { ids: [2] }, admin)
+    await t.post(`${byId(refused)}/run`, undefined, admin)
     expect((await finished(refused)).json()).toMatchObject({ status: 'ERROR', itemsPartial: 0 })
     expect((await items(refused)).items[0]!.message).toBe(
       'O servidor externo respondeu 400: dados recusados pelo servidor (s: Selecione uma das opções)',
@@ -462,26 +367,14 @@ describe('synchronisation packages (artespSync)', () => {
   it('a failing server: each item is tried again, then marked with its error, and a log says so', async () => {
     await configure(failingUrl, 'segredo-do-teste')
     const id = await createPackage('Servidor com falha')
-    await t.api({
-      method: 'POST',
-      url: `${byId(id)}/${LAYER}/items`,
-      token: admin,
-      payload: { ids: [7, 8] },
-    })
+    await t.post(`${byId(id)}/${LAYER}/items`, { ids: [7, 8] }, admin)
     failingRequests.length = 0
-    expect((await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })).statusCode).toBe(
-      202,
-    )
-    const busy = await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+    expect((await t.post(`${byId(id)}/run`, undefined, admin)).statusCode).toBe(202)
+    const busy = await t.post(`${byId(id)}/run`, undefined, admin)
     // Queued or running: neither run again nor changed.
     expect(busy.statusCode).toBe(409)
     expect(busy.json().message).toBe('O pacote já está na fila de sincronização')
-    const remove = await t.api({
-      method: 'POST',
-      url: `${byId(id)}/items/remove`,
-      token: admin,
-      payload: [1],
-    })
+    const remove = await t.post(`${byId(id)}/items/remove`, [1], admin)
     expect(remove.statusCode).toBe(409)
     const pkg = (await finished(id)).json()
     expect(pkg).toMatchObject({ status: 'ERROR', itemsPartial: 0, itemsTotal: 2 })
@@ -506,13 +399,13 @@ describe('synchronisation packages (artespSync)', () => {
 
     // A package left RUNNING by a job that is over (its process died for good) is released.
     await t.db.query(`UPDATE app.sync_packages SET status = 'RUNNING' WHERE id = $1`, [id])
-    const stale = await t.api({ url: byId(id), token: admin })
+    const stale = await t.get(byId(id), admin)
     expect(stale.json()).toMatchObject({ status: 'ERROR' })
     expect(stale.json().message).toMatch(/\S/)
 
     // An unreachable server is the same: tried again, then the item's error.
     await configure('http://127.0.0.1:9', 'x')
-    await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+    await t.post(`${byId(id)}/run`, undefined, admin)
     expect((await finished(id)).json().status).toBe('ERROR')
     expect((await items(id)).items[0]!.message).toMatch(
       /^Não foi possível contatar o servidor externo/,
@@ -543,14 +436,8 @@ describe('synchronisation packages (artespSync)', () => {
     afterAll(() => new Promise((resolve) => counting?.close(resolve)))
 
     const save = (url: string) =>
-      t.api({
-        method: 'POST',
-        url: '/api/integration/artesp/config',
-        token: admin,
-        payload: { url, token: 'token-guardado', layers: {} },
-      })
-    const savedUrl = async () =>
-      (await t.api({ url: '/api/integration/artesp/config', token: admin })).json().url
+      t.post('/api/integration/artesp/config', { url, token: 'token-guardado', layers: {} }, admin)
+    const savedUrl = async () => (await t.get('/api/integration/artesp/config', admin)).json().url
 
     /** Every spelling of an internal address, the counting server's port where it is loopback. */
     const spellings = () => [
@@ -597,19 +484,14 @@ describe('synchronisation packages (artespSync)', () => {
 
     it('refuses an internal address at the run, before any connection, in every spelling', async () => {
       const id = await createPackage('Endereço interno')
-      await t.api({
-        method: 'POST',
-        url: `${byId(id)}/${LAYER}/items`,
-        token: admin,
-        payload: { ids: [9] },
-      })
+      await t.post(`${byId(id)}/${LAYER}/items`, { ids: [9] }, admin)
       for (const url of spellings()) {
         // Saved while the server's administrator allowed it, then taken out of the list.
         t.config.outboundAllowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
         expect((await save(url)).statusCode, url).toBe(200)
         t.config.outboundAllowedHosts = []
         try {
-          const run = await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+          const run = await t.post(`${byId(id)}/run`, undefined, admin)
           expect(run.statusCode, url).toBe(202)
           const pkg = (await finished(id)).json()
           expect(pkg.status, url).toBe('ERROR')
@@ -632,14 +514,9 @@ describe('synchronisation packages (artespSync)', () => {
       try {
         expect((await save(`http://localhost:${port}`)).statusCode).toBe(200)
         const id = await createPackage('Servidor liberado')
-        await t.api({
-          method: 'POST',
-          url: `${byId(id)}/${LAYER}/items`,
-          token: admin,
-          payload: { ids: [10] },
-        })
+        await t.post(`${byId(id)}/${LAYER}/items`, { ids: [10] }, admin)
         asked.length = 0
-        await t.api({ method: 'POST', url: `${byId(id)}/run`, token: admin })
+        await t.post(`${byId(id)}/run`, undefined, admin)
         expect((await finished(id)).json().status).toBe('ERROR')
         // Called once (a redirect is the item's error, not tried again), and never followed.
         expect(asked).toEqual([`POST /api/features/${LAYER}`])

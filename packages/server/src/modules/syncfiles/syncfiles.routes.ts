@@ -16,20 +16,23 @@ import {
   syncFilesReportBodySchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import type { Queryable } from '../../db/types'
+import { created } from '../../http/created'
+import { idSchema } from '../../http/params'
 import { HttpError } from '../../http/errors'
-import { sendPage } from '../../http/paging'
+import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import {
   attachmentUploadLimits,
   type AttachmentDeps,
   type UploadPart,
 } from '../attachments/attachments.service'
-import { callerOf } from '../features/features.routes'
+import type { FeatureService } from '../features/features.service'
 import * as service from './syncfiles.service'
 
-const idParam = z.object({
-  jobId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+const jobParams = z.object({
+  jobId: idSchema,
 })
 
 /**
@@ -43,10 +46,12 @@ export type SampleFolderSource = (
 ) => Promise<{ name: string; dir: string; files: string[] } | undefined>
 
 export interface SyncFilesOptions {
+  /** The feature calls (with the approvals' write gate): a sent file may fill a field. */
+  features: FeatureService
   sampleFolder?: SampleFolderSource
 }
 
-export const syncFilesScopes = (deps: AppDeps, options: SyncFilesOptions = {}): RouteScope[] => {
+export const syncFilesScopes = (deps: AppDeps, options: SyncFilesOptions): RouteScope[] => {
   const attachmentDeps: AttachmentDeps = {
     db: deps.db,
     storage: deps.storage,
@@ -57,7 +62,7 @@ export const syncFilesScopes = (deps: AppDeps, options: SyncFilesOptions = {}): 
     {
       prefix: '/api/syncfiles',
       access: 'admin',
-      routes: adminRoutes(deps, attachmentDeps, sample),
+      routes: adminRoutes(deps, attachmentDeps, options.features, sample),
     },
     { prefix: '/api/syncfiles', access: 'download', routes: sampleRoutes(deps, sample) },
   ]
@@ -98,6 +103,7 @@ const adminRoutes =
   (
     deps: AppDeps,
     attachmentDeps: AttachmentDeps,
+    features: FeatureService,
     sample: SampleFolderSource,
   ): FastifyPluginAsyncZod =>
   async (app) => {
@@ -129,7 +135,7 @@ const adminRoutes =
           tags: ['syncfiles'],
           summary:
             'The files of a job: the records each was sent to, and why the others are pending',
-          params: idParam,
+          params: jobParams,
           response: { 200: z.array(syncFilesFileSchema) },
         },
       },
@@ -148,7 +154,7 @@ const adminRoutes =
           tags: ['syncfiles'],
           summary:
             "Adds a folder's files to the job or updates them by name (size, type, why pending)",
-          params: idParam,
+          params: jobParams,
           body: syncFilesFilesBodySchema,
           response: { 200: z.array(syncFilesFileSchema) },
         },
@@ -163,7 +169,7 @@ const adminRoutes =
           tags: ['syncfiles'],
           summary:
             "Sends a file of the job to a record (multipart `file`; the layer's createFeatureAttachment): 201, or 200 when it was sent there already; `field` fills an empty photo or file field",
-          params: idParam,
+          params: jobParams,
           querystring: syncFilesAttachQuerySchema,
           response: { 200: syncFilesAttachResultSchema, 201: syncFilesAttachResultSchema },
         },
@@ -175,6 +181,7 @@ const adminRoutes =
         const result = await service.attachFile(
           deps,
           attachmentDeps,
+          features,
           callerOf(deps.auth, request),
           request.params.jobId,
           request.query,
@@ -183,20 +190,16 @@ const adminRoutes =
         return reply.code(result.alreadySent ? 200 : 201).send(result)
       },
     )
-    app.get(
+    pagedRoute(
+      app,
       '/',
       {
-        schema: {
-          tags: ['syncfiles'],
-          summary: 'File association jobs, newest first, paged (total in x-rowcount)',
-          querystring: pagingQuerySchema,
-          response: { 200: z.array(syncFilesJobSchema) },
-        },
+        tags: ['syncfiles'],
+        summary: 'File association jobs, newest first, paged (total in x-rowcount)',
+        querystring: pagingQuerySchema,
+        item: syncFilesJobSchema,
       },
-      async (request, reply) => {
-        const page = await service.listJobs(deps, request.query)
-        return sendPage(reply, page.rows, page.total)
-      },
+      (request) => service.listJobs(deps, request.query),
     )
 
     app.post(
@@ -211,8 +214,7 @@ const adminRoutes =
       },
       async (request, reply) => {
         const id = await service.createJob(deps, deps.auth.contextOf(request).user, request.body)
-        reply.code(201).header('location', `/api/syncfiles/${id}`)
-        return service.getJob(deps, id)
+        return created(reply, `/api/syncfiles/${id}`, service.getJob(deps, id))
       },
     )
 
@@ -222,7 +224,7 @@ const adminRoutes =
         schema: {
           tags: ['syncfiles'],
           summary: 'One job: folder, file count, destination and counters of its last upload',
-          params: idParam,
+          params: jobParams,
           response: { 200: syncFilesJobSchema },
         },
       },
@@ -235,7 +237,7 @@ const adminRoutes =
         schema: {
           tags: ['syncfiles'],
           summary: "Records a finished upload's destination layer and counters",
-          params: idParam,
+          params: jobParams,
           body: syncFilesReportBodySchema,
           response: { 200: syncFilesJobSchema },
         },
@@ -249,7 +251,7 @@ const adminRoutes =
         schema: {
           tags: ['syncfiles'],
           summary: 'Deletes a job (the files already attached stay with their records)',
-          params: idParam,
+          params: jobParams,
         },
       },
       async (request, reply) => {

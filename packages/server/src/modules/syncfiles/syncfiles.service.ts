@@ -14,11 +14,12 @@ import {
   type SyncFilesReportBody,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import type { Caller } from '../../auth/caller'
 import { HttpError } from '../../http/errors'
 import { toSqlPaging } from '../../http/paging'
 import * as attachments from '../attachments/attachments.service'
-import * as features from '../features/features.service'
-import { layerAccess } from '../features/layer-access'
+import type { FeatureService } from '../features/features.service'
+import { layerAccess } from '../../layer-data/layer-access'
 import * as sql from './syncfiles.sql'
 
 const iso = (d: Date | string | null): string | null =>
@@ -113,7 +114,8 @@ export async function saveFiles(
 export async function attachFile(
   deps: AppDeps,
   attachmentDeps: attachments.AttachmentDeps,
-  caller: features.Caller,
+  features: FeatureService,
+  caller: Caller,
   jobId: number,
   query: SyncFilesAttachQuery,
   parts: () => AsyncIterable<attachments.UploadPart>,
@@ -167,7 +169,15 @@ export async function attachFile(
   let filled: string | null = null
   if (query.field && !isSubmittedForApproval(result)) {
     if (fieldType === 'file' || isImageAttachment(result)) {
-      filled = await fillField(deps, caller, query.layer, query.id, query.field, result.id)
+      filled = await fillField(
+        deps,
+        features,
+        caller,
+        query.layer,
+        query.id,
+        query.field,
+        result.id,
+      )
     }
   }
   return { association, attachmentId, alreadySent: false, filled }
@@ -181,7 +191,8 @@ const sameName = (received: string, expected: string): boolean => nfc(received) 
 /** Sets an empty photo or file field to an attachment; the field's name, or null if it was not. */
 async function fillField(
   deps: AppDeps,
-  caller: features.Caller,
+  features: FeatureService,
+  caller: Caller,
   layer: string,
   id: number,
   field: string,

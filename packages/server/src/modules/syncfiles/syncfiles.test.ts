@@ -1,20 +1,8 @@
 import { indexValues, planFiles, recordValues } from '@gis/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, fieldErrors, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { describe, expect, it } from 'vitest'
+import { expectFieldErrors, fieldErrors, useTestApp } from '../../../test/harness'
 
-let t: TestApp
-let admin: string
-let user: string
-
-beforeAll(async () => {
-  t = await startTestApp()
-  admin = await signIn(t.api, DEMO.admin)
-  user = await signIn(t.api, DEMO.user)
-}, 60_000)
-
-afterAll(async () => {
-  await t?.close()
-})
+const t = useTestApp()
 
 const jobCount = async (): Promise<number> => {
   const { rows } = await t.db.query<{ n: number }>(
@@ -24,12 +12,7 @@ const jobCount = async (): Promise<number> => {
 }
 
 async function createJob(folderName: string, fileCount: number): Promise<number> {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/syncfiles',
-    token: admin,
-    payload: { folderName, fileCount },
-  })
+  const res = await t.post('/api/syncfiles', { folderName, fileCount }, t.admin)
   expect(res.statusCode).toBe(201)
   const id = Number(res.headers.location!.split('/').pop())
   expect(res.json()).toMatchObject({
@@ -51,7 +34,7 @@ describe('file association jobs', () => {
     const first = await createJob('  fotos pontes  ', 3)
     const second = await createJob('vistoria 2026', 12)
 
-    const list = await t.api({ method: 'GET', url: '/api/syncfiles?limit=50', token: admin })
+    const list = await t.get('/api/syncfiles?limit=50', t.admin)
     expect(list.statusCode).toBe(200)
     const ids = list.json<{ id: number; folderName: string }[]>().map((j) => j.id)
     expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first))
@@ -60,21 +43,20 @@ describe('file association jobs', () => {
       'fotos pontes',
     )
 
-    const report = await t.api({
-      method: 'PUT',
-      url: `/api/syncfiles/${first}/report`,
-      token: admin,
-      payload: { layerName: 'oae', created: 2, updated: 0, pending: 0, errors: 1 },
-    })
+    const report = await t.put(
+      `/api/syncfiles/${first}/report`,
+      { layerName: 'oae', created: 2, updated: 0, pending: 0, errors: 1 },
+      t.admin,
+    )
     expect(report.statusCode).toBe(200)
     expect(report.json()).toMatchObject({ id: first, layerName: 'oae', created: 2, errors: 1 })
     expect(report.json<{ finishedDate: string | null }>().finishedDate).not.toBeNull()
 
     const before = await jobCount()
-    const deleted = await t.api({ method: 'DELETE', url: `/api/syncfiles/${first}`, token: admin })
+    const deleted = await t.del(`/api/syncfiles/${first}`, t.admin)
     expect(deleted.statusCode).toBe(204)
     expect(await jobCount()).toBe(before - 1)
-    const gone = await t.api({ method: 'GET', url: `/api/syncfiles/${first}`, token: admin })
+    const gone = await t.get(`/api/syncfiles/${first}`, t.admin)
     expect(gone.statusCode).toBe(404)
     expect(gone.json<{ message: string }>().message).toBe('Trabalho de importação não encontrado')
   })
@@ -89,46 +71,33 @@ describe('file association jobs', () => {
         payload: { layerName: 'oae', created: 0, updated: 0, pending: 0, errors: 0 },
       },
     ]) {
-      const res = await t.api({ ...req, token: admin })
+      const res = await t.api({ ...req, token: t.admin })
       expect(res.statusCode, req.method).toBe(404)
     }
   })
 
   it('refuses bad input in Portuguese and changes nothing', async () => {
     const before = await jobCount()
-    const empty = await t.api({
-      method: 'POST',
-      url: '/api/syncfiles',
-      token: admin,
-      payload: { folderName: '   ', fileCount: -1 },
-    })
-    expect(empty.statusCode).toBe(400)
-    expect(fieldErrors(empty)).toEqual({
+    const empty = await t.post('/api/syncfiles', { folderName: '   ', fileCount: -1 }, t.admin)
+    expectFieldErrors(empty, {
       folderName: 'É necessário informar o nome da pasta',
       fileCount: 'A quantidade de arquivos deve ser um número inteiro maior ou igual a zero',
     })
-    const missing = await t.api({
-      method: 'POST',
-      url: '/api/syncfiles',
-      token: admin,
-      payload: {},
-    })
+    const missing = await t.post('/api/syncfiles', {}, t.admin)
     expect(missing.statusCode).toBe(400)
     expect(fieldErrors(missing).folderName).toBe('É necessário informar o nome da pasta')
 
     const id = await createJob('relatorio', 1)
-    const badReport = await t.api({
-      method: 'PUT',
-      url: `/api/syncfiles/${id}/report`,
-      token: admin,
-      payload: { layerName: '', created: 1.5, updated: 0, pending: 0, errors: 0 },
-    })
-    expect(badReport.statusCode).toBe(400)
-    expect(fieldErrors(badReport)).toEqual({
+    const badReport = await t.put(
+      `/api/syncfiles/${id}/report`,
+      { layerName: '', created: 1.5, updated: 0, pending: 0, errors: 0 },
+      t.admin,
+    )
+    expectFieldErrors(badReport, {
       layerName: 'É necessário informar o layer de destino',
       created: 'O contador deve ser um número inteiro maior ou igual a zero',
     })
-    const job = await t.api({ method: 'GET', url: `/api/syncfiles/${id}`, token: admin })
+    const job = await t.get(`/api/syncfiles/${id}`, t.admin)
     expect(job.json()).toMatchObject({ layerName: null, created: 0, finishedDate: null })
     expect(await jobCount()).toBe(before + 1)
   })
@@ -150,7 +119,7 @@ describe('file association jobs', () => {
         payload: { layerName: 'oae', created: 0, updated: 0, pending: 0, errors: 0 },
       },
     ]) {
-      const res = await t.api({ ...req, token: user })
+      const res = await t.api({ ...req, token: t.user })
       expect(res.statusCode, `${req.method} ${req.url}`).toBe(403)
       const anonymous = await t.api(req)
       expect(anonymous.statusCode, `${req.method} ${req.url}`).toBe(401)
@@ -170,7 +139,7 @@ async function attach(
   jobId: number,
   query: Record<string, string | number>,
   file: { name: string; bytes?: Buffer },
-  token = admin,
+  token = t.admin,
 ) {
   const form = new FormData()
   form.append('file', new Blob([file.bytes ?? PNG], { type: 'image/png' }), file.name)
@@ -187,23 +156,22 @@ async function attach(
 }
 
 async function newBridge(codigo: string): Promise<number> {
-  const res = await t.api({
-    method: 'POST',
-    url: '/api/features/oae',
-    token: admin,
-    payload: { attributes: { codigo }, geom: 'POINT(-47.5 -22.6)' },
-  })
+  const res = await t.post(
+    '/api/features/oae',
+    { attributes: { codigo }, geom: 'POINT(-47.5 -22.6)' },
+    t.admin,
+  )
   expect(res.statusCode).toBe(201)
   return res.json<{ id: number }>().id
 }
 
 const attachmentsOf = async (id: number) =>
-  (await t.api({ method: 'GET', url: `/api/features/oae/${id}/attachments`, token: admin })).json<
+  (await t.get(`/api/features/oae/${id}/attachments`, t.admin)).json<
     { id: number; filename: string }[]
   >()
 
-async function putFiles(jobId: number, files: unknown[], token = admin) {
-  return t.api({ method: 'PUT', url: `/api/syncfiles/${jobId}/files`, token, payload: { files } })
+async function putFiles(jobId: number, files: unknown[], token = t.admin) {
+  return t.put(`/api/syncfiles/${jobId}/files`, { files }, token)
 }
 
 describe('file association: the files of a job and what was sent', () => {
@@ -234,7 +202,7 @@ describe('file association: the files of a job and what was sent', () => {
       { name: 'a.jpg', size: 21, type: 'image/jpeg', reason: { code: 'noRecord', value: 'a' } },
       { name: 'c.pdf', size: 5, type: 'application/pdf', reason: null },
     ])
-    const listed = await t.api({ method: 'GET', url: `/api/syncfiles/${id}/files`, token: admin })
+    const listed = await t.get(`/api/syncfiles/${id}/files`, t.admin)
     expect(listed.json<{ name: string; size: number; reason: unknown }[]>()).toMatchObject([
       { name: 'a.jpg', size: 21, reason: { code: 'noRecord', value: 'a' } },
       { name: 'b.jpg', size: 10 },
@@ -250,7 +218,7 @@ describe('file association: the files of a job and what was sent', () => {
     ])
     expect(bad.statusCode).toBe(400)
     expect(fieldErrors(bad)['files.0.name']).toBe('Nome de arquivo inválido')
-    const listed = await t.api({ method: 'GET', url: `/api/syncfiles/${id}/files`, token: admin })
+    const listed = await t.get(`/api/syncfiles/${id}/files`, t.admin)
     expect(listed.json()).toEqual([])
     const unknown = await putFiles(987654321, [])
     expect(unknown.statusCode).toBe(404)
@@ -288,13 +256,13 @@ describe('file association: the files of a job and what was sent', () => {
     )
     expect(second.status).toBe(201)
     expect(second.json()).toMatchObject({ filled: null })
-    const feature = await t.api({ method: 'GET', url: `/api/features/oae/${bridge}`, token: admin })
+    const feature = await t.get(`/api/features/oae/${bridge}`, t.admin)
     expect(feature.json<{ attributes: { foto: string } }>().attributes.foto).toBe(
       String(made.attachmentId),
     )
     expect(await attachmentsOf(bridge)).toHaveLength(2)
 
-    const files = await t.api({ method: 'GET', url: `/api/syncfiles/${job}/files`, token: admin })
+    const files = await t.get(`/api/syncfiles/${job}/files`, t.admin)
     expect(files.json()).toMatchObject([
       { name: `OAE-${tag}.png`, association: [{ name: 'oae', id: bridge }] },
       { name: `OAE-${tag}_2.png`, association: [{ name: 'oae', id: bridge }] },
@@ -355,15 +323,15 @@ describe('file association: the files of a job and what was sent', () => {
       job,
       { file: 'a.png', layer: 'oae', id: bridge },
       { name: 'a.png' },
-      user,
+      t.user,
     )
     expect(sent.status).toBe(403)
-    const listed = await t.api({ method: 'GET', url: `/api/syncfiles/${job}/files`, token: user })
+    const listed = await t.get(`/api/syncfiles/${job}/files`, t.user)
     expect(listed.statusCode).toBe(403)
-    const put = await putFiles(job, [{ name: 'z.png', size: 1, type: '', reason: null }], user)
+    const put = await putFiles(job, [{ name: 'z.png', size: 1, type: '', reason: null }], t.user)
     expect(put.statusCode).toBe(403)
     expect(await attachmentsOf(bridge)).toEqual([])
-    const files = await t.api({ method: 'GET', url: `/api/syncfiles/${job}/files`, token: admin })
+    const files = await t.get(`/api/syncfiles/${job}/files`, t.admin)
     expect(files.json<{ name: string }[]>().map((f) => f.name)).toEqual(['a.png'])
   })
 
@@ -374,7 +342,7 @@ describe('file association: the files of a job and what was sent', () => {
     expect(
       (await attach(job, { file: 'a.png', layer: 'oae', id: bridge }, { name: 'a.png' })).status,
     ).toBe(201)
-    await t.api({ method: 'DELETE', url: `/api/syncfiles/${job}`, token: admin })
+    await t.del(`/api/syncfiles/${job}`, t.admin)
     const { rows } = await t.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM app.syncfiles_files WHERE job_id = $1)
             + (SELECT count(*) FROM app.syncfiles_sent WHERE job_id = $1) AS n`,
@@ -387,16 +355,14 @@ describe('file association: the files of a job and what was sent', () => {
 
 describe("file association: the demo's sample folder", () => {
   it('is offered to administrators as a zip whose photos match the demo bridges by Código', async () => {
-    const info = await t.api({ method: 'GET', url: '/api/syncfiles/sample', token: admin })
+    const info = await t.get('/api/syncfiles/sample', t.admin)
     expect(info.statusCode).toBe(200)
     const sample = info.json<{ name: string; files: string[]; href: string }>()
     expect(sample.name).toBe('fotos-vistoria-oae')
     expect(sample.files).toContain('OAE-SP280-172+976.jpg')
-    expect(
-      (await t.api({ method: 'GET', url: '/api/syncfiles/sample', token: user })).statusCode,
-    ).toBe(403)
+    expect((await t.get('/api/syncfiles/sample', t.user)).statusCode).toBe(403)
 
-    const zip = await fetch(`${t.baseUrl}${sample.href}?token=${encodeURIComponent(admin)}`)
+    const zip = await fetch(`${t.baseUrl}${sample.href}?token=${encodeURIComponent(t.admin)}`)
     expect(zip.status).toBe(200)
     expect(zip.headers.get('content-disposition')).toContain('fotos-vistoria-oae.zip')
     const bytes = Buffer.from(await zip.arrayBuffer())
@@ -433,13 +399,13 @@ describe("file association: the demo's sample folder", () => {
   it('is not offered without the demo data', async () => {
     await t.db.query("UPDATE app.settings SET value = 'false'::jsonb WHERE key = 'demoSeeded'")
     try {
-      const info = await t.api({ method: 'GET', url: '/api/syncfiles/sample', token: admin })
+      const info = await t.get('/api/syncfiles/sample', t.admin)
       expect(info.statusCode).toBe(404)
       expect(info.json().message).toBe(
         'Não há fotos de exemplo: este banco não tem os dados de demonstração',
       )
       const zip = await fetch(
-        `${t.baseUrl}/api/syncfiles/sample.zip?token=${encodeURIComponent(admin)}`,
+        `${t.baseUrl}/api/syncfiles/sample.zip?token=${encodeURIComponent(t.admin)}`,
       )
       expect(zip.status).toBe(404)
     } finally {

@@ -10,11 +10,12 @@ import {
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { readAppConfig } from '../config/config.service'
-import { sendPage } from '../../http/paging'
+import { created } from '../../http/created'
+import { idParams } from '../../http/params'
+import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './users.service'
 
-const idParams = z.object({ id: z.coerce.number().int().positive() })
 const ok = z.object({ ok: z.literal(true) })
 
 /** Accounts: registration, the own workspace, and administration. */
@@ -36,8 +37,7 @@ export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[]
         },
         async (request, reply) => {
           const id = await service.register(db, request.body, request.ip)
-          reply.code(201).header('location', `/api/users/${id}`)
-          return { ok: true as const }
+          return created(reply, `/api/users/${id}`, { ok: true as const })
         },
       )
 
@@ -95,24 +95,20 @@ export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[]
     prefix: '/api/users',
     access: 'admin',
     routes: async (app) => {
-      app.get(
+      pagedRoute(
+        app,
         '',
         {
-          schema: {
-            tags: ['users'],
-            summary:
-              'Users (administrators) with their groups; `status=pending` is the activation queue of self-registered accounts; total in x-rowcount',
-            querystring: pagingQuerySchema.extend({
-              query: z.string().trim().max(200).optional(),
-              status: z.enum(USER_STATUSES).optional(),
-            }),
-            response: { 200: z.array(adminUserRecordSchema) },
-          },
+          tags: ['users'],
+          summary:
+            'Users (administrators) with their groups; `status=pending` is the activation queue of self-registered accounts; total in x-rowcount',
+          querystring: pagingQuerySchema.extend({
+            query: z.string().trim().max(200).optional(),
+            status: z.enum(USER_STATUSES).optional(),
+          }),
+          item: adminUserRecordSchema,
         },
-        async (request, reply) => {
-          const { rows, total } = await service.listUsers(db, request.query)
-          return sendPage(reply, rows, total)
-        },
+        (request) => service.listUsers(db, request.query),
       )
 
       app.post(
@@ -128,8 +124,7 @@ export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[]
         },
         async (request, reply) => {
           const id = await service.createAdminUser(db, request.body)
-          reply.code(201).header('location', `/api/users/${id}`)
-          return { id }
+          return created(reply, `/api/users/${id}`, { id })
         },
       )
 

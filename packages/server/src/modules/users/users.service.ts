@@ -14,6 +14,7 @@ import { cancelUserResets } from '../../auth/password-resets.sql'
 import { permissionsChanged } from '../../auth/permissions'
 import { existingGroupIds, groupsOfUsers, replaceUserGroups } from '../../auth/permissions.sql'
 import type { Mailer } from '../../mail/mailer'
+import { sendNotice } from '../../mail/notices'
 import { assertAcceptablePassword } from '../../auth/password-policy'
 import { hashPassword } from '../../auth/passwords'
 import { requireQuota } from '../../auth/rate-limit'
@@ -209,18 +210,12 @@ export async function updateUser(
   if (u.groupIds || u.admin !== undefined || u.active !== undefined) permissionsChanged()
   const after = await getAdminUser(db, id)
   if (notice && before.pending && after.active && after.email) {
-    notice.mailer
-      .send({
-        to: after.email,
-        subject: `${notice.projectName} - ${t('admin.users.activatedMailSubject')}`,
-        text: t('admin.users.activatedMailBody', {
-          name: after.name,
-          project: notice.projectName,
-          username: after.username,
-          link: notice.loginUrl,
-        }),
-      })
-      .catch(notice.onError)
+    sendNotice(
+      notice,
+      after.email,
+      { subject: 'admin.users.activatedMailSubject', body: 'admin.users.activatedMailBody' },
+      { name: after.name, username: after.username, link: notice.loginUrl },
+    )
   }
   return after
 }

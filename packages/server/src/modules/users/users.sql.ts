@@ -1,5 +1,7 @@
 import type { CredentialUser, UserStore } from '../../auth/authenticate'
 import type { Queryable } from '../../db/types'
+import { likePattern } from '../../db/like'
+import { selectPage } from '../../db/paged.sql'
 
 /** The owner of `app.users`: every statement on it is here. */
 
@@ -87,17 +89,14 @@ export async function listUsers(
 ) {
   const filter = `($1::text IS NULL OR u.username ILIKE $1 OR u.name ILIKE $1 OR u.email ILIKE $1
     OR u.sector ILIKE $1) AND ${STATUS_FILTER[status]}`
-  const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
-  const [page, total] = await Promise.all([
-    db.query<UserRecordRow>(
-      `SELECT ${RECORD_COLUMNS} FROM app.users u WHERE ${filter} ${orderBy}, u.id LIMIT $2 OFFSET $3`,
-      [pattern, limit, offset],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM app.users u WHERE ${filter}`, [
-      pattern,
-    ]),
-  ])
-  return { rows: page.rows, total: total.rows[0]?.n ?? 0 }
+  return selectPage<UserRecordRow>(db, {
+    columns: RECORD_COLUMNS,
+    from: `app.users u WHERE ${filter}`,
+    params: [likePattern(query)],
+    orderBy: `${orderBy}, u.id`,
+    limit,
+    offset,
+  })
 }
 
 export async function updateUser(

@@ -18,8 +18,8 @@ import { t } from '@gis/shared/i18n'
 import { useState, type MouseEvent } from 'react'
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
 import { useModules } from '../guards'
-import { useCurrentUser, useIsAdmin } from '../session'
-import { useAppDispatch, useAppSelector } from '../store'
+import { useCurrentUser, useIsAdmin } from '../../state/session'
+import { useAppDispatch, useAppSelector } from '../../state/root-state'
 import { TOP_BAR_HEIGHT } from '../theme'
 import { hasWindowType, openWindow } from '../../features/workspace'
 import { useProjectName } from '../../components/AuthLayout'
@@ -172,6 +172,7 @@ export function TopBar() {
           color="inherit"
           onClick={open('user')}
           aria-haspopup="menu"
+          aria-expanded={menu?.kind === 'user'}
           sx={{ textTransform: 'none', gap: 1, pl: 0.5, minWidth: 0, flexShrink: 0 }}
         >
           <Box component="span" sx={visuallyHidden}>

@@ -137,6 +137,17 @@ export function FilterBuilder({
     onAddGroup: (id: string) => emit(addGroup(value, id)),
     onRemoveGroup: (id: string) => emit(removeGroup(value, id)),
   }
+  const removeAll = (
+    <Button
+      variant="outlined"
+      color="error"
+      startIcon={<DeleteSweepOutlined />}
+      disabled={value.rules.length === 0}
+      onClick={() => onChange(EMPTY_FILTER)}
+    >
+      {t('filterBuilder.removeAll')}
+    </Button>
+  )
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -180,15 +191,7 @@ export function FilterBuilder({
                 {t('filterBuilder.addRule')}
               </Button>
             )}
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteSweepOutlined />}
-              disabled={value.rules.length === 0}
-              onClick={() => onChange(EMPTY_FILTER)}
-            >
-              {t('filterBuilder.removeAll')}
-            </Button>
+            {removeAll}
           </Box>
           <Box component="section" aria-label={t('filterBuilder.logic')}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -243,17 +246,7 @@ export function FilterBuilder({
             {...groupActions}
           />
           {value.rules.filter((r) => orphans.has(r.id)).map((r) => ruleEditor(r.id))}
-          <Box>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteSweepOutlined />}
-              disabled={value.rules.length === 0}
-              onClick={() => onChange(EMPTY_FILTER)}
-            >
-              {t('filterBuilder.removeAll')}
-            </Button>
-          </Box>
+          <Box>{removeAll}</Box>
         </>
       )}
     </Box>

@@ -11,3 +11,5 @@ export {
 } from './filter-model'
 export { FilterResultTabs, type FilterResultTab } from './FilterResultTabs'
 export { builderFields, DELETED_FIELD } from './builder-fields'
+export { parseFilterWindowState, type FilterWindowState } from './filter-window-state'
+export { useRunFilter } from './use-run-filter'

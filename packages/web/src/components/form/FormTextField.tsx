@@ -1,52 +1,53 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField'
-import { useController, useFormContext } from 'react-hook-form'
 import { PasswordField } from '../PasswordField'
+import { useField } from './use-field'
 
-type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+export type FieldProps = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
   name: string
   /** Shown when the field has no error (a hint, or ' ' to keep the line). */
   hint?: string
 }
 
-function useField(name: string) {
-  const { control, formState } = useFormContext()
-  const { field, fieldState } = useController({ name, control })
-  return { field, error: fieldState.error?.message, disabled: formState.isSubmitting }
-}
+/** What a text field keeps of a keystroke: the typed text, or something of it (`before` refuses). */
+export type TypedFilter = (text: string, before: string) => string
 
-/** A text field of the form pattern: bound by name, its error message under it. */
-export function FormTextField({ name, hint, helperText, disabled, ...props }: FieldProps) {
-  const { field, error, disabled: submitting } = useField(name)
+/**
+ * A text field of the form pattern: bound by name, its error message under it; `typed` filters
+ * what is typed (a name lowered, a character outside the rule refused).
+ */
+export function FormTextField({
+  name,
+  hint,
+  helperText,
+  disabled,
+  typed,
+  ...props
+}: FieldProps & { typed?: TypedFilter }) {
+  const { field, props: bound } = useField(name, { hint, helperText, disabled })
+  const value = (field.value as string | null | undefined) ?? ''
   return (
     <TextField
       {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={disabled ?? submitting}
-      error={Boolean(error)}
-      helperText={error ?? helperText ?? hint}
+      {...bound}
+      value={value}
+      onChange={typed ? (e) => field.onChange(typed(e.target.value, value)) : field.onChange}
     />
   )
 }
 
 /** A password field of the form pattern, with the show/hide button. */
 export function FormPasswordField({ name, hint, helperText, disabled, ...props }: FieldProps) {
-  const { field, error, disabled: submitting } = useField(name)
+  const { field, props: bound } = useField(name, { hint, helperText, disabled })
   return (
     <PasswordField
       fullWidth
       {...props}
-      name={field.name}
+      {...bound}
       value={field.value ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      disabled={disabled ?? submitting}
-      error={Boolean(error)}
-      helperText={error ?? helperText ?? hint}
     />
   )
 }

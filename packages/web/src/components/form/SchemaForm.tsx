@@ -6,7 +6,9 @@ import {
   useForm,
   type DefaultValues,
   type FieldValues,
+  type Mode,
   type Resolver,
+  type SubmitErrorHandler,
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form'
@@ -15,12 +17,14 @@ import {
 export function useSchemaForm<T extends FieldValues>(options: {
   resolver: Resolver<T>
   defaultValues: DefaultValues<T>
+  /** When a field is first checked: on submit (the default), or on leaving it ('onTouched'). */
+  mode?: Extract<Mode, 'onSubmit' | 'onTouched'>
 }): UseFormReturn<T> {
   return useForm<T>({
     resolver: options.resolver,
     defaultValues: options.defaultValues,
-    // Checked on submit, then again as the user corrects a field.
-    mode: 'onSubmit',
+    // Checked on submit (or on leaving the field), then again as the user corrects it.
+    mode: options.mode ?? 'onSubmit',
     reValidateMode: 'onChange',
   })
 }
@@ -32,19 +36,28 @@ export function useSchemaForm<T extends FieldValues>(options: {
 export function SchemaForm<T extends FieldValues>({
   form,
   onSubmit,
+  onInvalid,
   children,
   sx,
   id,
 }: {
   form: UseFormReturn<T>
   onSubmit: SubmitHandler<T>
+  /** Called instead of `onSubmit` when a field fails its check (a toast). */
+  onInvalid?: SubmitErrorHandler<T>
   children: ReactNode
   sx?: SxProps<Theme>
   id?: string
 }) {
   return (
     <FormProvider {...form}>
-      <Box component="form" id={id} noValidate onSubmit={form.handleSubmit(onSubmit)} sx={sx}>
+      <Box
+        component="form"
+        id={id}
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+        sx={sx}
+      >
         {children}
       </Box>
     </FormProvider>

@@ -4,5 +4,16 @@
 export { FormPasswordField, FormTextField } from './FormTextField'
 export { SchemaForm, useSchemaForm } from './SchemaForm'
 export { lazyResolver, type LazyResolver } from './lazy-resolver'
-export { showServerErrors } from './server-errors'
+export { failureMessage, showServerErrors, useFormSave } from './server-errors'
+export {
+  FormCheckbox,
+  FormMultiSelect,
+  FormNumberField,
+  FormSelect,
+  FormSwitch,
+} from './FormControls'
+export { FormDialog } from './FormDialog'
+export { FormSaveBar } from './FormSaveBar'
+export { SubmitButton } from './SubmitButton'
+export { schemaResolver } from './schema-resolver'
 export type { CrossCheck } from './schema-resolver'

@@ -8,7 +8,8 @@ import type { FieldErrors, FieldValues, Path, Resolver } from 'react-hook-form'
  */
 export interface CrossCheck<T> {
   field: Path<T>
-  message: string
+  /** The message, or what makes it from the values (a name rule's own message). */
+  message: string | ((values: T) => string)
   fails: (values: T) => boolean
 }
 
@@ -30,7 +31,8 @@ export function schemaResolver<T extends FieldValues>(
     const errors: Record<string, unknown> = { ...result.errors }
     for (const check of checks) {
       if (!errors[check.field] && check.fails(values)) {
-        errors[check.field] = { type: 'custom', message: check.message }
+        const message = typeof check.message === 'string' ? check.message : check.message(values)
+        errors[check.field] = { type: 'custom', message }
       }
     }
     if (Object.keys(errors).length === 0) {

@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import type { ApiFailure } from '../../api/base-api'
+import { t } from '@gis/shared/i18n'
+import { useSnackbar } from 'notistack'
+import { toFailure, type ApiFailure } from '../../api/base-api'
 
 /**
  * Puts the field errors of a 400 answer on the form's fields (messages of one field joined
@@ -27,4 +29,32 @@ export function showServerErrors<T extends FieldValues>(
     first = false
   }
   return joined.size > 0
+}
+
+/** The message of a failed call for a toast: the server's own, or `fallback`. */
+export function failureMessage(err: unknown, fallback = t('adm.saveFailed')): string {
+  const f = toFailure(err)
+  return f.status > 0 && f.message ? f.message : fallback
+}
+
+/**
+ * The save of a form dialog: runs `work`; on success the toast `done` (or `done(answer)`) and true; on failure a
+ * 400's field errors on their fields, or else the server's message as a toast, and false.
+ */
+export function useFormSave<T extends FieldValues>(form: UseFormReturn<T>) {
+  const { enqueueSnackbar } = useSnackbar()
+  return async function save<R>(
+    work: () => Promise<R>,
+    done: string | ((result: R) => string),
+  ): Promise<boolean> {
+    try {
+      const result = await work()
+      enqueueSnackbar(typeof done === 'string' ? done : done(result), { variant: 'success' })
+      return true
+    } catch (err) {
+      if (!showServerErrors(form, toFailure(err)))
+        enqueueSnackbar(failureMessage(err), { variant: 'error' })
+      return false
+    }
+  }
 }

@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs'
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { lazy, Suspense, type ComponentType } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { useAppDispatch } from '../../app/store'
+import { useAppDispatch } from '../../state/root-state'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { PageHeader } from '../../components/PageHeader'
 import { openWindow } from '../workspace'
@@ -60,6 +60,9 @@ export const SECTIONS: Section[] = [
   })),
   section('configuracao', 'dash.section.settings', 'dash.section.settings.hint', async () => ({
     default: (await import('./sections/SettingsSection')).SettingsSection,
+  })),
+  section('imagens-360', 'imageryImport.section', 'imageryImport.sectionHint', async () => ({
+    default: (await import('./sections/SurveysSection')).SurveysSection,
   })),
   section('sincronizacao', 'sync.adminSection', 'sync.adminSectionHint', async () => ({
     default: (await import('../sync')).SyncSection,

@@ -1,78 +1,20 @@
-import Box from '@mui/material/Box'
-import Chip from '@mui/material/Chip'
-import Switch from '@mui/material/Switch'
-import Tooltip from '@mui/material/Tooltip'
-import { visuallyHidden } from '@mui/utils'
 import { t } from '@gis/shared/i18n'
 import type { UserRecord } from '@gis/shared'
 import { useSnackbar } from 'notistack'
 import { useEffect } from 'react'
-import { useCurrentUser } from '../../app/session'
-import { useBusy } from '../../app/use-busy'
+import { useCurrentUser } from '../../state/session'
+import { useBusy } from '../../state/use-busy'
 import { PagedTable, type Column } from '../../components/PagedTable'
-import { FIRST_PAGE, type PagedState } from '../../components/paged-state'
+import { FIRST_PAGE, listArgs, type PagedState } from '../../components/paged-state'
 import type { WindowProps } from '../workspace'
+import { flagColumns, userColumns, type Flag } from './user-columns'
 import { useListUsersQuery, useUpdateUserMutation } from './users.api'
-
-export type Flag = 'active' | 'admin'
-
-/**
- * A switch of a user's row. The administrator's own switches are disabled, with the reason in
- * a tooltip and, for screen readers, in the switch's description: the server refuses anyway.
- */
-export function FlagSwitch({
-  user,
-  flag,
-  self,
-  onChange,
-}: {
-  user: UserRecord
-  flag: Flag
-  self: boolean
-  onChange: (user: UserRecord, changes: Partial<Record<Flag, boolean>>) => void
-}) {
-  const label =
-    flag === 'active'
-      ? t('users.activeLabel', { username: user.username })
-      : t('users.adminLabel', { username: user.username })
-  const reason = flag === 'active' ? t('users.cannotDeactivateSelf') : t('users.cannotDemoteSelf')
-  const reasonId = `user-${user.id}-${flag}-locked`
-  const control = (
-    <Switch
-      checked={user[flag]}
-      disabled={self}
-      onChange={(e) => onChange(user, { [flag]: e.target.checked })}
-      slotProps={{
-        input: {
-          'aria-label': label,
-          ...(self ? { 'aria-describedby': reasonId } : {}),
-        },
-      }}
-    />
-  )
-  if (!self) return control
-  return (
-    <Tooltip title={reason}>
-      <Box component="span" sx={{ display: 'inline-flex' }} data-testid={`${flag}-locked`}>
-        {control}
-        <Box component="span" id={reasonId} sx={visuallyHidden}>
-          {reason}
-        </Box>
-      </Box>
-    </Tooltip>
-  )
-}
 
 /** Users (administrators): activate new accounts, grant or remove administrator rights. */
 export function UsersWindow({ state, setState }: WindowProps<PagedState>) {
   const paging = state ?? FIRST_PAGE
   const me = useCurrentUser()
-  const { data, isFetching, isError } = useListUsersQuery({
-    page: paging.page,
-    limit: paging.limit,
-    sort: 'username',
-    query: paging.query || undefined,
-  })
+  const { data, isFetching, isError } = useListUsersQuery(listArgs(paging, 'username'))
   const [update] = useUpdateUserMutation()
   const busy = useBusy()
   const { enqueueSnackbar } = useSnackbar()
@@ -90,28 +32,10 @@ export function UsersWindow({ state, setState }: WindowProps<PagedState>) {
     }
   }
 
-  const flag = (key: Flag, label: string): Column<UserRecord> => ({
-    key,
-    label,
-    render: (u) => <FlagSwitch user={u} flag={key} self={u.id === me?.id} onChange={change} />,
-  })
   const columns: Column<UserRecord>[] = [
-    {
-      key: 'username',
-      label: t('users.colUsername'),
-      render: (u) => (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-          <strong>{u.username}</strong>
-          {/* Shown, not read: the locked switches say why to screen readers. */}
-          {u.id === me?.id && <Chip size="small" label={t('users.you')} aria-hidden />}
-        </Box>
-      ),
-    },
-    { key: 'name', label: t('users.colName'), render: (u) => u.name, wide: true },
-    { key: 'email', label: t('users.colEmail'), render: (u) => u.email, wide: true },
+    ...userColumns(me?.id),
     { key: 'sector', label: t('users.colSector'), render: (u) => u.sector, wide: true },
-    flag('active', t('users.colActive')),
-    flag('admin', t('users.colAdmin')),
+    ...flagColumns(me?.id, (u, c) => void change(u, c)),
   ]
 
   return (

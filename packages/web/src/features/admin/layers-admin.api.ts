@@ -17,6 +17,16 @@ import { adminApi } from './admin-api'
  * edit, delete (with the server's question when the layer has data), the legend preview,
  * remapindex and the layer tree editor.
  */
+/** What adding or removing a layer changes: the layer lists, the tables, the tree and the permissions. */
+const LAYER_SET_TAGS = [
+  'Layers',
+  'Unregistered',
+  'Tables',
+  'LayerTree',
+  'Permissions',
+  'GroupDetail',
+] as const
+
 export const layersAdminApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     listLayerRecords: build.query<Page<LayerRecord>, PageArgs>({
@@ -34,14 +44,7 @@ export const layersAdminApi = adminApi.injectEndpoints({
     }),
     registerLayer: build.mutation<LayerRecord, LayerRegister>({
       query: (body) => ({ url: '/api/layers', method: 'POST', body }),
-      invalidatesTags: [
-        'Layers',
-        'Unregistered',
-        'Tables',
-        'LayerTree',
-        'Permissions',
-        'GroupDetail',
-      ],
+      invalidatesTags: LAYER_SET_TAGS,
     }),
     updateLayer: build.mutation<LayerRecord, { id: number; layer: LayerUpdate }>({
       query: ({ id, layer }) => ({ url: `/api/layers/${id}`, method: 'PUT', body: layer }),
@@ -52,14 +55,7 @@ export const layersAdminApi = adminApi.injectEndpoints({
         url: `/api/layers/${id}${confirm ? '?confirm=true' : ''}`,
         method: 'DELETE',
       }),
-      invalidatesTags: [
-        'Layers',
-        'Unregistered',
-        'Tables',
-        'LayerTree',
-        'Permissions',
-        'GroupDetail',
-      ],
+      invalidatesTags: LAYER_SET_TAGS,
     }),
     legendPreview: build.query<
       { image: string },

@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box'
 import Divider from '@mui/material/Divider'
 import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { Approval, ApprovalItem, LayerDescription, MessageKey } from '@gis/shared'
 import { labelFromValues } from '@gis/shared'
@@ -27,7 +22,7 @@ import {
 import { REVIEW_PAGE_SIZES, type ApprovalReviewState } from './approvals-state'
 import { ItemDetail } from './ItemDetail'
 import { ReviewAttachments } from './ReviewAttachments'
-import { TablePager } from '../../components/TablePager'
+import { DataTable, type Column } from '../../components/DataTable'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' })
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—')
@@ -114,6 +109,57 @@ function Header({ approval }: { approval: Approval }) {
       </Field>
     </Box>
   )
+}
+
+const CELL = { px: 1 }
+
+/** The review's items: layer, feature, status, action, created. */
+function itemColumns(layers: LayerDescription[] | undefined): Column<ApprovalItem>[] {
+  const layerTitle = (item: ApprovalItem) =>
+    layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName
+  return [
+    {
+      key: 'layer',
+      label: t('approvals.item.layer'),
+      sx: CELL,
+      render: layerTitle,
+      cellProps: (item) => ({
+        title: layerTitle(item),
+        sx: {
+          ...CELL,
+          maxWidth: 110,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        },
+      }),
+    },
+    {
+      key: 'feature',
+      label: t('approvals.item.feature'),
+      sx: CELL,
+      render: (item) => <ItemName item={item} layers={layers} />,
+    },
+    {
+      key: 'status',
+      label: t('approvals.item.status'),
+      sx: CELL,
+      render: (item) => <ApprovalStatusChip status={item.status} />,
+    },
+    {
+      key: 'action',
+      label: t('approvals.item.action'),
+      sx: CELL,
+      render: (item) => t(`approvals.action.${item.action}` as MessageKey),
+    },
+    {
+      key: 'created',
+      label: t('approvals.item.created'),
+      sx: CELL,
+      cellProps: () => ({ sx: { ...CELL, whiteSpace: 'nowrap' } }),
+      render: (item) => <Stamp iso={item.created} />,
+    },
+  ]
 }
 
 /**
@@ -205,58 +251,26 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
       >
         {approval.data && <Header approval={approval.data} />}
         <Divider />
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('approvals.item.layer')}</TableCell>
-                <TableCell>{t('approvals.item.feature')}</TableCell>
-                <TableCell>{t('approvals.item.status')}</TableCell>
-                <TableCell>{t('approvals.item.action')}</TableCell>
-                <TableCell>{t('approvals.item.created')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(items.data?.data ?? []).map((item) => (
-                <TableRow
-                  key={item.id}
-                  hover
-                  selected={item.id === view.itemId}
-                  onClick={() => setState({ ...view, itemId: item.id })}
-                  sx={{ cursor: 'pointer' }}
-                >
-                  <TableCell
-                    title={layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
-                    sx={{
-                      maxWidth: 110,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {layers?.find((l) => l.name === item.layerName)?.title ?? item.layerName}
-                  </TableCell>
-                  <TableCell>
-                    <ItemName item={item} layers={layers} />
-                  </TableCell>
-                  <TableCell>
-                    <ApprovalStatusChip status={item.status} />
-                  </TableCell>
-                  <TableCell>{t(`approvals.action.${item.action}` as MessageKey)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Stamp iso={item.created} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-        <TablePager
-          total={items.data?.rowCount ?? 0}
-          page={view.page}
-          limit={view.limit}
-          sizes={REVIEW_PAGE_SIZES}
-          onPage={(page, limit) => setState({ ...view, page, limit })}
+        <DataTable
+          bare
+          noLoadingBar
+          columns={itemColumns(layers)}
+          rows={items.data?.data ?? []}
+          rowKey={(item) => item.id}
+          empty=""
+          pager={{
+            total: items.data?.rowCount ?? 0,
+            page: view.page,
+            limit: view.limit,
+            sizes: REVIEW_PAGE_SIZES,
+            onPage: (page, limit) => setState({ ...view, page, limit }),
+          }}
+          pagerSx={{}}
+          rowProps={(item) => ({
+            selected: item.id === view.itemId,
+            onClick: () => setState({ ...view, itemId: item.id }),
+            sx: { cursor: 'pointer' },
+          })}
         />
       </Paper>
       <Paper

@@ -15,7 +15,7 @@ import {
 } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { attributeText } from '../../components/attribute-text'
-import { useGetFeatureQuery } from '../feature-info/feature-info.api'
+import { useGetFeatureQuery } from '../../api/features.api'
 import { ApprovalStatusChip } from './ApprovalStatusChip'
 import { GeometryPreview } from './GeometryPreview'
 

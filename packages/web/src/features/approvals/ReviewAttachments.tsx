@@ -6,7 +6,7 @@ import type { ApprovalAttachment, Attachment } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { attachmentSrc, useUrlToken } from '../feature-form'
-import { Lightbox } from '../feature-info/Lightbox'
+import { Lightbox } from '../feature-info'
 
 const IMAGE = /^image\/(png|jpeg|gif|webp|bmp)$/
 

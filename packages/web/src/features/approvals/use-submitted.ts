@@ -2,7 +2,7 @@ import { isSubmittedForApproval, type FeatureRef } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useCallback } from 'react'
-import { useAppDispatch } from '../../app/store'
+import { useAppDispatch } from '../../state/root-state'
 import { pendingChanged } from './pending.api'
 
 /**

@@ -4,22 +4,16 @@ import Box from '@mui/material/Box'
 import Chip from '@mui/material/Chip'
 import Collapse from '@mui/material/Collapse'
 import IconButton from '@mui/material/IconButton'
-import LinearProgress from '@mui/material/LinearProgress'
-import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import Tooltip from '@mui/material/Tooltip'
 import { labelFromValues, type AuditRecord, type LayerDescription } from '@gis/shared'
 import { AUDIT_PAGE_SIZES } from '@gis/shared/audit'
 import { t, type MessageKey } from '@gis/shared/i18n'
-import { Fragment, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { AuditChanges } from './AuditChanges'
-import { TablePager } from '../../components/TablePager'
+import { DataTable, type Column as TableColumn } from '../../components/DataTable'
 
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
 
@@ -124,91 +118,75 @@ export function AuditTable(p: Props) {
     p.onSort(
       key === sortKey ? (descending ? key : `-${key}`) : key === 'timestamp' ? '-timestamp' : key,
     )
+  const expander: TableColumn<AuditRecord> = {
+    key: 'expand',
+    label: '',
+    head: null,
+    padding: 'checkbox',
+    render: (r) => (
+      <IconButton
+        size="small"
+        aria-label={t('audit.expand', { id: r.id })}
+        aria-expanded={open.has(r.id)}
+        onClick={() => toggle(r.id)}
+      >
+        {open.has(r.id) ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+      </IconButton>
+    ),
+  }
+  const columns: TableColumn<AuditRecord>[] = [
+    expander,
+    ...COLUMNS.map((c) => ({
+      key: c.key,
+      label: t(c.title),
+      sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      headProps: {
+        sortDirection: sortKey === c.key ? (descending ? 'desc' : 'asc') : false,
+        sx: { whiteSpace: 'nowrap' },
+      } as const,
+      head: (
+        <TableSortLabel
+          active={sortKey === c.key}
+          direction={sortKey === c.key && descending ? 'desc' : 'asc'}
+          onClick={() => sortBy(c.key)}
+          title={t('audit.sortBy', { field: t(c.title) })}
+        >
+          {t(c.title)}
+        </TableSortLabel>
+      ),
+      render: (r: AuditRecord) => c.render(r, p.layers),
+    })),
+  ]
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ height: 4 }}>{p.loading && <LinearProgress />}</Box>
-      <TableContainer sx={{ maxHeight: '65vh' }}>
-        <Table size="small" stickyHeader aria-label={t('audit.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox" />
-              {COLUMNS.map((c) => (
-                <TableCell
-                  key={c.key}
-                  sortDirection={sortKey === c.key ? (descending ? 'desc' : 'asc') : false}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  <TableSortLabel
-                    active={sortKey === c.key}
-                    direction={sortKey === c.key && descending ? 'desc' : 'asc'}
-                    onClick={() => sortBy(c.key)}
-                    title={t('audit.sortBy', { field: t(c.title) })}
-                  >
-                    {t(c.title)}
-                  </TableSortLabel>
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {p.rows.map((r) => {
-              const expanded = open.has(r.id)
-              return (
-                <Fragment key={r.id}>
-                  <TableRow
-                    hover
-                    data-audit-id={r.id}
-                    sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}
-                  >
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        size="small"
-                        aria-label={t('audit.expand', { id: r.id })}
-                        aria-expanded={expanded}
-                        onClick={() => toggle(r.id)}
-                      >
-                        {expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
-                      </IconButton>
-                    </TableCell>
-                    {COLUMNS.map((c) => (
-                      <TableCell
-                        key={c.key}
-                        sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-                      >
-                        {c.render(r, p.layers)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                  <TableRow>
-                    <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0 }}>
-                      <Collapse in={expanded} timeout="auto" unmountOnExit>
-                        <AuditChanges record={r} layer={p.layers.find((l) => l.name === r.table)} />
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
-                </Fragment>
-              )
-            })}
-            {!p.loading && p.rows.length === 0 && (
-              <TableRow>
-                <TableCell
-                  colSpan={COLUMNS.length + 1}
-                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                >
-                  {t('audit.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePager
-        total={p.total}
-        page={p.page}
-        limit={p.limit}
-        sizes={AUDIT_PAGE_SIZES}
-        onPage={p.onPage}
-      />
-    </Paper>
+    <DataTable
+      columns={columns}
+      rows={p.rows}
+      rowKey={(r) => r.id}
+      empty={t('audit.empty')}
+      loading={p.loading}
+      label={t('audit.title')}
+      maxHeight="65vh"
+      pager={{
+        total: p.total,
+        page: p.page,
+        limit: p.limit,
+        sizes: AUDIT_PAGE_SIZES,
+        onPage: p.onPage,
+      }}
+      pagerSx={{}}
+      rowProps={(r) => ({
+        'data-audit-id': r.id,
+        sx: { '& > td': { borderBottom: open.has(r.id) ? 'none' : undefined } },
+      })}
+      after={(r) => (
+        <TableRow>
+          <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0 }}>
+            <Collapse in={open.has(r.id)} timeout="auto" unmountOnExit>
+              <AuditChanges record={r} layer={p.layers.find((l) => l.name === r.table)} />
+            </Collapse>
+          </TableCell>
+        </TableRow>
+      )}
+    />
   )
 }

@@ -11,13 +11,11 @@ import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useMemo } from 'react'
 import { toFailure } from '../../api/base-api'
-import { useIsAdmin } from '../../app/session'
+import { AdminOnly } from '../../components/AdminOnly'
 import {
   FilterBuilder,
   FilterResultTabs,
-  orphanRules,
-  toFilterTree,
-  filterProblems,
+  useRunFilter,
   type BuilderField,
   type SamplesSource,
 } from '../../components/filter-builder'
@@ -52,15 +50,11 @@ function withZones(node: FilterNode, datetimes: ReadonlySet<string>): FilterNode
  * saved state. Anyone else who opens it (a saved workspace) is told it is for administrators.
  */
 export function AuditWindow(props: WindowProps<AuditState>) {
-  const admin = useIsAdmin()
-  if (!admin) {
-    return (
-      <Box sx={{ p: 3 }}>
-        <Alert severity="warning">{t('audit.adminOnly')}</Alert>
-      </Box>
-    )
-  }
-  return <AuditSearch {...props} />
+  return (
+    <AdminOnly>
+      <AuditSearch {...props} />
+    </AdminOnly>
+  )
 }
 
 function AuditSearch({ state, setState }: WindowProps<AuditState>) {
@@ -92,6 +86,7 @@ function AuditSearch({ state, setState }: WindowProps<AuditState>) {
       })),
     [layers],
   )
+  const runFilter = useRunFilter(fields, update)
   const datetimes = useMemo(
     () => new Set(fields.filter((f) => f.type === 'datetime').map((f) => f.name)),
     [fields],
@@ -117,18 +112,7 @@ function AuditSearch({ state, setState }: WindowProps<AuditState>) {
     if (search.isError) enqueueSnackbar(t('audit.loadFailed'), { variant: 'error' })
   }, [search.isError, search.error, enqueueSnackbar])
 
-  const runSearch = () => {
-    // A typed value that does not read as its field's (a number, a date) is shown in its
-    // rule; the query is not run.
-    if (filterProblems(s.filter, fields).size > 0) {
-      enqueueSnackbar(t('filterBuilder.invalidValues'), { variant: 'error' })
-      update({ tab: 'filters' })
-      return
-    }
-    const orphans = new Set(orphanRules(s.filter).map((r) => r.id))
-    const filter = { ...s.filter, rules: s.filter.rules.filter((r) => !orphans.has(r.id)) }
-    update({ filter, query: toFilterTree(filter, fields) ?? null, tab: 'results', page: 0 })
-  }
+  const runSearch = () => runFilter(s)
 
   const count = search.data?.rowCount
   return (

@@ -1,11 +1,11 @@
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { toFailure } from '../../api/base-api'
 import { sessionApi } from '../../api/session.api'
-import { resetSession, type AppDispatch } from '../../app/store'
+import { resetSession, type AppDispatch } from '../../state/root-state'
 import { ready, workspaceRestored } from '../../state/app-slice'
 import { restoreWorkspace } from '../../state/workspace-slice'
-import { layersApi } from '../layers/layers.api'
-import { workspaceApi } from '../workspace/workspace.api'
+import { layersApi } from '../layers'
+import { workspaceApi } from '../workspace'
 
 export type BootOutcome = 'ready' | 'unauthenticated'
 

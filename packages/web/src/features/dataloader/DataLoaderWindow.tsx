@@ -19,7 +19,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { removeWindow } from '../../state/workspace-slice'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import type { WindowProps } from '../workspace'
-import { ConfigTab, emptyMappings } from './ConfigTab'
+import { emptyMappings } from './column-mappings'
+import { ConfigTab } from './ConfigTab'
 import {
   useDeleteImportMutation,
   useExecuteImportMutation,
@@ -32,6 +33,7 @@ import type { ImportConfig, ImportJob, ImportTemplate } from './dataloader-types
 import { RowsTable } from './RowsTable'
 import { SaveTemplateDialog, TemplatesDialog } from './TemplateDialogs'
 import { UploadStep } from './UploadStep'
+import { JOB_POLL_MS } from '../../components/JobProgressDialog'
 
 const STEPS = [
   'dataloader.stepImport',
@@ -41,7 +43,6 @@ const STEPS = [
 ] as const
 
 /** Spec 2 §9: status polled every second. */
-const POLL_MS = 1000
 
 /** A template's metadata over a fresh config of this job (spec 2 §4.1). */
 function fromTemplate(job: ImportJob, template: ImportTemplate): ImportConfig {
@@ -87,7 +88,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
   const [execute] = useExecuteImportMutation()
   const [remove] = useDeleteImportMutation()
   const status = useImportStatusQuery(s.step === 2 && s.jobId ? s.jobId : skipToken, {
-    pollingInterval: POLL_MS,
+    pollingInterval: JOB_POLL_MS,
   })
   const report = useImportReportQuery(s.step === 3 && s.jobId ? { id: s.jobId, run } : skipToken)
 

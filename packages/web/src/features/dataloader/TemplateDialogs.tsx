@@ -1,8 +1,4 @@
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
@@ -17,6 +13,7 @@ import {
   useSaveTemplateMutation,
 } from './dataloader.api'
 import type { ImportConfig, ImportTemplate } from './dataloader-types'
+import { DialogFrame } from '../../components/DialogFrame'
 
 /** 'Modelos de importação': searchable, sortable, paged; ESCOLHER applies, EXCLUIR deletes. */
 export function TemplatesDialog({
@@ -89,26 +86,26 @@ export function TemplatesDialog({
     },
   ]
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogContent sx={{ p: 0 }}>
-        <PagedTable
-          title={t('dataloader.templates')}
-          columns={columns}
-          rows={data?.rows ?? []}
-          total={data?.total ?? 0}
-          loading={isFetching}
-          empty={t('dataloader.templatesEmpty')}
-          paging={paging}
-          onPaging={setPaging}
-          searchLabel={t('dataloader.templateSearch')}
-          sort={sort}
-          onSort={setSort}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('dataloader.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      onClose={onClose}
+      maxWidth="md"
+      contentSx={{ p: 0 }}
+      actions={<Button onClick={onClose}>{t('dataloader.close')}</Button>}
+    >
+      <PagedTable
+        title={t('dataloader.templates')}
+        columns={columns}
+        rows={data?.rows ?? []}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        empty={t('dataloader.templatesEmpty')}
+        paging={paging}
+        onPaging={setPaging}
+        searchLabel={t('dataloader.templateSearch')}
+        sort={sort}
+        onSort={setSort}
+      />
+    </DialogFrame>
   )
 }
 
@@ -152,25 +149,28 @@ export function SaveTemplateDialog({
     }
   }
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{t('dataloader.templateSaveTitle')}</DialogTitle>
-      <DialogContent>
-        <SchemaForm
-          form={form}
-          onSubmit={submit}
-          id="dataloader-template"
-          sx={{ display: 'grid', gap: 2, pt: 1 }}
-        >
-          <FormTextField name="name" label={t('dataloader.templateName')} required autoFocus />
-          <FormTextField name="description" label={t('dataloader.templateDescription')} multiline />
-        </SchemaForm>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="dataloader-template" variant="contained">
-          {t('dataloader.templateSave')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      onClose={onClose}
+      maxWidth="xs"
+      title={t('dataloader.templateSaveTitle')}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" form="dataloader-template" variant="contained">
+            {t('dataloader.templateSave')}
+          </Button>
+        </>
+      }
+    >
+      <SchemaForm
+        form={form}
+        onSubmit={submit}
+        id="dataloader-template"
+        sx={{ display: 'grid', gap: 2, pt: 1 }}
+      >
+        <FormTextField name="name" label={t('dataloader.templateName')} required autoFocus />
+        <FormTextField name="description" label={t('dataloader.templateDescription')} multiline />
+      </SchemaForm>
+    </DialogFrame>
   )
 }

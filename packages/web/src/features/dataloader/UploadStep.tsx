@@ -1,10 +1,6 @@
 import UploadFile from '@mui/icons-material/UploadFile'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
@@ -13,6 +9,7 @@ import { useRef, useState, type DragEvent } from 'react'
 import { ApiError } from '../../api/client'
 import { useUpload } from '../../api/upload'
 import type { ImportJob } from './dataloader-types'
+import { DialogFrame } from '../../components/DialogFrame'
 
 const ACCEPTED = /\.(xlsx|csv|zip)$/i
 
@@ -99,18 +96,17 @@ export function UploadStep({ onUploaded }: { onUploaded: (job: ImportJob) => voi
           onChange={(e) => void send(e.target.files)}
         />
       </Box>
-      <Dialog open={percent !== null} fullWidth maxWidth="xs">
-        <DialogTitle>{t('dataloader.uploading')}</DialogTitle>
-        <DialogContent>
-          <LinearProgress variant="determinate" value={percent ?? 0} />
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {percent ?? 0}%
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => abort.current?.abort()}>{t('dataloader.cancel')}</Button>
-        </DialogActions>
-      </Dialog>
+      <DialogFrame
+        open={percent !== null}
+        maxWidth="xs"
+        title={t('dataloader.uploading')}
+        actions={<Button onClick={() => abort.current?.abort()}>{t('dataloader.cancel')}</Button>}
+      >
+        <LinearProgress variant="determinate" value={percent ?? 0} />
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {percent ?? 0}%
+        </Typography>
+      </DialogFrame>
     </Box>
   )
 }

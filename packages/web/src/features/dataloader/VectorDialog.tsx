@@ -2,10 +2,6 @@ import Delete from '@mui/icons-material/Delete'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
@@ -13,9 +9,18 @@ import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import { geometryTypeLabel } from '@gis/shared/admin'
+import { importExecuteSchema } from '@gis/shared/dataloader'
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { LAYER_GEOMETRY_TYPES } from '@gis/shared'
 import { useState } from 'react'
+import { z } from 'zod'
+import {
+  FormDialog,
+  FormSelect,
+  schemaResolver,
+  useSchemaForm,
+  type CrossCheck,
+} from '../../components/form'
 import type { ImportConfig, ImportJob, SpatializeMode, SpatializeType } from './dataloader-types'
 
 /** The coordinates a geometry type needs (spec 2 §5), with the message when short. */
@@ -31,6 +36,36 @@ export function parsePastedCoordinate(text: string): { lat: string; lon: string 
   return parts.length === 2 ? { lat: parts[0]!, lon: parts[1]! } : undefined
 }
 
+/** The dialog's form: the spatialize settings of the import body, by shorter names. */
+const vectorFormSchema = z.object({
+  geometry: z.string(),
+  type: importExecuteSchema.shape.spatializeType,
+  mode: importExecuteSchema.shape.spatializeMode,
+  source: z.string(),
+  vertices: importExecuteSchema.shape.spatializeVertices,
+})
+interface VectorForm {
+  geometry: string
+  type: SpatializeType
+  mode: SpatializeMode
+  source: string
+  vertices: { x: string; y: string }[]
+}
+const vectorChecks: CrossCheck<VectorForm>[] = [
+  {
+    field: 'vertices',
+    fails: (v) =>
+      v.type === 'generate' && v.mode !== 'none' && v.vertices.length < needed(v.geometry)[0],
+    message: (v) => t(needed(v.geometry)[1]),
+  },
+  {
+    field: 'source',
+    fails: (v) => v.type === 'source-attribute' && !v.source,
+    message: t('dataloader.needSourceAttribute'),
+  },
+]
+const vectorResolver = schemaResolver<VectorForm>(vectorFormSchema, vectorChecks)
+
 /** CONFIGURAÇÕES DO VETOR GRÁFICO: how the rows get their geometry. */
 export function VectorDialog({
   open,
@@ -45,17 +80,35 @@ export function VectorDialog({
   geometryType: string
   onClose: (next?: Partial<ImportConfig>) => void
 }) {
-  const [geometry, setGeometry] = useState(geometryType)
-  const [type, setType] = useState<SpatializeType>(config.spatializeType)
-  const [mode, setMode] = useState<SpatializeMode>(config.spatializeMode)
-  const [source, setSource] = useState(config.spatializeSourceAttribute ?? '')
-  const [vertices, setVertices] = useState(config.spatializeVertices)
+  const form = useSchemaForm<VectorForm>({
+    resolver: vectorResolver,
+    defaultValues: {
+      geometry: geometryType,
+      type: config.spatializeType,
+      mode: config.spatializeMode,
+      source: config.spatializeSourceAttribute ?? '',
+      vertices: config.spatializeVertices,
+    },
+  })
+  const [type, vertices] = form.watch(['type', 'vertices'])
+  // The two columns of the next coordinate: picked, then added to the list.
   const [lon, setLon] = useState('')
   const [lat, setLat] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [pasteError, setPasteError] = useState(false)
   const [addError, setAddError] = useState(false)
+  const errors = form.formState.errors
+  const error = pasteError
+    ? t('dataloader.pasteInvalid')
+    : (errors.vertices?.message ?? errors.source?.message)
   const columns = job.metadata.columnNames
   const wktColumns = columns.filter((c) => job.metadata.columnTypes[c] === 'GEOMETRY_WKT')
+  const pick = (names: string[]) => names.map((c) => ({ value: c, label: c }))
+
+  function addVertex(vertex: { x: string; y: string }) {
+    setPasteError(false)
+    form.clearErrors('vertices')
+    form.setValue('vertices', [...vertices, vertex])
+  }
 
   function add() {
     if (!lon || !lat) {
@@ -63,8 +116,7 @@ export function VectorDialog({
       return
     }
     setAddError(false)
-    setError(null)
-    setVertices([...vertices, { x: lon, y: lat }])
+    addVertex({ x: lon, y: lat })
     setLon('')
     setLat('')
   }
@@ -72,147 +124,125 @@ export function VectorDialog({
   async function paste() {
     const text = await navigator.clipboard.readText().catch(() => '')
     const c = parsePastedCoordinate(text)
-    if (!c || !columns.includes(c.lat) || !columns.includes(c.lon)) {
-      setError(t('dataloader.pasteInvalid'))
-      return
-    }
-    setError(null)
-    setVertices([...vertices, { x: c.lon, y: c.lat }])
+    if (!c || !columns.includes(c.lat) || !columns.includes(c.lon)) setPasteError(true)
+    else addVertex({ x: c.lon, y: c.lat })
   }
 
-  function close() {
-    if (type === 'generate' && mode !== 'none') {
-      const [n, key] = needed(geometry)
-      if (vertices.length < n) {
-        setError(t(key))
-        return
-      }
-    }
-    if (type === 'source-attribute' && !source) {
-      setError(t('dataloader.needSourceAttribute'))
-      return
-    }
+  function submit(v: VectorForm) {
     onClose({
-      spatializeType: type,
-      spatializeMode: type === 'none' ? 'none' : mode,
-      spatializeSourceAttribute: type === 'source-attribute' ? source : null,
-      spatializeVertices: type === 'generate' ? vertices : [],
+      spatializeType: v.type,
+      spatializeMode: v.type === 'none' ? 'none' : v.mode,
+      spatializeSourceAttribute: v.type === 'source-attribute' ? v.source : null,
+      spatializeVertices: v.type === 'generate' ? v.vertices : [],
       ...(config.destinyType === 1
-        ? { spatializeGeometry: geometry === 'TABULAR' ? null : geometry }
+        ? { spatializeGeometry: v.geometry === 'TABULAR' ? null : v.geometry }
         : {}),
     })
   }
 
   return (
-    <Dialog open={open} onClose={() => onClose()} fullWidth maxWidth="sm">
-      <DialogTitle>{t('dataloader.vectorSettings')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        {error && <Alert severity="error">{error}</Alert>}
-        <TextField
-          select
-          label={t('dataloader.vectorGeometry')}
-          value={geometry}
-          disabled={config.destinyType === 0}
-          onChange={(e) => setGeometry(e.target.value)}
-        >
-          {LAYER_GEOMETRY_TYPES.map((g) => (
-            <MenuItem key={g} value={g}>
-              {g === 'TABULAR' ? t('dataloader.geometry.TABULAR') : geometryTypeLabel(g)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t('dataloader.vectorType')}
-          value={type}
-          onChange={(e) => setType(e.target.value as SpatializeType)}
-        >
-          <MenuItem value="none">{t('dataloader.vectorTypeNone')}</MenuItem>
-          <MenuItem value="source-attribute">{t('dataloader.vectorTypeSource')}</MenuItem>
-          <MenuItem value="generate">{t('dataloader.vectorTypeGenerate')}</MenuItem>
-        </TextField>
-        {type !== 'none' && (
-          <TextField
-            select
-            label={t('dataloader.vectorMode')}
-            value={mode}
-            onChange={(e) => setMode(e.target.value as SpatializeMode)}
-          >
-            <MenuItem value="none">{t('dataloader.vectorModeNone')}</MenuItem>
-            <MenuItem value="new">{t('dataloader.vectorModeNew')}</MenuItem>
-            <MenuItem value="all">{t('dataloader.vectorModeAll')}</MenuItem>
-          </TextField>
-        )}
-        {type === 'source-attribute' && (
-          <TextField
-            select
-            label={t('dataloader.vectorSourceAttribute')}
-            value={source}
-            onChange={(e) => setSource(e.target.value)}
-          >
-            {wktColumns.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
+    <FormDialog
+      open={open}
+      title={t('dataloader.vectorSettings')}
+      form={form}
+      formId="vector-form"
+      onSubmit={submit}
+      onInvalid={() => setPasteError(false)}
+      onClose={() => onClose()}
+      submitLabel={t('dataloader.confirm')}
+      formSx={{ display: 'grid', gap: 2, pt: 1 }}
+    >
+      {error && <Alert severity="error">{error}</Alert>}
+      <FormSelect
+        name="geometry"
+        label={t('dataloader.vectorGeometry')}
+        disabled={config.destinyType === 0}
+        options={LAYER_GEOMETRY_TYPES.map((g) => ({
+          value: g,
+          label: g === 'TABULAR' ? t('dataloader.geometry.TABULAR') : geometryTypeLabel(g),
+        }))}
+      />
+      <FormSelect
+        name="type"
+        label={t('dataloader.vectorType')}
+        options={[
+          { value: 'none', label: t('dataloader.vectorTypeNone') },
+          { value: 'source-attribute', label: t('dataloader.vectorTypeSource') },
+          { value: 'generate', label: t('dataloader.vectorTypeGenerate') },
+        ]}
+      />
+      {type !== 'none' && (
+        <FormSelect
+          name="mode"
+          label={t('dataloader.vectorMode')}
+          options={[
+            { value: 'none', label: t('dataloader.vectorModeNone') },
+            { value: 'new', label: t('dataloader.vectorModeNew') },
+            { value: 'all', label: t('dataloader.vectorModeAll') },
+          ]}
+        />
+      )}
+      {type === 'source-attribute' && (
+        <FormSelect
+          name="source"
+          label={t('dataloader.vectorSourceAttribute')}
+          options={pick(wktColumns)}
+        />
+      )}
+      {type === 'generate' && (
+        <>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            {(
+              [
+                ['dataloader.vectorLongitude', lon, setLon],
+                ['dataloader.vectorLatitude', lat, setLat],
+              ] as const
+            ).map(([label, value, set]) => (
+              <TextField
+                key={label}
+                select
+                size="small"
+                sx={{ flex: 1 }}
+                label={t(label)}
+                value={value}
+                error={addError && !value}
+                helperText={addError && !value ? t('dataloader.notEmpty') : ' '}
+                onChange={(e) => set(e.target.value)}
+              >
+                {columns.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c}
+                  </MenuItem>
+                ))}
+              </TextField>
             ))}
-          </TextField>
-        )}
-        {type === 'generate' && (
-          <>
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              {(
-                [
-                  ['dataloader.vectorLongitude', lon, setLon],
-                  ['dataloader.vectorLatitude', lat, setLat],
-                ] as const
-              ).map(([label, value, set]) => (
-                <TextField
-                  key={label}
-                  select
-                  size="small"
-                  sx={{ flex: 1 }}
-                  label={t(label)}
-                  value={value}
-                  error={addError && !value}
-                  helperText={addError && !value ? t('dataloader.notEmpty') : ' '}
-                  onChange={(e) => set(e.target.value)}
-                >
-                  {columns.map((c) => (
-                    <MenuItem key={c} value={c}>
-                      {c}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              ))}
-              <Button onClick={add}>{t('dataloader.vectorAdd')}</Button>
-              <Button onClick={() => void paste()}>{t('dataloader.vectorPaste')}</Button>
-            </Box>
-            <List dense>
-              {vertices.map((v, i) => (
-                <ListItem
-                  key={`${v.x}-${v.y}-${i}`}
-                  secondaryAction={
-                    <IconButton
-                      aria-label={t('dataloader.delete')}
-                      onClick={() => setVertices(vertices.filter((_, j) => j !== i))}
-                    >
-                      <Delete />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText primary={`${i + 1}. ${v.x}, ${v.y}`} />
-                </ListItem>
-              ))}
-            </List>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose()}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={close}>
-          {t('dataloader.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            <Button onClick={add}>{t('dataloader.vectorAdd')}</Button>
+            <Button onClick={() => void paste()}>{t('dataloader.vectorPaste')}</Button>
+          </Box>
+          <List dense>
+            {vertices.map((v, i) => (
+              <ListItem
+                key={`${v.x}-${v.y}-${i}`}
+                secondaryAction={
+                  <IconButton
+                    aria-label={t('dataloader.delete')}
+                    onClick={() =>
+                      form.setValue(
+                        'vertices',
+                        vertices.filter((_, j) => j !== i),
+                      )
+                    }
+                  >
+                    <Delete />
+                  </IconButton>
+                }
+              >
+                <ListItemText primary={`${i + 1}. ${v.x}, ${v.y}`} />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      )}
+    </FormDialog>
   )
 }

@@ -1,10 +1,8 @@
-import Close from '@mui/icons-material/Close'
 import Box from '@mui/material/Box'
-import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
-import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
+import { PanelHeader } from '../../components/PanelHeader'
 
 /**
  * The feature form beside the geometry editor, at the map's left: the new feature's
@@ -39,24 +37,12 @@ export function EditorFormPanel({
         overflow: 'hidden',
       }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          pl: 2,
-          pr: 0.5,
-          py: 0.5,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        <Typography component="h2" sx={{ flex: 1, fontWeight: 600, fontSize: 15 }}>
-          {title}
-        </Typography>
-        <IconButton size="small" onClick={onClose} aria-label={t('editor.closeForm')}>
-          <Close fontSize="small" />
-        </IconButton>
-      </Box>
+      <PanelHeader
+        title={title}
+        closeLabel={t('editor.closeForm')}
+        onClose={onClose}
+        sx={{ pl: 2, pr: 0.5, py: 0.5, borderBottom: 1, borderColor: 'divider' }}
+      />
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 2, display: 'flex' }}>{children}</Box>
     </Paper>
   )

@@ -1,4 +1,3 @@
-import Close from '@mui/icons-material/Close'
 import Delete from '@mui/icons-material/Delete'
 import Draw from '@mui/icons-material/Draw'
 import OpenWith from '@mui/icons-material/OpenWith'
@@ -19,6 +18,7 @@ import type { LayerDescription, MessageKey } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
 import type { EditorMode } from './use-geometry-editor'
+import { PanelHeader } from '../../components/PanelHeader'
 
 export type Flow = 'none' | 'insert' | 'edit' | 'external'
 
@@ -91,14 +91,7 @@ export function EditorPanel(p: EditorPanelProps) {
         pt: 1,
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        <Typography component="h2" sx={{ flex: 1, fontWeight: 600, fontSize: 15 }}>
-          {t('editor.title')}
-        </Typography>
-        <IconButton size="small" onClick={p.onClose} aria-label={t('editor.close')}>
-          <Close fontSize="small" />
-        </IconButton>
-      </Box>
+      <PanelHeader title={t('editor.title')} closeLabel={t('editor.close')} onClose={p.onClose} />
       {p.external !== null ? (
         <Alert severity="info" icon={false}>
           <strong>{p.external}</strong>

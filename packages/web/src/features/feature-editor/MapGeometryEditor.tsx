@@ -1,43 +1,27 @@
-import { skipToken } from '@reduxjs/toolkit/query'
-import type { FeatureRef, LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import type Geometry from 'ol/geom/Geometry'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
-import { api, toFailure } from '../../api/base-api'
-import { useGetPermissionsQuery } from '../../api/session.api'
-import { useAppDispatch, useAppSelector } from '../../app/store'
-import { useBusy } from '../../app/use-busy'
-import { FEATURE_ZOOM, INFO_TOLERANCE_PX } from '../../map/constants'
+import { useEffect, useRef } from 'react'
+import { api } from '../../api/base-api'
+import { FEATURE_ZOOM } from '../../map/constants'
+import { useExternalEdit } from '../../map/external-geometry'
 import { closeDrawer, setLayerManagerOpen, setTool } from '../../state/map-slice'
-import { useSubmittedNotice } from '../approvals'
-import { FeatureForm } from '../feature-form'
-import {
-  featureInfoApi,
-  useGetFeatureQuery,
-  useSearchCoordMutation,
-  useSearchGeometriesMutation,
-  useUpdateFeatureMutation,
-} from '../feature-info/feature-info.api'
-import { useGetLayerDescriptionsQuery } from '../layers/layers.api'
-import { cancelGeometry, returnGeometry } from './editor-slice'
-import { EditorFormPanel } from './EditorFormPanel'
-import { EditorPanel, type Flow } from './EditorPanel'
-import { useSketchHistory } from './use-sketch-history'
+import { useAppDispatch } from '../../state/root-state'
+import { editorHint, externalTitle, flowRefusal } from './editor-texts'
+import { EditorForm } from './EditorForm'
+import { EditorPanel } from './EditorPanel'
+import { useEditableLayers } from './use-editable-layers'
+import { useEditorFlow } from './use-editor-flow'
+import { useEditorReady, useFormInSight, useLayerFeatures } from './use-editor-map'
+import { usePickFeature, useSaveGeometry } from './use-editor-writes'
 import {
   drawType,
   fromWkt,
   toWkt,
   useGeometryEditor,
-  type EditorMode,
   type GeometryEditor,
 } from './use-geometry-editor'
-
-const EDITOR_PANEL_WIDTH = 340
-const FORM_PANEL_WIDTH = 640
-/** From this map width the form sits at the map's left, below it at the bottom. */
-const FORM_BESIDE_MIN_WIDTH = 900
+import { useSketchHistory } from './use-sketch-history'
 
 /**
  * The geometry editor on the map page (spec 3 sections 2 and 4; FERRAMENTAS 'CRIAR FEIÇÃO'
@@ -49,98 +33,22 @@ const FORM_BESIDE_MIN_WIDTH = 900
  */
 export function MapGeometryEditor({ right }: { right: number }) {
   const dispatch = useAppDispatch()
-  const navigate = useNavigate()
-  const busy = useBusy()
   const { enqueueSnackbar } = useSnackbar()
-  const descriptions = useGetLayerDescriptionsQuery().data
-  const permissions = useGetPermissionsQuery().data
-  const external = useAppSelector((s) => s.editor.external)
-  const layers = useMemo(
-    () =>
-      (descriptions ?? []).filter((d) => {
-        const p = permissions?.layers[d.name]
-        return d.geometryType !== 'TABULAR' && p && (p.createFeature || p.updateFeature)
-      }),
-    [descriptions, permissions],
-  )
-  const [layerName, setLayerName] = useState(external?.layer ?? '')
-  const layer: LayerDescription | undefined = external
-    ? descriptions?.find((d) => d.name === external.layer)
-    : layers.find((l) => l.name === layerName)
-  const perms = layer ? permissions?.layers[layer.name] : undefined
-  const [flow, setFlow] = useState<Flow>(external ? 'external' : 'none')
-  const [mode, setMode] = useState<EditorMode>(
-    external ? (external.geom ? 'modify' : 'draw') : 'idle',
-  )
-  const [editingRef, setEditingRef] = useState<FeatureRef | null>(null)
-  const editing = useGetFeatureQuery(editingRef ?? skipToken).currentData
-  const [formOpen, setFormOpen] = useState(false)
+  const { external, finish: finishExternal } = useExternalEdit()
+  const { layers, layer, perms, choose, empty } = useEditableLayers(external?.layer)
   const editor = useRef<GeometryEditor | null>(null)
   const sketch = useSketchHistory(() => editor.current)
-  const place = sketch.place
-  const [searchGeometries] = useSearchGeometriesMutation()
-  const [searchCoord] = useSearchCoordMutation()
-  const [updateFeature] = useUpdateFeatureMutation()
-  const submittedNotice = useSubmittedNotice()
+  const { flow, mode, setMode, editing, setEditingRef, formOpen, setFormOpen, reset } =
+    useEditorFlow(external, () => sketch.place(null))
+  const refreshFeatures = useLayerFeatures(editor, layer?.name)
+  const onReady = useEditorReady(editor, external?.geom, sketch.place, refreshFeatures)
+  const pickFeature = usePickFeature()
+  const saveGeometry = useSaveGeometry()
 
   useEffect(() => {
     dispatch(closeDrawer())
   }, [dispatch])
-
-  // The form beside the map covers its left (its bottom on phones): keep the sketch in sight.
-  useEffect(() => {
-    const e = editor.current
-    const size = e?.size()
-    if (!formOpen || !e || !size) return
-    const [w, h] = size
-    e.reveal(
-      w >= FORM_BESIDE_MIN_WIDTH
-        ? [12, right + EDITOR_PANEL_WIDTH + 24, 12, Math.min(FORM_PANEL_WIDTH, w - 460) + 24]
-        : [12, 12, h * 0.6 + 24, 12],
-    )
-  }, [formOpen, right])
-
-  // The request was answered or given up elsewhere (the form came back first).
-  useEffect(() => {
-    if (flow === 'external' && !external) reset('none')
-  }, [flow, external])
-
-  const refreshFeatures = useCallback(async () => {
-    const e = editor.current
-    const name = layer?.name
-    if (!e || !name) {
-      e?.showFeatures([])
-      return
-    }
-    const rows = await searchGeometries({ layer: name, body: { bbox: e.viewBox() } })
-    if ('data' in rows && rows.data) e.showFeatures(rows.data)
-  }, [layer?.name, searchGeometries])
-
-  useEffect(() => {
-    void refreshFeatures()
-  }, [refreshFeatures])
-
-  const started = useRef(false)
-  const onReady = useCallback(
-    (e: GeometryEditor) => {
-      editor.current = e
-      if (started.current) return
-      started.current = true
-      const geom = external?.geom
-      // After the map page has placed its view (its effects run after this one).
-      if (geom) {
-        setTimeout(() => {
-          try {
-            place(fromWkt(geom), FEATURE_ZOOM)
-          } catch {
-            enqueueSnackbar(t('features.wktReadFailed'), { variant: 'error' })
-          }
-        }, 0)
-      }
-      void refreshFeatures()
-    },
-    [external, place, refreshFeatures, enqueueSnackbar],
-  )
+  useFormInSight(editor, formOpen, right)
 
   /** After a write: the map's tiles (the layer's data version) and the editor's features. */
   function written() {
@@ -148,71 +56,26 @@ export function MapGeometryEditor({ right }: { right: number }) {
     void refreshFeatures()
   }
 
-  function reset(nextFlow: Flow, nextMode: EditorMode = 'idle') {
-    sketch.place(null)
-    setEditingRef(null)
-    setFormOpen(false)
-    setFlow(nextFlow)
-    setMode(nextMode)
+  function openForm() {
+    dispatch(setLayerManagerOpen(false))
+    setFormOpen(true)
   }
 
   function startFlow(next: 'insert' | 'edit') {
     if (!layer) return
-    if (!layer.queryable) {
-      enqueueSnackbar(t('layers.notQueryable'), { variant: 'warning' })
-      return
-    }
-    if (next === 'insert' && !perms?.createFeature) {
-      enqueueSnackbar(t('features.noCreatePermission'), { variant: 'warning' })
-      return
-    }
-    if (next === 'edit' && !perms?.updateFeature) {
-      enqueueSnackbar(t('features.noEditPermission'), { variant: 'warning' })
-      return
-    }
-    reset(next, next === 'insert' ? 'draw' : 'pick')
+    const refusal = flowRefusal(layer, perms, next)
+    if (refusal) enqueueSnackbar(refusal, { variant: 'warning' })
+    else reset(next, next === 'insert' ? 'draw' : 'pick')
   }
 
-  function finishExternal(geom: string | null | undefined) {
-    const back = external?.returnTo ?? '/workspace'
-    dispatch(geom === undefined ? cancelGeometry() : returnGeometry(geom))
-    dispatch(setTool('info'))
-    void navigate(back)
-  }
-
-  function close() {
-    if (flow === 'external') finishExternal(undefined)
-    else dispatch(setTool('info'))
-  }
-
-  async function pick([longitude, latitude]: [number, number]) {
+  async function pick(at: [number, number]) {
     if (!layer || !editor.current) return
-    const tolerance = Math.min(10_000, INFO_TOLERANCE_PX * editor.current.resolution())
-    try {
-      const found = await busy(() =>
-        searchCoord({ longitude, latitude, tolerance, layers: [layer.name], limit: 1 }).unwrap(),
-      )
-      const hit = found[0]
-      if (!hit) {
-        enqueueSnackbar(t('features.noneFound'), { variant: 'info' })
-        return
-      }
-      const ref = { layer: layer.name, id: hit.id }
-      const feature = await dispatch(
-        featureInfoApi.endpoints.getFeature.initiate(ref, { forceRefetch: true, subscribe: false }),
-      ).unwrap()
-      if (!feature.geom) {
-        enqueueSnackbar(t('features.noGeometry'), { variant: 'warning' })
-        return
-      }
-      setEditingRef(ref)
-      setMode('modify')
-      sketch.place(fromWkt(feature.geom))
-      dispatch(setLayerManagerOpen(false))
-      setFormOpen(true)
-    } catch {
-      enqueueSnackbar(t('features.searchFailed'), { variant: 'error' })
-    }
+    const picked = await pickFeature(layer.name, at, editor.current.resolution())
+    if (!picked) return
+    setEditingRef(picked.ref)
+    setMode('modify')
+    sketch.place(fromWkt(picked.geom))
+    openForm()
   }
 
   function applyWkt() {
@@ -229,64 +92,16 @@ export function MapGeometryEditor({ right }: { right: number }) {
   async function save() {
     if (!layer) return
     const drawn = sketch.geometry
-    if (!drawn) {
-      enqueueSnackbar(t('features.nothingDrawn'), { variant: 'warning' })
-      return
-    }
-    if (flow === 'external') {
-      finishExternal(toWkt(drawn))
-      return
-    }
-    if (flow === 'insert') {
-      dispatch(setLayerManagerOpen(false))
-      setFormOpen(true)
-      return
-    }
-    if (!editing) return
-    const result = await busy(() =>
-      updateFeature({
-        layer: layer.name,
-        id: editing.id,
-        geom: true,
-        body: { version: editing.version, attributes: {}, geom: toWkt(drawn) },
-      })
-        .unwrap()
-        .then(
-          (saved) => ({ saved }),
-          (error: unknown) => ({ error: toFailure(error) }),
-        ),
-    )
-    if ('saved' in result) {
-      // A moderated user's geometry went to review: said instead of the save message.
-      if (!submittedNotice(editing, result.saved)) {
-        enqueueSnackbar(t('features.saved'), { variant: 'success' })
-      }
+    if (!drawn) enqueueSnackbar(t('features.nothingDrawn'), { variant: 'warning' })
+    else if (flow === 'external') finishExternal(toWkt(drawn))
+    else if (flow === 'insert') openForm()
+    else if (editing && (await saveGeometry(layer, editing, toWkt(drawn)))) {
       reset('edit', 'pick')
       written()
-      return
     }
-    const failure = result.error
-    enqueueSnackbar(
-      failure.status === 409 || failure.status === 400 || failure.status === 403
-        ? failure.message
-        : t('features.geometryUpdateFailed'),
-      { variant: 'error' },
-    )
   }
 
-  const hint =
-    mode === 'draw'
-      ? t('editor.hintDraw')
-      : mode === 'pick'
-        ? t('editor.hintPick')
-        : mode === 'erase'
-          ? t('editor.hintErase')
-          : mode === 'modify'
-            ? editing && flow === 'edit'
-              ? `${t('editor.editing', { id: editing.id })}. ${t('editor.hintModify')}`
-              : t('editor.hintModify')
-            : null
-
+  const formLayer = formOpen ? layer : undefined
   return (
     <>
       <EditorSurface
@@ -301,14 +116,14 @@ export function MapGeometryEditor({ right }: { right: number }) {
         layers={layers}
         layer={layer}
         onLayer={(name) => {
-          setLayerName(name)
+          choose(name)
           reset('none')
         }}
         flow={flow}
         onFlow={startFlow}
         mode={mode}
         onMode={setMode}
-        hint={hint}
+        hint={editorHint(mode, flow, editing?.id)}
         wkt={sketch.wkt}
         onWkt={sketch.setWkt}
         onApplyWkt={applyWkt}
@@ -320,52 +135,30 @@ export function MapGeometryEditor({ right }: { right: number }) {
             : reset(flow, flow === 'insert' ? 'draw' : 'pick')
         }
         onSave={() => void save()}
-        onClose={close}
-        external={
-          external
-            ? t('editor.external', {
-                feature: external.origin.endsWith(':new')
-                  ? (layer?.title ?? external.layer)
-                  : `${layer?.title ?? external.layer} · ${external.origin.split(':')[1]}`,
-              })
-            : null
+        onClose={() =>
+          flow === 'external' ? finishExternal(undefined) : dispatch(setTool('info'))
         }
-        empty={Boolean(descriptions && permissions && layers.length === 0)}
+        external={externalTitle(external, layer)}
+        empty={empty}
         right={right}
       />
-      {formOpen && layer && flow === 'insert' && sketch.geometry && (
-        <EditorFormPanel title={t('editor.newFeature')} onClose={() => setFormOpen(false)}>
-          <FeatureForm
-            layer={layer}
-            geometry={toWkt(sketch.geometry)}
-            onInserted={(feature) => {
-              enqueueSnackbar(t('editor.inserted', { id: feature.id, layer: layer.title }), {
-                variant: 'success',
-              })
-              reset('insert', 'draw')
-              written()
-            }}
-            onSubmitted={() => reset('insert', 'draw')}
-          />
-        </EditorFormPanel>
-      )}
-      {formOpen && layer && flow === 'edit' && editing && (
-        <EditorFormPanel
-          title={t('editor.feature', { id: editing.id })}
+      {formLayer && flow === 'insert' && sketch.geometry && (
+        <EditorForm
+          layer={formLayer}
+          geometry={toWkt(sketch.geometry)}
           onClose={() => setFormOpen(false)}
-        >
-          <FeatureForm
-            key={editing.id}
-            layer={layer}
-            feature={editing}
-            geometryOnMap
-            onDeleted={() => {
-              reset('edit', 'pick')
-              written()
-            }}
-            onReactivated={written}
-          />
-        </EditorFormPanel>
+          onWritten={written}
+          onDone={() => reset('insert', 'draw')}
+        />
+      )}
+      {formLayer && flow === 'edit' && editing && (
+        <EditorForm
+          layer={formLayer}
+          editing={editing}
+          onClose={() => setFormOpen(false)}
+          onWritten={written}
+          onDone={() => reset('edit', 'pick')}
+        />
       )}
     </>
   )

@@ -60,16 +60,17 @@ export function AttributeInput({
     // A field the system keeps (id, uuid, the last change) looks like what it is: not editable.
     sx: field.system ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined,
   }
+  const selectProps = {
+    select: true,
+    ...common,
+    value: input.value,
+    onChange: input.onChange,
+    slotProps: { input: { readOnly } },
+  }
 
   if (field.type === 'boolean') {
     return (
-      <TextField
-        select
-        {...common}
-        value={input.value}
-        onChange={input.onChange}
-        slotProps={{ input: { readOnly } }}
-      >
+      <TextField {...selectProps}>
         <MenuItem value="true">{t('common.yes')}</MenuItem>
         <MenuItem value="false">{t('common.no')}</MenuItem>
       </TextField>
@@ -81,13 +82,7 @@ export function AttributeInput({
     const text = (o: string | number) => (isBrKind(field.type) ? brText(field.type, o) : String(o))
     const known = field.options.some((o) => text(o) === input.value)
     return (
-      <TextField
-        select
-        {...common}
-        value={input.value}
-        onChange={input.onChange}
-        slotProps={{ input: { readOnly } }}
-      >
+      <TextField {...selectProps}>
         {!field.required && (
           <MenuItem value="">
             <em>{t('features.form.noneOption')}</em>

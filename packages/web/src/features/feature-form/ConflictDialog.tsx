@@ -1,9 +1,5 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -13,6 +9,7 @@ import type { Feature } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { attributeText } from '../../components/attribute-text'
 import type { FormField } from './form-fields'
+import { DialogFrame } from '../../components/DialogFrame'
 
 export interface ConflictRow {
   field: FormField
@@ -57,39 +54,41 @@ export function ConflictDialog({
   onDiscard: () => void
 }) {
   return (
-    <Dialog open={open} maxWidth="sm" fullWidth aria-labelledby="conflict-title">
-      <DialogTitle id="conflict-title">{t('features.conflictTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('features.conflictText')}
-        </Alert>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('history.attribute')}</TableCell>
-              <TableCell>{t('features.conflictYours')}</TableCell>
-              <TableCell>{t('features.conflictCurrent')}</TableCell>
+    <DialogFrame
+      open={open}
+      titleId="conflict-title"
+      title={t('features.conflictTitle')}
+      dividers
+      actions={
+        <>
+          <Button onClick={onDiscard}>{t('features.conflictDiscard')}</Button>
+          <Button variant="contained" onClick={onKeepMine}>
+            {t('features.conflictKeepMine')}
+          </Button>
+        </>
+      }
+    >
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {t('features.conflictText')}
+      </Alert>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('history.attribute')}</TableCell>
+            <TableCell>{t('features.conflictYours')}</TableCell>
+            <TableCell>{t('features.conflictCurrent')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.field.name}>
+              <TableCell>{r.field.title}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{attributeText(r.mine, r.field.type)}</TableCell>
+              <TableCell>{attributeText(r.current, r.field.type)}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.field.name}>
-                <TableCell>{r.field.title}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>
-                  {attributeText(r.mine, r.field.type)}
-                </TableCell>
-                <TableCell>{attributeText(r.current, r.field.type)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onDiscard}>{t('features.conflictDiscard')}</Button>
-        <Button variant="contained" onClick={onKeepMine}>
-          {t('features.conflictKeepMine')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          ))}
+        </TableBody>
+      </Table>
+    </DialogFrame>
   )
 }

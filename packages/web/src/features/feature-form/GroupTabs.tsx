@@ -15,14 +15,17 @@ export function GroupTabs({
 }) {
   const tabs = groups.map((g, i) => <Tab key={`${g.title}-${i}`} label={g.title} value={i} />)
   const current = Math.min(value, groups.length - 1)
+  const shared = {
+    value: current,
+    onChange: (_e: unknown, v: number) => onChange(v),
+    'aria-label': t('features.form.groups'),
+  }
   return (
     <>
       <Tabs
         orientation="vertical"
         variant="scrollable"
-        value={current}
-        onChange={(_e, v: number) => onChange(v)}
-        aria-label={t('features.form.groups')}
+        {...shared}
         sx={{
           display: { xs: 'none', md: 'flex' },
           borderRight: 1,
@@ -36,9 +39,7 @@ export function GroupTabs({
       <Tabs
         variant="scrollable"
         scrollButtons="auto"
-        value={current}
-        onChange={(_e, v: number) => onChange(v)}
-        aria-label={t('features.form.groups')}
+        {...shared}
         sx={{ display: { xs: 'flex', md: 'none' }, borderBottom: 1, borderColor: 'divider' }}
       >
         {tabs}

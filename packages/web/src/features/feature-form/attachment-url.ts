@@ -1,5 +1,5 @@
 import type { Attachment } from '@gis/shared'
-import { useSessionToken } from '../../app/session'
+import { useSessionToken } from '../../state/session'
 
 /** The token a download URL carries: the second word of `Bearer <token>` (spec 1 section 7). */
 export function useUrlToken(): string | null {

@@ -2,10 +2,7 @@ import type { Feature, LayerDescription, MessageKey } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useSubmittedNotice } from '../approvals'
-import {
-  useDeleteFeatureMutation,
-  useUndeleteFeatureMutation,
-} from '../feature-info/feature-info.api'
+import { useDeleteFeatureMutation, useUndeleteFeatureMutation } from '../../api/features.api'
 
 /**
  * EXCLUIR and REATIVAR of the attribute form (spec 1 sections 4 and 8): the screen locked

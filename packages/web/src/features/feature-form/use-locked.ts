@@ -1,7 +1,7 @@
 import type { MessageKey } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
-import { useBusy } from '../../app/use-busy'
+import { useBusy } from '../../state/use-busy'
 
 /** Work that locks the form behind its overlay text ('Salvando alterações...') and the busy flag. */
 export function useLocked() {

@@ -2,10 +2,6 @@ import AttachFile from '@mui/icons-material/AttachFile'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -18,6 +14,7 @@ import { toFailure } from '../../api/base-api'
 import { useUpload } from '../../api/upload'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { useSubmittedNotice } from '../approvals'
+import { DialogFrame } from '../../components/DialogFrame'
 
 type Phase = 'idle' | 'uploading'
 
@@ -117,99 +114,101 @@ export function AttachDialog({
   }
 
   return (
-    <Dialog
+    <DialogFrame
       open={open}
       onClose={cancel}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="attach-title"
       data-testid="attach-dialog"
-    >
-      <DialogTitle id="attach-title">{t('attachments.dialogTitle')}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      titleId="attach-title"
+      title={t('attachments.dialogTitle')}
+      dividers
+      contentSx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      actions={
+        <>
+          <Button onClick={cancel}>{t('attachments.cancel')}</Button>
           <Button
-            variant="outlined"
-            startIcon={<AttachFile />}
-            disabled={phase === 'uploading'}
-            onClick={() => input.current?.click()}
+            variant="contained"
+            onClick={() => void send()}
+            disabled={phase === 'uploading' || tooLarge}
           >
-            {t('attachments.choose')}
+            {t('attachments.upload')}
           </Button>
-          <input
-            ref={input}
-            type="file"
-            hidden
-            aria-label={t('attachments.choose')}
-            data-testid="attach-input"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null)
-              setError(null)
-              e.target.value = ''
-            }}
-          />
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: file ? 600 : 400 }}>
-              {file ? file.name : t('attachments.noFile')}
-            </Typography>
-            {file && (
-              <Typography variant="caption" color="text.secondary">
-                {formatFileSize(file.size)}
-              </Typography>
-            )}
-          </Box>
-        </Box>
-        <TextField
-          label={t('attachments.description')}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          disabled={phase === 'uploading'}
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: MAX_ATTACHMENT_DESCRIPTION } }}
+        </>
+      }
+      after={
+        <ConfirmDialog
+          danger={false}
+          open={askCancel}
+          title={t('attachments.confirmCancel')}
+          text={t('attachments.confirmCancelText')}
+          confirmLabel={t('attachments.yes')}
+          cancelLabel={t('attachments.no')}
+          onConfirm={() => {
+            setAskCancel(false)
+            abort.current?.abort()
+          }}
+          onClose={() => setAskCancel(false)}
         />
-        {tooLarge && maxBytes !== null && (
-          <Alert severity="error">
-            {t('attachments.tooLarge', { max: Math.floor(maxBytes / 1_048_576) })}
-          </Alert>
-        )}
-        {error && <Alert severity="error">{error}</Alert>}
-        {phase === 'uploading' && (
-          <Box>
-            <LinearProgress
-              variant="determinate"
-              value={percent}
-              aria-label={t('attachments.progress', { percent })}
-            />
-            <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
-              {t('attachments.progress', { percent })}
-            </Typography>
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={cancel}>{t('attachments.cancel')}</Button>
+      }
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button
-          variant="contained"
-          onClick={() => void send()}
-          disabled={phase === 'uploading' || tooLarge}
+          variant="outlined"
+          startIcon={<AttachFile />}
+          disabled={phase === 'uploading'}
+          onClick={() => input.current?.click()}
         >
-          {t('attachments.upload')}
+          {t('attachments.choose')}
         </Button>
-      </DialogActions>
-      <ConfirmDialog
-        danger={false}
-        open={askCancel}
-        title={t('attachments.confirmCancel')}
-        text={t('attachments.confirmCancelText')}
-        confirmLabel={t('attachments.yes')}
-        cancelLabel={t('attachments.no')}
-        onConfirm={() => {
-          setAskCancel(false)
-          abort.current?.abort()
-        }}
-        onClose={() => setAskCancel(false)}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          aria-label={t('attachments.choose')}
+          data-testid="attach-input"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null)
+            setError(null)
+            e.target.value = ''
+          }}
+        />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: file ? 600 : 400 }}>
+            {file ? file.name : t('attachments.noFile')}
+          </Typography>
+          {file && (
+            <Typography variant="caption" color="text.secondary">
+              {formatFileSize(file.size)}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <TextField
+        label={t('attachments.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        disabled={phase === 'uploading'}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: MAX_ATTACHMENT_DESCRIPTION } }}
       />
-    </Dialog>
+      {tooLarge && maxBytes !== null && (
+        <Alert severity="error">
+          {t('attachments.tooLarge', { max: Math.floor(maxBytes / 1_048_576) })}
+        </Alert>
+      )}
+      {error && <Alert severity="error">{error}</Alert>}
+      {phase === 'uploading' && (
+        <Box>
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label={t('attachments.progress', { percent })}
+          />
+          <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
+            {t('attachments.progress', { percent })}
+          </Typography>
+        </Box>
+      )}
+    </DialogFrame>
   )
 }

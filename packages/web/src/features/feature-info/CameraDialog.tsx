@@ -1,16 +1,13 @@
 import PhotoCamera from '@mui/icons-material/PhotoCamera'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Typography from '@mui/material/Typography'
 import { CAMERA_CAPTURE } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useRef, useState } from 'react'
+import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
+import { MediaOverlay } from '../../components/MediaOverlay'
 
 /** Whether this browser can open a camera at all. */
 export function cameraSupported(): boolean {
@@ -105,56 +102,52 @@ export function CameraDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="camera-title">
-      <DialogTitle id="camera-title">{t('attachments.cameraTitle')}</DialogTitle>
-      <DialogContent dividers sx={{ p: 0, bgcolor: '#000', position: 'relative' }}>
-        <Box
-          component="video"
-          ref={video}
-          muted
-          playsInline
-          data-testid="camera-video"
-          sx={{ width: '100%', aspectRatio: '16 / 9', display: 'block', objectFit: 'contain' }}
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      title={t('attachments.cameraTitle')}
+      titleId="camera-title"
+      dividers
+      contentSx={{ p: 0, bgcolor: '#000', position: 'relative' }}
+      actions={
+        <DialogButtons
+          back={t('attachments.cancel')}
+          onBack={onClose}
+          act={t('attachments.cameraTake')}
+          onAct={capture}
+          actDisabled={!stream}
+          actProps={{ startIcon: <PhotoCamera /> }}
         />
-        {!stream && (
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'grid',
-              placeItems: 'center',
-              color: '#fff',
-            }}
-          >
-            <Box sx={{ textAlign: 'center' }}>
-              <CircularProgress color="inherit" size={28} />
-              <Typography sx={{ mt: 1 }}>{t('attachments.cameraStarting')}</Typography>
-            </Box>
+      }
+    >
+      <Box
+        component="video"
+        ref={video}
+        muted
+        playsInline
+        data-testid="camera-video"
+        sx={{ width: '100%', aspectRatio: '16 / 9', display: 'block', objectFit: 'contain' }}
+      />
+      {!stream && (
+        <MediaOverlay>
+          <Box sx={{ textAlign: 'center' }}>
+            <CircularProgress color="inherit" size={28} />
+            <Typography sx={{ mt: 1 }}>{t('attachments.cameraStarting')}</Typography>
           </Box>
-        )}
-        <Box
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            bgcolor: '#fff',
-            opacity: flash ? 0.9 : 0,
-            transition: flash ? 'none' : `opacity ${CAMERA_CAPTURE.flashMs}ms ease-out`,
-            pointerEvents: 'none',
-          }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('attachments.cancel')}</Button>
-        <Button
-          variant="contained"
-          startIcon={<PhotoCamera />}
-          disabled={!stream}
-          onClick={capture}
-        >
-          {t('attachments.cameraTake')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </MediaOverlay>
+      )}
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          bgcolor: '#fff',
+          opacity: flash ? 0.9 : 0,
+          transition: flash ? 'none' : `opacity ${CAMERA_CAPTURE.flashMs}ms ease-out`,
+          pointerEvents: 'none',
+        }}
+      />
+    </DialogFrame>
   )
 }

@@ -2,6 +2,7 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutlined'
 import DeleteOutline from '@mui/icons-material/DeleteOutlined'
 import Download from '@mui/icons-material/Download'
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile'
+import LibraryAdd from '@mui/icons-material/LibraryAddOutlined'
 import PhotoCamera from '@mui/icons-material/PhotoCamera'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -17,18 +18,20 @@ import { formatFileSize, isImageAttachment } from '@gis/shared/feature-constants
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
-import { useAppDispatch } from '../../app/store'
-import { useBusy } from '../../app/use-busy'
+import { useAppDispatch } from '../../state/root-state'
+import { useBusy } from '../../state/use-busy'
+import { useGetConfigQuery } from '../../api/session.api'
+import { LinkedDocuments, PromoteDialog } from '../documents'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { attachmentSrc, useUrlToken } from '../feature-form'
 import { AttachDialog } from './AttachDialog'
 import { CameraDialog, cameraSupported } from './CameraDialog'
 import {
   attachmentsPath,
-  featureInfoApi,
+  featuresApi,
   useDeleteAttachmentMutation,
   useGetAttachmentsQuery,
-} from './feature-info.api'
+} from '../../api/features.api'
 import { Lightbox } from './Lightbox'
 
 function Thumbnail({
@@ -108,11 +111,20 @@ export function DocumentsTab({
   const [photo, setPhoto] = useState<File | null>(null)
   const [toDelete, setToDelete] = useState<Attachment | null>(null)
   const [lightbox, setLightbox] = useState<number | null>(null)
+  // The documents library (module documents): its linked documents, and attachments sent to it.
+  const library = Boolean(useGetConfigQuery().data?.modules.includes('documents'))
+  const [promoting, setPromoting] = useState<Attachment | null>(null)
   useEffect(() => {
     if (isError) enqueueSnackbar(t('features.attachmentsLoadFailed'), { variant: 'error' })
   }, [isError, enqueueSnackbar])
 
-  if (!canRead) return <Alert severity="info">{t('attachments.noReadPermission')}</Alert>
+  if (!canRead)
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Alert severity="info">{t('attachments.noReadPermission')}</Alert>
+        {library && <LinkedDocuments item={item} />}
+      </Box>
+    )
   const rows = data?.rows ?? []
   const images = rows.filter(isImageAttachment)
 
@@ -208,6 +220,17 @@ export function DocumentsTab({
                   <Download fontSize="small" />
                 </IconButton>
               </Tooltip>
+              {library && (
+                <Tooltip title={t('documents.promote')}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('documents.promoteAction', { name: a.filename })}
+                    onClick={() => setPromoting(a)}
+                  >
+                    <LibraryAdd fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
               {perms?.deleteFeatureAttachment && (
                 <Tooltip title={t('attachments.delete')}>
                   <IconButton
@@ -223,6 +246,8 @@ export function DocumentsTab({
           </Paper>
         ))}
       </Box>
+      {library && <LinkedDocuments item={item} />}
+      {promoting && <PromoteDialog attachment={promoting} onClose={() => setPromoting(null)} />}
       <AttachDialog
         open={attachOpen}
         url={attachmentsPath(item)}
@@ -232,7 +257,7 @@ export function DocumentsTab({
         onClose={() => setAttachOpen(false)}
         onUploaded={() =>
           dispatch(
-            featureInfoApi.util.invalidateTags([
+            featuresApi.util.invalidateTags([
               { type: 'FeatureAttachments', id: `${item.layer}:${item.id}` },
             ]),
           )

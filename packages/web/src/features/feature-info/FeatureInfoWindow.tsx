@@ -13,14 +13,14 @@ import { useSnackbar } from 'notistack'
 import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import { useGetPermissionsQuery } from '../../api/session.api'
-import { useAppDispatch } from '../../app/store'
+import { useAppDispatch } from '../../state/root-state'
 import { showOnMap } from '../../map'
 import { ModeratedNotice, PendingChip, pendingChanged } from '../approvals'
 import { FeatureForm } from '../feature-form'
-import { useGetLayerDescriptionsQuery } from '../layers/layers.api'
+import { useGetLayerDescriptionsQuery } from '../layers'
 import type { WindowProps } from '../workspace'
 import { DocumentsTab } from './DocumentsTab'
-import { featureInfoApi, featureTags, useGetFeatureQuery } from './feature-info.api'
+import { featuresApi, featureTags, useGetFeatureQuery } from '../../api/features.api'
 import { HistoryTab } from './HistoryTab'
 import { ItemsTab } from './ItemsTab'
 import {
@@ -84,7 +84,7 @@ export function FeatureInfoWindow({ props, state, setState }: WindowProps<Featur
 
   function refresh() {
     const refs: FeatureRef[] = item ? [item] : []
-    dispatch(featureInfoApi.util.invalidateTags(refs.flatMap(featureTags)))
+    dispatch(featuresApi.util.invalidateTags(refs.flatMap(featureTags)))
     refs.forEach((ref) => dispatch(pendingChanged(ref)))
   }
 

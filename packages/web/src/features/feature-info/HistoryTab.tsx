@@ -5,8 +5,6 @@ import Box from '@mui/material/Box'
 import Chip from '@mui/material/Chip'
 import Collapse from '@mui/material/Collapse'
 import IconButton from '@mui/material/IconButton'
-import LinearProgress from '@mui/material/LinearProgress'
-import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -19,8 +17,8 @@ import { useSnackbar } from 'notistack'
 import { useEffect, useMemo, useState } from 'react'
 import { attributeText } from '../../components/attribute-text'
 import { formFields } from '../feature-form'
-import { useGetHistoryQuery } from './feature-info.api'
-import { TablePager } from '../../components/TablePager'
+import { useGetHistoryQuery } from '../../api/features.api'
+import { DataTable, type Column } from '../../components/DataTable'
 
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
 const PAGE_SIZES = [10, 20, 50]
@@ -107,26 +105,37 @@ function ChangeTable({ entry, layer }: { entry: HistoryEntry; layer: LayerDescri
   )
 }
 
-function HistoryRow({ entry, layer }: { entry: HistoryEntry; layer: LayerDescription }) {
-  const [open, setOpen] = useState(false)
-  const when = new Date(entry.timestamp)
-  return (
-    <>
-      <TableRow hover sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
-        <TableCell padding="checkbox">
-          <IconButton
-            size="small"
-            aria-label={t('history.expand')}
-            aria-expanded={open}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
-          </IconButton>
-        </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {when.toLocaleString('pt-BR')}
-        </TableCell>
-        <TableCell>
+function historyColumns(
+  open: ReadonlySet<number>,
+  toggle: (id: number) => void,
+): Column<HistoryEntry>[] {
+  return [
+    {
+      key: 'expand',
+      label: '',
+      padding: 'checkbox',
+      render: (entry) => (
+        <IconButton
+          size="small"
+          aria-label={t('history.expand')}
+          aria-expanded={open.has(entry.id)}
+          onClick={() => toggle(entry.id)}
+        >
+          {open.has(entry.id) ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+        </IconButton>
+      ),
+    },
+    {
+      key: 'when',
+      label: '',
+      sx: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      render: (entry) => new Date(entry.timestamp).toLocaleString('pt-BR'),
+    },
+    {
+      key: 'author',
+      label: '',
+      render: (entry) => (
+        <>
           <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
             {t('history.author')}
           </Typography>
@@ -138,31 +147,30 @@ function HistoryRow({ entry, layer }: { entry: HistoryEntry; layer: LayerDescrip
               {t('approvals.history.approvedBy', { reviewer: entry.approvedBy })}
             </Typography>
           )}
-        </TableCell>
-        <TableCell align="right">
-          <Chip
-            size="small"
-            color={ACTION_COLOR[entry.action]}
-            variant="outlined"
-            label={t(`history.action.${entry.action}`)}
-          />
-        </TableCell>
-      </TableRow>
-      <TableRow>
-        <TableCell colSpan={4} sx={{ py: 0 }}>
-          <Collapse in={open} timeout="auto" unmountOnExit>
-            <ChangeTable entry={entry} layer={layer} />
-          </Collapse>
-        </TableCell>
-      </TableRow>
-    </>
-  )
+        </>
+      ),
+    },
+    {
+      key: 'action',
+      label: '',
+      cellProps: () => ({ align: 'right' }),
+      render: (entry) => (
+        <Chip
+          size="small"
+          color={ACTION_COLOR[entry.action]}
+          variant="outlined"
+          label={t(`history.action.${entry.action}`)}
+        />
+      ),
+    },
+  ]
 }
 
 /** HISTÓRIA: the feature's changes, newest first: time, 'Autor', the action chip, and on expanding, the attributes. */
 export function HistoryTab({ item, layer }: { item: FeatureRef; layer: LayerDescription }) {
   const [page, setPage] = useState(0)
   const [limit, setLimit] = useState(10)
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set())
   const { data, isFetching, isError } = useGetHistoryQuery({
     ...item,
     page,
@@ -174,33 +182,47 @@ export function HistoryTab({ item, layer }: { item: FeatureRef; layer: LayerDesc
     if (isError) enqueueSnackbar(t('features.historyLoadFailed'), { variant: 'error' })
   }, [isError, enqueueSnackbar])
   useEffect(() => setPage(0), [item.layer, item.id])
+  // A row opens on its page only, as long as it is shown.
+  useEffect(() => setOpen(new Set()), [item.layer, item.id, page, limit])
+  const toggle = (id: number) =>
+    setOpen((was) => {
+      const next = new Set(was)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
+  const columns = historyColumns(open, toggle)
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress />}</Box>
-      <Table size="small" aria-label={t('features.tab.history')}>
-        <TableBody>
-          {(data?.rows ?? []).map((entry) => (
-            <HistoryRow key={entry.id} entry={entry} layer={layer} />
-          ))}
-          {data && data.rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                {t('history.empty')}
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-      <TablePager
-        total={data?.total ?? 0}
-        page={page}
-        limit={limit}
-        sizes={PAGE_SIZES}
-        onPage={(next, size) => {
+    <DataTable
+      noHead
+      columns={columns}
+      rows={data?.rows ?? []}
+      rowKey={(entry) => entry.id}
+      empty={data ? t('history.empty') : ''}
+      loading={isFetching}
+      label={t('features.tab.history')}
+      pager={{
+        total: data?.total ?? 0,
+        page,
+        limit,
+        sizes: PAGE_SIZES,
+        onPage: (next, size) => {
           setLimit(size)
           setPage(next)
-        }}
-      />
-    </Paper>
+        },
+      }}
+      pagerSx={{}}
+      rowProps={(entry) => ({
+        sx: { '& > td': { borderBottom: open.has(entry.id) ? 'none' : undefined } },
+      })}
+      after={(entry) => (
+        <TableRow>
+          <TableCell colSpan={columns.length} sx={{ py: 0 }}>
+            <Collapse in={open.has(entry.id)} timeout="auto" unmountOnExit>
+              <ChangeTable entry={entry} layer={layer} />
+            </Collapse>
+          </TableCell>
+        </TableRow>
+      )}
+    />
   )
 }

@@ -1,16 +1,10 @@
-import Box from '@mui/material/Box'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
+import type { TableCellProps } from '@mui/material/TableCell'
 import Typography from '@mui/material/Typography'
 import type { FeatureRef, LayerDescription } from '@gis/shared'
 import { FEATURE_ITEMS_PAGE_SIZES } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
 import { useFeatureLabels } from '../../api/feature-labels.api'
-import { TablePager } from '../../components/TablePager'
+import { DataTable, type Column } from '../../components/DataTable'
 
 /**
  * ITENS: the window's features, Layer, the name given by the layer's display field and Id, paged 5/10/20 ('Linhas por página'). Choosing
@@ -33,72 +27,68 @@ export function ItemsTab({
   onPaging: (page: number, limit: number) => void
   onSelect: (index: number) => void
 }) {
-  const rows = items.slice(page * limit, page * limit + limit)
+  const shown = Math.min(page, Math.max(0, Math.ceil(items.length / limit) - 1))
+  const rows = items.slice(shown * limit, shown * limit + limit)
   const labelOf = useFeatureLabels(rows)
+  const columns: Column<FeatureRef>[] = [
+    {
+      key: 'layer',
+      label: t('features.items.layer'),
+      render: (item) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {layers.get(item.layer)?.title ?? item.layer}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {item.layer}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'label',
+      label: t('features.items.label'),
+      render: (item) => labelOf(item.layer, item.id) ?? '',
+      cellProps: () =>
+        ({ 'data-testid': 'item-label', sx: { wordBreak: 'break-word' } }) as TableCellProps,
+    },
+    {
+      key: 'id',
+      label: t('features.items.id'),
+      render: (item) => item.id,
+      headProps: { align: 'right' },
+      cellProps: () => ({ align: 'right', sx: { fontVariantNumeric: 'tabular-nums' } }),
+    },
+  ]
   return (
-    <Box>
-      <TableContainer>
-        <Table size="small" aria-label={t('features.tab.items')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('features.items.layer')}</TableCell>
-              <TableCell>{t('features.items.label')}</TableCell>
-              <TableCell align="right">{t('features.items.id')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((item, i) => {
-              const index = page * limit + i
-              const layer = layers.get(item.layer)
-              return (
-                <TableRow
-                  key={`${item.layer}:${item.id}`}
-                  hover
-                  selected={index === selected}
-                  onClick={() => onSelect(index)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault()
-                      onSelect(index)
-                    }
-                  }}
-                  tabIndex={0}
-                  sx={{ cursor: 'pointer' }}
-                >
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {layer?.title ?? item.layer}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {item.layer}
-                    </Typography>
-                  </TableCell>
-                  <TableCell data-testid="item-label" sx={{ wordBreak: 'break-word' }}>
-                    {labelOf(item.layer, item.id) ?? ''}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {item.id}
-                  </TableCell>
-                </TableRow>
-              )
-            })}
-            {items.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  {t('features.items.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePager
-        total={items.length}
-        page={Math.min(page, Math.max(0, Math.ceil(items.length / limit) - 1))}
-        limit={limit}
-        sizes={FEATURE_ITEMS_PAGE_SIZES}
-        onPage={onPaging}
-      />
-    </Box>
+    <DataTable
+      bare
+      noLoadingBar
+      columns={columns}
+      rows={rows}
+      rowKey={(item) => `${item.layer}:${item.id}`}
+      empty={t('features.items.empty')}
+      label={t('features.tab.items')}
+      pager={{
+        total: items.length,
+        page: shown,
+        limit,
+        sizes: FEATURE_ITEMS_PAGE_SIZES,
+        onPage: onPaging,
+      }}
+      pagerSx={{}}
+      rowProps={(_item, index) => ({
+        selected: index === selected,
+        onClick: () => onSelect(index),
+        onKeyDown: (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault()
+            onSelect(index)
+          }
+        },
+        tabIndex: 0,
+        sx: { cursor: 'pointer' },
+      })}
+    />
   )
 }

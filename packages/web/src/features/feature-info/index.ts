@@ -25,3 +25,7 @@ export function openFeatureWindow(items: readonly FeatureRef[], layerTitle?: str
     title,
   })
 }
+
+export { Lightbox } from './Lightbox'
+export { itemsKey, parseFeatureInfoState, type FeatureInfoState } from './window-state'
+export { CameraDialog, cameraSupported } from './CameraDialog'

@@ -31,7 +31,7 @@ import {
   FilterBuilder,
   type SamplesSource,
 } from '../../components/filter-builder'
-import { useFieldSamplesQuery } from '../search/search.api'
+import { useFieldSamplesQuery } from '../search'
 import type { FileAssociationState } from './file-association-state'
 import { FilesTable } from './tables'
 

@@ -10,8 +10,8 @@ import {
 } from '@gis/shared/syncfiles'
 import { t } from '@gis/shared/i18n'
 import { toFailure } from '../../api/base-api'
-import type { AppDispatch } from '../../app/store'
-import { searchApi } from '../search/search.api'
+import type { AppDispatch } from '../../state/root-state'
+import { searchApi } from '../search'
 import { associationText, reasonText, statusLabel } from './tables'
 import type { UploadTask } from './upload-plan'
 

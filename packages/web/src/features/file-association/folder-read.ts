@@ -1,3 +1,5 @@
+import { downloadBlob } from '../../components/download'
+
 /** A folder read from the browser: its name and its files (nested ones included). */
 export interface PickedFolder {
   name: string
@@ -65,12 +67,5 @@ export function folderAccessSupported(): boolean {
 
 /** Downloads a text as a csv file. */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  downloadBlob(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), fileName)
 }

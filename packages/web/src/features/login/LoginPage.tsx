@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Link from '@mui/material/Link'
 import { t } from '@gis/shared/i18n'
 import type { LoginRequest } from '@gis/shared'
@@ -10,7 +9,7 @@ import { useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import { useSignInMutation } from '../../api/session.api'
-import { useAppDispatch } from '../../app/store'
+import { useAppDispatch } from '../../state/root-state'
 import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
 import {
   FormPasswordField,
@@ -18,6 +17,7 @@ import {
   lazyResolver,
   SchemaForm,
   useSchemaForm,
+  SubmitButton,
 } from '../../components/form'
 import { signedIn } from '../../state/auth-slice'
 
@@ -104,15 +104,7 @@ export function LoginPage() {
             {t('login.forgotPassword')}
           </Link>
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={processing}
-          startIcon={processing ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {t('login.submit')}
-        </Button>
+        <SubmitButton size="large" busy={processing} spinner={18} label={t('login.submit')} />
         <Box sx={{ textAlign: 'center' }}>
           <Link component={RouterLink} to="/register" variant="body2">
             {t('login.requestAccess')}

@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react'
 import { useStore } from 'react-redux'
 import { useNavigate } from 'react-router'
 import { sessionApi } from '../../api/session.api'
-import { resetSession, useAppDispatch, type RootState } from '../../app/store'
+import { resetSession, useAppDispatch, type RootState } from '../../state/root-state'
 import { LoadingScreen } from '../../components/LoadingScreen'
-import { workspaceApi } from '../workspace/workspace.api'
+import { workspaceApi } from '../workspace'
 
 /**
  * /logout: shows 'Saindo do sistema...', saves the workspace (only once this page load has

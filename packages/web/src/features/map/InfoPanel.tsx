@@ -1,7 +1,5 @@
-import Close from '@mui/icons-material/Close'
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
 import Box from '@mui/material/Box'
-import IconButton from '@mui/material/IconButton'
 import LinearProgress from '@mui/material/LinearProgress'
 import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
@@ -12,6 +10,7 @@ import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { MAX_QUERY_FEATURES } from '../../map/constants'
+import { PanelHeader } from '../../components/PanelHeader'
 
 export type InfoState =
   | { status: 'loading' }
@@ -53,10 +52,13 @@ export function InfoPanel({
         overflow: 'hidden',
       }}
     >
-      <Box
+      <PanelHeader
+        title={t('map.info.title')}
+        closeLabel={t('map.info.close')}
+        onClose={onClose}
+        icon={<InfoOutlined fontSize="small" />}
+        inherit
         sx={{
-          display: 'flex',
-          alignItems: 'center',
           gap: 1,
           pl: 2,
           pr: 0.5,
@@ -64,15 +66,7 @@ export function InfoPanel({
           bgcolor: 'primary.main',
           color: 'primary.contrastText',
         }}
-      >
-        <InfoOutlined fontSize="small" />
-        <Typography component="h2" sx={{ flex: 1, fontWeight: 600, fontSize: 15 }}>
-          {t('map.info.title')}
-        </Typography>
-        <IconButton size="small" color="inherit" onClick={onClose} aria-label={t('map.info.close')}>
-          <Close fontSize="small" />
-        </IconButton>
-      </Box>
+      />
       {info.status === 'loading' ? (
         <Box sx={{ p: 2 }}>
           <Typography variant="body2" color="text.secondary" gutterBottom>

@@ -1,12 +1,8 @@
 import Close from '@mui/icons-material/Close'
 import LayersIcon from '@mui/icons-material/Layers'
-import Search from '@mui/icons-material/Search'
 import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
-import InputAdornment from '@mui/material/InputAdornment'
 import LinearProgress from '@mui/material/LinearProgress'
-import Paper from '@mui/material/Paper'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -14,6 +10,8 @@ import { LAYER_MANAGER_WIDTH, LAYER_SEARCH_THROTTLE_MS } from '../../map/constan
 import { filterTree, findNode, type ViewNode } from '../../map/layer-tree'
 import { LayerTree, type LayerTreeActions } from './LayerTree'
 import { OpacityDialog } from './OpacityDialog'
+import { SearchField } from '../../components/SearchField'
+import { SidePanel } from './SidePanel'
 
 /**
  * The layer manager (560 px): the search box 'Layers disponíveis' (applied at most every
@@ -58,25 +56,13 @@ export function LayerManager({
   const opacityNode = opacityOf ? findNode(tree, opacityOf) : undefined
 
   return (
-    <Paper
+    <SidePanel
+      side="left"
+      width={LAYER_MANAGER_WIDTH}
+      label={t('map.layers.title')}
+      testId="layer-manager"
       elevation={6}
-      square
-      component="aside"
-      aria-label={t('map.layers.title')}
-      data-testid="layer-manager"
-      sx={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        bottom: 0,
-        width: { xs: '100%', sm: LAYER_MANAGER_WIDTH },
-        maxWidth: '100%',
-        zIndex: 20,
-        display: 'flex',
-        flexDirection: 'column',
-        borderRight: 1,
-        borderColor: 'divider',
-      }}
+      zIndex={20}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1.5, pb: 1 }}>
         <LayersIcon color="primary" />
@@ -88,19 +74,10 @@ export function LayerManager({
         </IconButton>
       </Box>
       <Box sx={{ px: 2, pb: 1 }}>
-        <TextField
+        <SearchField
           label={t('map.layers.search')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
       {loading && <LinearProgress />}
@@ -129,7 +106,7 @@ export function LayerManager({
           onClose={() => setOpacityOf(null)}
         />
       )}
-    </Paper>
+    </SidePanel>
   )
 }
 

@@ -1,8 +1,8 @@
-import { closestCenter, DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core'
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { useSortableSensors } from '../../components/use-sortable-sensors'
+import type { Announcements } from '@dnd-kit/core'
+import { useSortable } from '@dnd-kit/sortable'
+import { DragHandle } from '../../components/DragHandle'
+import { SortableArea } from '../../components/SortableArea'
 import ChevronRight from '@mui/icons-material/ChevronRight'
-import DragIndicator from '@mui/icons-material/DragIndicator'
 import ExpandMore from '@mui/icons-material/ExpandMore'
 import Folder from '@mui/icons-material/Folder'
 import FolderOpen from '@mui/icons-material/FolderOpen'
@@ -74,7 +74,6 @@ function Siblings({
   actions: LayerTreeActions
   state: TreeState
 }) {
-  const sensors = useSortableSensors()
   const names = useMemo(() => nodes.map((n) => n.name), [nodes])
   const titleOf = (id: unknown) => nodes.find((n) => n.name === id)?.node.title ?? String(id)
   const announcements: Announcements = {
@@ -90,28 +89,19 @@ function Siblings({
       }),
     onDragCancel: ({ active }) => t('map.layers.dragCancel', { title: titleOf(active.id) }),
   }
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
-    actions.reorder(parent, moveSibling(names, String(active.id), names.indexOf(String(over.id))))
-  }
   const rows = nodes.map((n) => (
     <TreeRow key={n.name} view={n} depth={depth} actions={actions} state={state} />
   ))
   if (!state.sortable) return <>{rows}</>
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: t('map.layers.dragInstructions') },
-      }}
+    <SortableArea
+      ids={names}
+      announcements={announcements}
+      instructions={t('map.layers.dragInstructions')}
+      onMove={(moved, to) => actions.reorder(parent, moveSibling(names, moved, to))}
     >
-      <SortableContext items={names} strategy={verticalListSortingStrategy}>
-        {rows}
-      </SortableContext>
-    </DndContext>
+      {rows}
+    </SortableArea>
   )
 }
 
@@ -202,27 +192,7 @@ function TreeRow({
         }}
       >
         {state.sortable && (
-          <Box
-            component="button"
-            type="button"
-            ref={sortable.setActivatorNodeRef}
-            {...sortable.attributes}
-            {...sortable.listeners}
-            aria-label={t('map.layers.drag', { title })}
-            sx={{
-              border: 0,
-              bgcolor: 'transparent',
-              color: 'text.secondary',
-              cursor: 'grab',
-              display: 'flex',
-              p: 0.25,
-              borderRadius: 1,
-              touchAction: 'none',
-              '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-            }}
-          >
-            <DragIndicator fontSize="small" />
-          </Box>
+          <DragHandle sortable={sortable} label={t('map.layers.drag', { title })} padding={0.25} />
         )}
         {folder ? (
           <IconButton

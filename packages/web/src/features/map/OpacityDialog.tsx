@@ -1,14 +1,11 @@
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Slider from '@mui/material/Slider'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { useEffect, useRef, useState } from 'react'
 import { SLIDER_THROTTLE_MS } from '../../map/constants'
 import { opacityPercent } from '../../map/layer-tree'
+import { DialogFrame } from '../../components/DialogFrame'
 
 /**
  * A layer's opacity, kept 0 to 255 and shown in percent. The slider moves at once; the map follows at most every
@@ -53,35 +50,34 @@ export function OpacityDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('map.layers.opacity')}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary" gutterBottom>
-          {title}
-        </Typography>
-        <Slider
-          value={local}
-          min={0}
-          max={255}
-          step={1}
-          valueLabelDisplay="auto"
-          valueLabelFormat={(v) => `${opacityPercent(v)}%`}
-          getAriaValueText={(v) => `${opacityPercent(v)}%`}
-          onChange={(_e, v) => change(v as number)}
-          onChangeCommitted={(_e, v) => {
-            window.clearTimeout(timer.current)
-            pending.current = null
-            emit.current(v as number)
-          }}
-          slotProps={{ input: { 'aria-label': t('map.layers.opacityOf', { title }) } }}
-        />
-        <Typography variant="caption" color="text.secondary">
-          {t('map.layers.opacityValue', { value: opacityPercent(local) })}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      onClose={onClose}
+      maxWidth="xs"
+      title={t('map.layers.opacity')}
+      actions={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {title}
+      </Typography>
+      <Slider
+        value={local}
+        min={0}
+        max={255}
+        step={1}
+        valueLabelDisplay="auto"
+        valueLabelFormat={(v) => `${opacityPercent(v)}%`}
+        getAriaValueText={(v) => `${opacityPercent(v)}%`}
+        onChange={(_e, v) => change(v as number)}
+        onChangeCommitted={(_e, v) => {
+          window.clearTimeout(timer.current)
+          pending.current = null
+          emit.current(v as number)
+        }}
+        slotProps={{ input: { 'aria-label': t('map.layers.opacityOf', { title }) } }}
+      />
+      <Typography variant="caption" color="text.secondary">
+        {t('map.layers.opacityValue', { value: opacityPercent(local) })}
+      </Typography>
+    </DialogFrame>
   )
 }

@@ -11,7 +11,6 @@ import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
@@ -30,6 +29,7 @@ import { FeatureDetail } from './FeatureDetail'
 import type { SelectionActions } from './selection-actions'
 import { TablePager } from '../../components/TablePager'
 import { useFeatureLabels } from '../../api/feature-labels.api'
+import { SidePanel } from './SidePanel'
 
 /**
  * The selection drawer (600 px, at the map's right): the list of selected features, newest
@@ -66,25 +66,13 @@ export function SelectionDrawer({
   const labelOf = useFeatureLabels(detail ? [] : rows)
 
   return (
-    <Paper
+    <SidePanel
+      side="right"
+      width={SELECTION_DRAWER_WIDTH}
+      label={t('map.selection.title')}
+      testId="selection-drawer"
       elevation={8}
-      square
-      component="aside"
-      aria-label={t('map.selection.title')}
-      data-testid="selection-drawer"
-      sx={{
-        position: 'absolute',
-        top: 0,
-        right: 0,
-        bottom: 0,
-        width: { xs: '100%', sm: SELECTION_DRAWER_WIDTH },
-        maxWidth: '100%',
-        zIndex: 21,
-        display: 'flex',
-        flexDirection: 'column',
-        borderLeft: 1,
-        borderColor: 'divider',
-      }}
+      zIndex={21}
     >
       {detail ? (
         <FeatureDetail
@@ -245,6 +233,6 @@ export function SelectionDrawer({
           />
         </>
       )}
-    </Paper>
+    </SidePanel>
   )
 }

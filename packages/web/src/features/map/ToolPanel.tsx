@@ -1,9 +1,7 @@
-import Close from '@mui/icons-material/Close'
 import Box from '@mui/material/Box'
-import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
-import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
+import { PanelHeader } from '../../components/PanelHeader'
 
 /** The floating panel of a map tool, left of the tool column. */
 export function ToolPanel({
@@ -38,14 +36,12 @@ export function ToolPanel({
         transition: 'right .2s',
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', pl: 2, pr: 0.5, pt: 0.5 }}>
-        <Typography component="h2" sx={{ flex: 1, fontWeight: 600, fontSize: 15 }}>
-          {title}
-        </Typography>
-        <IconButton size="small" onClick={onClose} aria-label={closeLabel}>
-          <Close fontSize="small" />
-        </IconButton>
-      </Box>
+      <PanelHeader
+        title={title}
+        closeLabel={closeLabel}
+        onClose={onClose}
+        sx={{ pl: 2, pr: 0.5, pt: 0.5 }}
+      />
       <Box sx={{ px: 2, pb: 2, pt: 0.5 }}>{children}</Box>
     </Paper>
   )

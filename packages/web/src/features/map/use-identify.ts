@@ -1,7 +1,7 @@
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useCallback, useRef, useState } from 'react'
-import { useAppDispatch } from '../../app/store'
+import { useAppDispatch } from '../../state/root-state'
 import type { MapQuery } from '../../map/tools/info-click'
 import { MAX_QUERY_FEATURES } from '../../map/constants'
 import { useFeatureQuery } from '../../map/use-map-query'

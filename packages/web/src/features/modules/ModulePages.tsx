@@ -1,36 +1,49 @@
-import Box from '@mui/material/Box'
 import { t } from '@gis/shared/i18n'
-import type { ReactNode } from 'react'
-import { PageHeader } from '../../components/PageHeader'
+import { lazy, Suspense } from 'react'
+import { LoadingScreen } from '../../components/LoadingScreen'
 
-function ModuleFrame({
-  title,
-  subtitle,
-  children,
-}: {
-  title: string
-  subtitle?: string
-  children?: ReactNode
-}) {
+/**
+ * The documents library (features/documents), its code on demand: the feature's index holds
+ * only what the feature window shows of it and the page's own lazy loader.
+ */
+const Documents = lazy(async () => ({ default: (await import('../documents')).DocumentsLibrary }))
+
+export function DocumentsPage() {
   return (
-    <Box
-      sx={{ width: '100%', maxWidth: 1200, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 4 } }}
-    >
-      <PageHeader title={title} subtitle={subtitle} />
-      {children}
-    </Box>
+    <Suspense fallback={<LoadingScreen text={t('module.loading')} />}>
+      <Documents />
+    </Suspense>
   )
 }
 
-/** Module pages: each shows its header; its content arrives with the module's own feature. */
-export function DocumentsPage() {
-  return <ModuleFrame title={t('module.documentsTitle')} />
-}
+/** The orbit module (features/orbit), its code (OpenLayers, Photo Sphere Viewer) on demand. */
+const Orbit = lazy(async () => ({ default: (await import('../orbit')).OrbitPage }))
 
 export function OrbitPage() {
-  return <ModuleFrame title={t('module.orbitTitle')} />
+  return (
+    <Suspense fallback={<LoadingScreen text={t('module.orbitLoading')} />}>
+      <Orbit />
+    </Suspense>
+  )
 }
 
+/** Inspection monitoring (features/inspection), its code (OpenLayers, the charts) on demand. */
+const Inspection = lazy(async () => ({ default: (await import('../inspection')).InspectionPage }))
+const InspectionBridge = lazy(async () => ({ default: (await import('../inspection')).BridgePage }))
+
 export function InspectionPage() {
-  return <ModuleFrame title={t('module.inspectionTitle')} />
+  return (
+    <Suspense fallback={<LoadingScreen text={t('module.loading')} />}>
+      <Inspection />
+    </Suspense>
+  )
+}
+
+/** A bridge's page of the inspection monitoring (/inspection/ponte/{featureId}). */
+export function InspectionBridgePage() {
+  return (
+    <Suspense fallback={<LoadingScreen text={t('module.loading')} />}>
+      <InspectionBridge />
+    </Suspense>
+  )
 }

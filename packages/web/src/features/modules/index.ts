@@ -1,1 +1,1 @@
-export { DocumentsPage, InspectionPage, OrbitPage } from './ModulePages'
+export { DocumentsPage, InspectionBridgePage, InspectionPage, OrbitPage } from './ModulePages'

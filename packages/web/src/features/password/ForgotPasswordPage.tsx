@@ -1,14 +1,16 @@
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Link from '@mui/material/Link'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { Link as RouterLink } from 'react-router'
 import { toFailure } from '../../api/base-api'
-import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
-import { FormTextField, SchemaForm, showServerErrors, useSchemaForm } from '../../components/form'
+import { AuthLayout, AuthLink, AuthTitle } from '../../components/AuthLayout'
+import {
+  FormTextField,
+  SchemaForm,
+  showServerErrors,
+  useSchemaForm,
+  SubmitButton,
+} from '../../components/form'
 import { forgotResolver, type ForgotForm } from './password-forms'
 import { useForgotPasswordMutation } from './password.api'
 
@@ -50,21 +52,10 @@ export function ForgotPasswordPage() {
             autoFocus
             size="medium"
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={form.formState.isSubmitting}
-          >
-            {t('forgot.submit')}
-          </Button>
+          <SubmitButton size="large" label={t('forgot.submit')} />
         </SchemaForm>
       )}
-      <Box sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" variant="body2">
-          {t('forgot.backToLogin')}
-        </Link>
-      </Box>
+      <AuthLink to="/login">{t('forgot.backToLogin')}</AuthLink>
     </AuthLayout>
   )
 }

@@ -1,18 +1,17 @@
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Link from '@mui/material/Link'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { toFailure } from '../../api/base-api'
-import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
+import { AuthLayout, AuthLink, AuthTitle } from '../../components/AuthLayout'
 import {
   FormPasswordField,
   SchemaForm,
   showServerErrors,
   useSchemaForm,
+  SubmitButton,
 } from '../../components/form'
 import { resetResolver, type ResetForm } from './password-forms'
 import { useResetPasswordMutation } from './password.api'
@@ -77,20 +76,9 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           size="medium"
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={form.formState.isSubmitting}
-        >
-          {t('reset.submit')}
-        </Button>
+        <SubmitButton size="large" label={t('reset.submit')} />
       </SchemaForm>
-      <Box sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" variant="body2">
-          {t('forgot.backToLogin')}
-        </Link>
-      </Box>
+      <AuthLink to="/login">{t('forgot.backToLogin')}</AuthLink>
     </AuthLayout>
   )
 }

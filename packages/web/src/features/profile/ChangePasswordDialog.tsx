@@ -1,16 +1,10 @@
-import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Stack from '@mui/material/Stack'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { toFailure } from '../../api/base-api'
 import {
+  FormDialog,
   FormPasswordField,
-  SchemaForm,
   showServerErrors,
   useSchemaForm,
 } from '../../components/form'
@@ -49,49 +43,37 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      fullWidth
       maxWidth="xs"
-      aria-labelledby="change-password-title"
+      titleId="change-password-title"
+      title={t('profile.changePasswordTitle')}
+      form={form}
+      formId="change-password"
+      onSubmit={submit}
+      submitLabel={t('common.save')}
+      submitSpinner={16}
+      actionsSx={{ px: 3, pb: 2 }}
     >
-      <SchemaForm form={form} onSubmit={submit}>
-        <DialogTitle id="change-password-title">{t('profile.changePasswordTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormPasswordField
-              name="currentPassword"
-              label={t('profile.currentPassword')}
-              autoComplete="current-password"
-              autoFocus
-            />
-            <FormPasswordField
-              name="password"
-              label={t('profile.newPassword')}
-              autoComplete="new-password"
-            />
-            <FormPasswordField
-              name="confirmation"
-              label={t('profile.confirmPassword')}
-              autoComplete="new-password"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </SchemaForm>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormPasswordField
+          name="currentPassword"
+          label={t('profile.currentPassword')}
+          autoComplete="current-password"
+          autoFocus
+        />
+        <FormPasswordField
+          name="password"
+          label={t('profile.newPassword')}
+          autoComplete="new-password"
+        />
+        <FormPasswordField
+          name="confirmation"
+          label={t('profile.confirmPassword')}
+          autoComplete="new-password"
+        />
+      </Stack>
+    </FormDialog>
   )
 }

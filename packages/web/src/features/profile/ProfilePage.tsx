@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import CircularProgress from '@mui/material/CircularProgress'
 import Collapse from '@mui/material/Collapse'
 import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
@@ -16,14 +15,15 @@ import { useEffect, useMemo, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { toFailure } from '../../api/base-api'
 import { developerMode } from '../../api/local-session'
-import { useCurrentUser } from '../../app/session'
-import { useBusy } from '../../app/use-busy'
+import { useCurrentUser } from '../../state/session'
+import { useBusy } from '../../state/use-busy'
 import {
   FormPasswordField,
   FormTextField,
   SchemaForm,
   showServerErrors,
   useSchemaForm,
+  SubmitButton,
 } from '../../components/form'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { PageHeader } from '../../components/PageHeader'
@@ -104,15 +104,7 @@ function ProfileForm({ profile }: { profile: SessionUser }) {
         <FormTextField name="sector" label={t('profile.sector')} hint=" " />
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          sx={{ minWidth: 140 }}
-        >
-          {t('common.save')}
-        </Button>
+        <SubmitButton busy={saving} spinner={16} sx={{ minWidth: 140 }} label={t('common.save')} />
       </Box>
     </SchemaForm>
   )

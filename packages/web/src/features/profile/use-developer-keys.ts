@@ -18,13 +18,13 @@ export const DEVELOPER_SEQUENCE = [
 /** Listens for the hidden key sequence; on a match toggles the developer flag and reloads. */
 export function useDeveloperKeys(): void {
   useEffect(() => {
-    let position = 0
+    // The last keys typed, compared whole: a sequence typed after a stray ArrowUp still counts.
+    let recent: string[] = []
     function onKey(event: KeyboardEvent) {
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key
-      if (key === DEVELOPER_SEQUENCE[position]) position += 1
-      else position = key === DEVELOPER_SEQUENCE[0] ? 1 : 0
-      if (position === DEVELOPER_SEQUENCE.length) {
-        position = 0
+      recent = [...recent, key].slice(-DEVELOPER_SEQUENCE.length)
+      if (recent.join(' ') === DEVELOPER_SEQUENCE.join(' ')) {
+        recent = []
         toggleDeveloperMode()
         window.location.reload()
       }

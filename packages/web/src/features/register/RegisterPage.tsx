@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
-import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined'
 import { t } from '@gis/shared/i18n'
@@ -10,13 +8,14 @@ import { useEffect, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { Link as RouterLink } from 'react-router'
 import { toFailure } from '../../api/base-api'
-import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
+import { AuthLayout, AuthLink, AuthTitle } from '../../components/AuthLayout'
 import {
   FormPasswordField,
   FormTextField,
   SchemaForm,
   showServerErrors,
   useSchemaForm,
+  SubmitButton,
 } from '../../components/form'
 import { EMPTY_REGISTER, registerResolver, type RegisterForm } from './register-form'
 import { useLazyUsernameExistsQuery, useRegisterMutation } from './register.api'
@@ -124,21 +123,14 @@ export function RegisterPage() {
           label={t('register.sector')}
           autoComplete="organization-title"
         />
-        <Button
-          type="submit"
-          variant="contained"
+        <SubmitButton
           size="large"
-          disabled={submitting}
-          startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+          busy={submitting}
+          spinner={18}
           sx={{ mt: 1 }}
-        >
-          {t('register.submit')}
-        </Button>
-        <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to="/login" variant="body2">
-            {t('register.alreadyRegistered')}
-          </Link>
-        </Box>
+          label={t('register.submit')}
+        />
+        <AuthLink to="/login">{t('register.alreadyRegistered')}</AuthLink>
       </SchemaForm>
     </AuthLayout>
   )

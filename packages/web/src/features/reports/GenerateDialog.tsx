@@ -1,10 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -26,7 +22,7 @@ import {
 } from '../../components/filter-builder'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import { problemText } from '../search'
-import { useFieldSamplesQuery } from '../search/search.api'
+import { useFieldSamplesQuery } from '../search'
 import { ParameterInput } from './ParameterInput'
 import { initialValues, shownParameters, type ParameterValue } from './parameters'
 import {
@@ -34,6 +30,7 @@ import {
   useReportTemplateQuery,
   useRunReportMutation,
 } from './reports.api'
+import { DialogFrame } from '../../components/DialogFrame'
 
 interface Props {
   reportId: number
@@ -129,75 +126,79 @@ export function GenerateDialog({ reportId, name, onClose, onStarted, onPreview }
   const disabled = record.data !== undefined && parameters.length === 0
   const busy = running.isLoading || previewing.isLoading
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>{t('reports.generating')}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ height: 4 }}>{(record.isFetching || busy) && <LinearProgress />}</Box>
-        <TextField
-          size="small"
-          label={t('reports.template')}
-          value={record.data?.name ?? name}
-          slotProps={{ input: { readOnly: true } }}
-        />
-        {disabled ? (
-          <Alert severity="warning">{t('reports.disabled')}</Alert>
-        ) : (
-          record.data &&
-          values && (
+    <DialogFrame
+      onClose={onClose}
+      maxWidth="md"
+      title={t('reports.generating')}
+      contentSx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('reports.back')}</Button>
+          {!disabled && (
             <>
-              <Typography variant="subtitle2">{t('reports.parameters')}</Typography>
-              <TextField
-                select
-                size="small"
-                label={t('reports.layer')}
-                value={layerName}
-                disabled={layers.isLoading}
-                onChange={(e) => {
-                  setLayerName(e.target.value)
-                  setFilter(EMPTY_FILTER)
-                }}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('reports.layerPlaceholder')}</option>
-                {readable.map((l) => (
-                  <option key={l.name} value={l.name}>
-                    {l.title}
-                  </option>
-                ))}
-              </TextField>
-              {shownParameters(parameters, developer).map((p) => (
-                <ParameterInput
-                  key={p.name}
-                  parameter={p}
-                  value={values[p.name] ?? ''}
-                  onChange={(v) => setValues({ ...values, [p.name]: v })}
-                />
-              ))}
-              <Typography variant="subtitle2">{t('reports.dataFilter')}</Typography>
-              <FilterBuilder
-                layer={layer?.name}
-                fields={fields}
-                value={filter}
-                onChange={setFilter}
-                useSamples={useSamples}
-              />
+              <Button disabled={!layer || busy} onClick={() => void showPreview()}>
+                {t('reports.preview')}
+              </Button>
+              <Button variant="contained" disabled={!layer || busy} onClick={() => void start()}>
+                {t('reports.start')}
+              </Button>
             </>
-          )
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('reports.back')}</Button>
-        {!disabled && (
+          )}
+        </>
+      }
+    >
+      <Box sx={{ height: 4 }}>{(record.isFetching || busy) && <LinearProgress />}</Box>
+      <TextField
+        size="small"
+        label={t('reports.template')}
+        value={record.data?.name ?? name}
+        slotProps={{ input: { readOnly: true } }}
+      />
+      {disabled ? (
+        <Alert severity="warning">{t('reports.disabled')}</Alert>
+      ) : (
+        record.data &&
+        values && (
           <>
-            <Button disabled={!layer || busy} onClick={() => void showPreview()}>
-              {t('reports.preview')}
-            </Button>
-            <Button variant="contained" disabled={!layer || busy} onClick={() => void start()}>
-              {t('reports.start')}
-            </Button>
+            <Typography variant="subtitle2">{t('reports.parameters')}</Typography>
+            <TextField
+              select
+              size="small"
+              label={t('reports.layer')}
+              value={layerName}
+              disabled={layers.isLoading}
+              onChange={(e) => {
+                setLayerName(e.target.value)
+                setFilter(EMPTY_FILTER)
+              }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">{t('reports.layerPlaceholder')}</option>
+              {readable.map((l) => (
+                <option key={l.name} value={l.name}>
+                  {l.title}
+                </option>
+              ))}
+            </TextField>
+            {shownParameters(parameters, developer).map((p) => (
+              <ParameterInput
+                key={p.name}
+                parameter={p}
+                value={values[p.name] ?? ''}
+                onChange={(v) => setValues({ ...values, [p.name]: v })}
+              />
+            ))}
+            <Typography variant="subtitle2">{t('reports.dataFilter')}</Typography>
+            <FilterBuilder
+              layer={layer?.name}
+              fields={fields}
+              value={filter}
+              onChange={setFilter}
+              useSamples={useSamples}
+            />
           </>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      )}
+    </DialogFrame>
   )
 }

@@ -1,10 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy'
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
@@ -17,6 +13,7 @@ import type { ReactNode } from 'react'
 import { useUrlToken } from '../feature-form'
 import { jobFileUrl } from './download'
 import { formatCreated, formatElapsed, statusLabel } from './job-labels'
+import { DialogFrame } from '../../components/DialogFrame'
 
 /**
  * A job's information (spec 3 §2): title, responsible user, status, created, processing
@@ -74,25 +71,23 @@ export function JobInfoDialog({ job, onClose }: { job: ExportJob; onClose: () =>
     ],
   ]
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{job.title}</DialogTitle>
-      <DialogContent>
-        <Table size="small">
-          <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 200 }}>
-                  {label}
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('reports.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      onClose={onClose}
+      title={job.title}
+      actions={<Button onClick={onClose}>{t('reports.close')}</Button>}
+    >
+      <Table size="small">
+        <TableBody>
+          {rows.map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 200 }}>
+                {label}
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </DialogFrame>
   )
 }

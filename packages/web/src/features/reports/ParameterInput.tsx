@@ -20,6 +20,7 @@ const shownOption = (o: string | number) => (typeof o === 'number' ? brText('num
 export function ParameterInput({ parameter: p, value, onChange }: Props) {
   const label = p.description || p.name
   const disabled = Boolean(p.disabled)
+  const shared = { size: 'small' as const, label, disabled }
   switch (p.type) {
     case 'BOOL':
       return (
@@ -34,9 +35,7 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
       // dialog does not run the report.
       return (
         <NumberField
-          size="small"
-          label={label}
-          disabled={disabled}
+          {...shared}
           required
           value={typeof value === 'number' ? value : null}
           onChange={(n) => onChange(n ?? Number.NaN)}
@@ -50,9 +49,7 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
       return (
         <TextField
           select
-          size="small"
-          label={label}
-          disabled={disabled}
+          {...shared}
           value={known ? String(value) : ''}
           error={!known}
           helperText={known ? undefined : t('reports.selectOption')}
@@ -75,9 +72,7 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
       return (
         <TextField
           select
-          size="small"
-          label={label}
-          disabled={disabled}
+          {...shared}
           value={chosen.map(String)}
           slotProps={{
             select: {
@@ -109,9 +104,7 @@ export function ParameterInput({ parameter: p, value, onChange }: Props) {
     default:
       return (
         <TextField
-          size="small"
-          label={label}
-          disabled={disabled}
+          {...shared}
           value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
           onChange={(e) => onChange(e.target.value)}
         />

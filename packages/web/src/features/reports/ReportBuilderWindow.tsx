@@ -7,13 +7,13 @@ import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { developerMode } from '../../api/local-session'
-import { useIsAdmin } from '../../app/session'
-import { useAppDispatch } from '../../app/store'
+import { useIsAdmin } from '../../state/session'
+import { useAppDispatch } from '../../state/root-state'
 import { SEARCH_WINDOW } from '../search'
 import { openWindow, type WindowProps } from '../workspace'
 import { GenerateDialog } from './GenerateDialog'
 import { JobInfoDialog } from './JobInfoDialog'
-import { JobProgressDialog } from './JobProgressDialog'
+import { ReportJobProgress } from './ReportJobProgress'
 import { PreviewDialog } from './PreviewDialog'
 import { INITIAL_REPORTS, type ReportBuilderState } from './report-state'
 import { filterTree, folderNodes, reportsOf, sortNodes } from './report-tree'
@@ -140,7 +140,7 @@ export function ReportBuilderWindow({ state, setState }: WindowProps<ReportBuild
       )}
       {preview && <PreviewDialog report={preview} onClose={() => setPreview(null)} />}
       {job && (
-        <JobProgressDialog
+        <ReportJobProgress
           key={job.id}
           jobId={job.id}
           title={job.title}

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography'
 import type { ReportNode } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
+import { CardGrid } from '../../components/CardGrid'
 
 function NodeCard({
   icon,
@@ -64,15 +65,12 @@ export function ReportCards({
   onReport: (node: ReportNode) => void
 }) {
   return (
-    <Box
+    <CardGrid
       role="region"
       aria-label={t('reports.cards')}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
-        gap: 1.5,
-        alignContent: 'start',
-      }}
+      min={160}
+      gap={1.5}
+      sx={{ alignContent: 'start' }}
     >
       {canGoUp && (
         <NodeCard icon={<ArrowBack fontSize="large" />} label={t('reports.back')} onClick={onUp} />
@@ -105,6 +103,6 @@ export function ReportCards({
           {empty}
         </Typography>
       )}
-    </Box>
+    </CardGrid>
   )
 }

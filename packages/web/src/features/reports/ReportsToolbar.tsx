@@ -1,11 +1,8 @@
 import MoreVert from '@mui/icons-material/MoreVert'
-import Search from '@mui/icons-material/Search'
 import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
-import InputAdornment from '@mui/material/InputAdornment'
 import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { ReportRecord } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
@@ -14,10 +11,11 @@ import { useSnackbar } from 'notistack'
 import { useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { useUpload } from '../../api/upload'
-import { useAppDispatch } from '../../app/store'
+import { useAppDispatch } from '../../state/root-state'
 import { openWindow } from '../workspace'
 import { downloadJson } from './download'
 import { reportsApi, useLazyReportTemplateQuery } from './reports.api'
+import { SearchField } from '../../components/SearchField'
 
 export const TEMPLATE_BUILDER = 'TemplateBuilder'
 
@@ -103,21 +101,12 @@ export function ReportsToolbar({
       <Typography variant="h6" component="h2" sx={{ flex: 1, minWidth: 120 }}>
         {t('reports.title')}
       </Typography>
-      <TextField
+      <SearchField
         size="small"
         label={t('reports.searchPlaceholder')}
         value={search}
         onChange={(e) => onSearch(e.target.value)}
         sx={{ width: { xs: '100%', sm: 260 }, order: { xs: 3, sm: 0 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <IconButton
         aria-label={t('reports.options')}

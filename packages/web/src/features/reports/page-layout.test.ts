@@ -91,9 +91,7 @@ describe('page drawing', () => {
 
   it('finds where an image comes from, with the token', () => {
     const base = { marginTop: 2, marginRight: 0, marginBottom: 4, marginLeft: 1 }
-    expect(imageSrc({ ...base, contentId: 7 }, 'a b')).toBe(
-      '/api/reports/contents/7/file?token=a%20b',
-    )
+    expect(imageSrc({ ...base, contentId: 7 }, 'a b')).toBe('/api/content/7?token=a%20b')
     expect(
       imageSrc({ ...base, attachment: { layer: 'x', featureId: 1, attachmentId: 9 } }, 't'),
     ).toBe('/api/attachments/9?token=t')

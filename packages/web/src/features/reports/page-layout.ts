@@ -107,7 +107,7 @@ export function styleCss(style: TemplateStyle | undefined, zoom: number): CSSPro
  */
 export function imageSrc(image: RenderedImage, token: string | null): string | null {
   const withToken = (path: string) => (token ? `${path}?token=${encodeURIComponent(token)}` : path)
-  if (image.contentId != null) return withToken(`/api/reports/contents/${image.contentId}/file`)
+  if (image.contentId != null) return withToken(`/api/content/${image.contentId}`)
   if (image.attachment) return withToken(`/api/attachments/${image.attachment.attachmentId}`)
   if (image.dataUrl?.startsWith('data:image/')) return image.dataUrl
   return null

@@ -1,7 +1,7 @@
 import type {
   ExportJob,
   RenderedReport,
-  ReportContent,
+  ContentItem,
   ReportNode,
   ReportRecord,
   ReportRunBody,
@@ -59,11 +59,11 @@ export const reportsApi = api
         query: (id) => `/api/reports/jobs/${id}`,
         keepUnusedDataFor: 0,
       }),
-      /** The report image library (tag 'reports/imagens'). */
-      reportContents: build.query<Page<ReportContent>, PageArgs & { tag: string }>({
+      /** The report image library: the content store's tag 'reports/imagens'. */
+      reportContents: build.query<Page<ContentItem>, PageArgs & { tag: string }>({
         query: ({ tag, ...args }) =>
-          `/api/reports/contents?${pageQuery(args)}&${new URLSearchParams({ tag })}`,
-        transformResponse: (rows: ReportContent[], meta) => toPage(rows, meta),
+          `/api/content/tag/${encodeURIComponent(tag)}?${pageQuery(args)}`,
+        transformResponse: (rows: ContentItem[], meta) => toPage(rows, meta),
         providesTags: ['ReportContents'],
       }),
     }),

@@ -3,13 +3,8 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import IconButton from '@mui/material/IconButton'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { LayerDescription } from '@gis/shared'
 import type { FilterGroup } from '@gis/shared/filters'
@@ -21,7 +16,15 @@ import {
   EXPORT_FORMATS,
   type ExportFormat,
 } from '@gis/shared/search'
-import { useState } from 'react'
+import { exportBodySchema } from '@gis/shared/search-schemas'
+import { z } from 'zod'
+import {
+  FormCheckbox,
+  FormDialog,
+  FormSelect,
+  schemaResolver,
+  useSchemaForm,
+} from '../../components/form'
 import { useSearchFeaturesQuery } from './search.api'
 
 export interface ExportChoice {
@@ -63,6 +66,13 @@ function liveFilter(filter: FilterGroup | undefined): FilterGroup {
   return { type: 'group', operator: 'and', rules: filter ? [filter, live] : [live] }
 }
 
+/** The dialog's form: the export body's attributes and deleted flag, the format, the list's order. */
+const exportFormSchema = exportBodySchema
+  .pick({ fields: true, includeDeleted: true })
+  .extend({ format: z.string(), order: z.array(z.string()) })
+type ExportForm = { format: string; includeDeleted: boolean; order: string[]; fields: string[] }
+const exportResolver = schemaResolver<ExportForm>(exportFormSchema)
+
 /** Fields the layout hides (spec 2 §9: left out of the default selection). */
 function hiddenFields(layer: LayerDescription): Set<string> {
   return new Set(layer.layout.flatMap((g) => g.fields.filter((f) => !f.visible).map((f) => f.name)))
@@ -87,18 +97,36 @@ export function ExportDialog({
   onExport,
 }: Props) {
   const attributes = layer.attributes.filter((a) => a.name !== 'd_e_l_e_t_')
-  const [fields, setFields] = useState(
-    () => new Set(defaultExportFields(attributes, hiddenFields(layer))),
-  )
-  const [order, setOrder] = useState(() => attributes.map((a) => a.name))
   const byName = new Map(attributes.map((a) => [a.name, a]))
+  const form = useSchemaForm<ExportForm>({
+    resolver: exportResolver,
+    defaultValues: {
+      format: DEFAULT_EXPORT_FORMAT,
+      includeDeleted: false,
+      order: attributes.map((a) => a.name),
+      fields: defaultExportFields(attributes, hiddenFields(layer)),
+    },
+  })
+  const [format, withDeleted, order, chosen] = form.watch([
+    'format',
+    'includeDeleted',
+    'order',
+    'fields',
+  ])
+  const fields = new Set(chosen)
+  const setFields = (names: Iterable<string>) =>
+    form.setValue('fields', [...names], { shouldValidate: form.formState.isSubmitted })
   const move = (i: number, by: -1 | 1) => {
     const next = [...order]
     ;[next[i], next[i + by]] = [next[i + by]!, next[i]!]
-    setOrder(next)
+    form.setValue('order', next)
   }
-  const [format, setFormat] = useState<ExportFormat | typeof KMZ>(DEFAULT_EXPORT_FORMAT)
-  const [withDeleted, setWithDeleted] = useState(false)
+  const toggle = (name: string, on: boolean) => {
+    const next = new Set(fields)
+    if (on) next.add(name)
+    else next.delete(name)
+    setFields(next)
+  }
   // Deleted features can be asked for where a column can flag them (not the regulator's KMZ).
   const deletedOffered = format !== KMZ && !NO_ATTRIBUTES.includes(format)
   const includeDeleted = deletedOffered && withDeleted
@@ -113,12 +141,6 @@ export function ExportDialog({
   const liveCount = live.data?.rowCount
   const tabular = layer.geometryType === 'TABULAR'
   const formats = EXPORT_FORMATS.filter((f) => !(tabular && EXPORT_FORMAT_INFO[f].needsGeometry))
-  const toggle = (name: string, on: boolean) => {
-    const next = new Set(fields)
-    if (on) next.add(name)
-    else next.delete(name)
-    setFields(next)
-  }
   const count = includeDeleted ? (selectedCount > 0 ? selectedCount : foundCount) : liveCount
   const scopeText =
     count === undefined
@@ -126,134 +148,111 @@ export function ExportDialog({
       : selectedCount > 0
         ? t('export.scopeSelected', { count })
         : t('export.scopeFiltered', { count })
+  const submit = (values: ExportForm) => {
+    // in the list's order
+    const picked = values.order.filter((n) => values.fields.includes(n))
+    if (values.format === KMZ) onKmz?.(picked)
+    else onExport({ format: values.format as ExportFormat, fields: picked, includeDeleted })
+  }
   return (
-    <Dialog open onClose={onCancel} maxWidth="sm" fullWidth aria-labelledby="export-title">
-      <DialogTitle id="export-title">{t('export.title')}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="body2" data-testid="export-scope">
-          {scopeText}
-        </Typography>
-        <TextField
-          select
-          label={t('export.format')}
-          value={format}
-          onChange={(e) => setFormat(e.target.value as ExportFormat | typeof KMZ)}
-          slotProps={{ select: { native: true } }}
-        >
-          {formats.map((f) => (
-            <option key={f} value={f}>
-              {t(`export.format.${f}` as MessageKey)}
-            </option>
-          ))}
-          {kmz && <option value={KMZ}>{t('export.kmzOption')}</option>}
-        </TextField>
-        <Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
-            <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
-              {t('export.attributes')}
-            </Typography>
-            <Box sx={{ display: 'flex', ml: 'auto' }}>
-              <Button
-                size="small"
-                sx={{ whiteSpace: 'nowrap' }}
-                onClick={() => setFields(new Set(attributes.map((a) => a.name)))}
-              >
-                {t('export.selectAll')}
-              </Button>
-              <Button
-                size="small"
-                sx={{ whiteSpace: 'nowrap' }}
-                onClick={() => setFields(new Set())}
-              >
-                {t('export.selectNone')}
-              </Button>
-            </Box>
-          </Box>
-          <Typography variant="caption" color="text.secondary">
-            {t('export.orderHint')}
+    <FormDialog
+      title={t('export.title')}
+      titleId="export-title"
+      form={form}
+      formId="export-form"
+      onSubmit={submit}
+      onClose={onCancel}
+      submitLabel={t('export.start')}
+      submitDisabled={busy || fields.size === 0}
+      dividers
+      formSx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <Typography variant="body2" data-testid="export-scope">
+        {scopeText}
+      </Typography>
+      <FormSelect
+        name="format"
+        label={t('export.format')}
+        native
+        options={[
+          ...formats.map((f) => ({ value: f, label: t(`export.format.${f}` as MessageKey) })),
+          ...(kmz ? [{ value: KMZ, label: t('export.kmzOption') }] : []),
+        ]}
+      />
+      <Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
+          <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>
+            {t('export.attributes')}
           </Typography>
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 320, overflow: 'auto' }}
-          >
-            {order.map((name, i) => {
-              const title = byName.get(name)?.title || name
-              return (
-                <Box component="li" key={name} sx={{ display: 'flex', alignItems: 'center' }}>
-                  <FormControlLabel
-                    sx={{ flex: 1, mr: 0 }}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={fields.has(name)}
-                        onChange={(e) => toggle(name, e.target.checked)}
-                      />
-                    }
-                    label={title}
-                  />
-                  <IconButton
-                    size="small"
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                    aria-label={t('export.moveUp', { field: title })}
-                  >
-                    <ArrowUpward fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    disabled={i === order.length - 1}
-                    onClick={() => move(i, 1)}
-                    aria-label={t('export.moveDown', { field: title })}
-                  >
-                    <ArrowDownward fontSize="small" />
-                  </IconButton>
-                </Box>
-              )
-            })}
+          <Box sx={{ display: 'flex', ml: 'auto' }}>
+            <Button
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              onClick={() => setFields(attributes.map((a) => a.name))}
+            >
+              {t('export.selectAll')}
+            </Button>
+            <Button size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setFields([])}>
+              {t('export.selectNone')}
+            </Button>
           </Box>
-          {fields.size === 0 && (
-            <Typography variant="caption" color="error">
-              {t('export.noFields')}
-            </Typography>
-          )}
         </Box>
-        {deletedOffered && (
-          <Box>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  size="small"
-                  checked={withDeleted}
-                  onChange={(e) => setWithDeleted(e.target.checked)}
-                />
-              }
-              label={t('export.includeDeleted')}
-            />
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t('export.includeDeletedHint')}
-            </Typography>
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={busy || fields.size === 0}
-          onClick={() =>
-            format === KMZ
-              ? onKmz?.(order.filter((n) => fields.has(n)))
-              : onExport({
-                  format,
-                  // in the list's order
-                  fields: order.filter((n) => fields.has(n)),
-                  includeDeleted,
-                })
-          }
+        <Typography variant="caption" color="text.secondary">
+          {t('export.orderHint')}
+        </Typography>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 320, overflow: 'auto' }}
         >
-          {t('export.start')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {order.map((name, i) => {
+            const title = byName.get(name)?.title || name
+            return (
+              <Box component="li" key={name} sx={{ display: 'flex', alignItems: 'center' }}>
+                <FormControlLabel
+                  sx={{ flex: 1, mr: 0 }}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={fields.has(name)}
+                      onChange={(e) => toggle(name, e.target.checked)}
+                    />
+                  }
+                  label={title}
+                />
+                <IconButton
+                  size="small"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={t('export.moveUp', { field: title })}
+                >
+                  <ArrowUpward fontSize="small" />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  disabled={i === order.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={t('export.moveDown', { field: title })}
+                >
+                  <ArrowDownward fontSize="small" />
+                </IconButton>
+              </Box>
+            )
+          })}
+        </Box>
+        {fields.size === 0 && (
+          <Typography variant="caption" color="error">
+            {t('export.noFields')}
+          </Typography>
+        )}
+      </Box>
+      {deletedOffered && (
+        <Box>
+          <FormCheckbox name="includeDeleted" label={t('export.includeDeleted')} />
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('export.includeDeletedHint')}
+          </Typography>
+        </Box>
+      )}
+    </FormDialog>
   )
 }

@@ -2,16 +2,14 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
 import CircularProgress from '@mui/material/CircularProgress'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormGroup from '@mui/material/FormGroup'
 import Typography from '@mui/material/Typography'
 import type { FilterGroup } from '@gis/shared/filters'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
+import { clickDownload } from '../../components/download'
+import { DialogFrame } from '../../components/DialogFrame'
 import { useUrlToken } from '../feature-form'
 import { useKmzItemsQuery } from './search.api'
 
@@ -74,47 +72,47 @@ export function KmzDialog({ layer, scope, onClose }: Props) {
     setChosen(next)
   }
   const exportNow = () => {
-    const a = document.createElement('a')
-    a.href = kmzUrl(picked, token, layer, scope)
-    a.download = ''
-    document.body.append(a)
-    a.click()
-    a.remove()
+    clickDownload(kmzUrl(picked, token, layer, scope))
     onClose()
   }
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="kmz-title">
-      <DialogTitle id="kmz-title">{t('export.kmzTitle')}</DialogTitle>
-      <DialogContent dividers>
-        {isLoading && <CircularProgress size={24} aria-label={t('common.loading')} />}
-        {isError && <Alert severity="error">{t('export.kmzLoadFailed')}</Alert>}
-        {scope && items?.[layer] !== undefined && (
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('export.kmzScope', { layer: items[layer] })}
-          </Typography>
-        )}
-        <FormGroup>
-          {keys.map((key) => (
-            <FormControlLabel
-              key={key}
-              control={
-                <Checkbox
-                  size="small"
-                  checked={chosen.has(key)}
-                  onChange={(e) => toggle(key, e.target.checked)}
-                />
-              }
-              label={items![key]}
-            />
-          ))}
-        </FormGroup>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={picked.length === 0} onClick={exportNow}>
-          {t('export.start')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogFrame
+      onClose={onClose}
+      maxWidth="xs"
+      titleId="kmz-title"
+      title={t('export.kmzTitle')}
+      dividers
+      actions={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button variant="contained" disabled={picked.length === 0} onClick={exportNow}>
+            {t('export.start')}
+          </Button>
+        </>
+      }
+    >
+      {isLoading && <CircularProgress size={24} aria-label={t('common.loading')} />}
+      {isError && <Alert severity="error">{t('export.kmzLoadFailed')}</Alert>}
+      {scope && items?.[layer] !== undefined && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {t('export.kmzScope', { layer: items[layer] })}
+        </Typography>
+      )}
+      <FormGroup>
+        {keys.map((key) => (
+          <FormControlLabel
+            key={key}
+            control={
+              <Checkbox
+                size="small"
+                checked={chosen.has(key)}
+                onChange={(e) => toggle(key, e.target.checked)}
+              />
+            }
+            label={items![key]}
+          />
+        ))}
+      </FormGroup>
+    </DialogFrame>
   )
 }

@@ -1,19 +1,16 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import type { FilterGroup } from '@gis/shared/filters'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { developerMode } from '../../api/local-session'
 import { toFailure } from '../../api/base-api'
-import { useIsAdmin } from '../../app/session'
+import { useIsAdmin } from '../../state/session'
 import { useFilterSqlMutation } from './search.api'
 import { problemText } from './problem-text'
+import { DialogFrame } from '../../components/DialogFrame'
 
 /**
  * 'Validar' (spec 3 §7, developer mode): the WHERE clause the server compiles the filter to,
@@ -45,27 +42,27 @@ export function ValidateButton({ layer, filter }: { layer: string; filter?: Filt
       >
         {t('filterBuilder.validate')}
       </Button>
-      <Dialog open={sql !== null} onClose={() => setSql(null)} maxWidth="md" fullWidth>
-        <DialogTitle>{t('filterBuilder.sqlTitle')}</DialogTitle>
-        <DialogContent>
-          <Box
-            component="pre"
-            data-testid="filter-sql"
-            sx={{
-              m: 0,
-              p: 1.5,
-              bgcolor: 'action.hover',
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-word',
-            }}
-          >
-            {sql}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setSql(null)}>{t('common.close')}</Button>
-        </DialogActions>
-      </Dialog>
+      <DialogFrame
+        open={sql !== null}
+        onClose={() => setSql(null)}
+        maxWidth="md"
+        title={t('filterBuilder.sqlTitle')}
+        actions={<Button onClick={() => setSql(null)}>{t('common.close')}</Button>}
+      >
+        <Box
+          component="pre"
+          data-testid="filter-sql"
+          sx={{
+            m: 0,
+            p: 1.5,
+            bgcolor: 'action.hover',
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+          }}
+        >
+          {sql}
+        </Box>
+      </DialogFrame>
     </>
   )
 }

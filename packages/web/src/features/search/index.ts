@@ -2,3 +2,4 @@
 // is loaded by the workspace on demand.
 export const SEARCH_WINDOW = 'SearchFeatures'
 export { problemText } from './problem-text'
+export { searchApi, useFieldSamplesQuery } from './search.api'

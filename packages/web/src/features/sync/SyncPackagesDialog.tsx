@@ -2,10 +2,6 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import CircularProgress from '@mui/material/CircularProgress'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
@@ -23,6 +19,7 @@ import {
   useCreateSyncPackageMutation,
   useSyncPackagesQuery,
 } from './sync.api'
+import { DialogFrame } from '../../components/DialogFrame'
 
 interface Props {
   layer: string
@@ -79,73 +76,78 @@ export function SyncPackagesDialog({ layer, selected, query, found, onClose }: P
   }
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('sync.dialogTitle')}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity="info">
-          {selected.length
-            ? t('sync.dialogWhatSelected', { count: selected.length })
-            : t('sync.dialogWhatFilter', { count: found ?? 0 })}
-        </Alert>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-          <TextField
-            size="small"
-            label={t('sync.dialogNewName')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && name.trim()) void createNow()
-            }}
-            sx={{ flex: 1, minWidth: 200 }}
-          />
+    <DialogFrame
+      onClose={onClose}
+      titleId={titleId}
+      title={t('sync.dialogTitle')}
+      dividers
+      contentSx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('sync.dialogClose')}</Button>
           <Button
-            variant="outlined"
-            disabled={!name.trim() || creating.isLoading}
-            onClick={() => void createNow()}
+            variant="contained"
+            disabled={chosen === null || adding.isLoading || (!selected.length && !found)}
+            onClick={() => void addNow()}
           >
-            {t('sync.dialogCreate')}
+            {t('sync.dialogAdd')}
           </Button>
-        </Box>
-        {packages.isLoading && <CircularProgress size={24} aria-label={t('common.loading')} />}
-        {!packages.isLoading && rows.length === 0 && (
-          <Typography color="text.secondary">{t('sync.dialogEmpty')}</Typography>
-        )}
-        {rows.length > 0 && (
-          <List
-            dense
-            aria-label={t('sync.dialogPackage')}
-            sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider' }}
-          >
-            {rows.map((p) => (
-              <ListItemButton key={p.id} selected={chosen === p.id} onClick={() => setChosen(p.id)}>
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Radio
-                    edge="start"
-                    size="small"
-                    checked={chosen === p.id}
-                    tabIndex={-1}
-                    slotProps={{ input: { 'aria-label': p.name } }}
-                  />
-                </ListItemIcon>
-                <ListItemText
-                  primary={p.name}
-                  secondary={`#${p.id} · ${p.user ?? '-'} · ${dateTime(p.createdDate)}`}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('sync.dialogClose')}</Button>
+        </>
+      }
+    >
+      <Alert severity="info">
+        {selected.length
+          ? t('sync.dialogWhatSelected', { count: selected.length })
+          : t('sync.dialogWhatFilter', { count: found ?? 0 })}
+      </Alert>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label={t('sync.dialogNewName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && name.trim()) void createNow()
+          }}
+          sx={{ flex: 1, minWidth: 200 }}
+        />
         <Button
-          variant="contained"
-          disabled={chosen === null || adding.isLoading || (!selected.length && !found)}
-          onClick={() => void addNow()}
+          variant="outlined"
+          disabled={!name.trim() || creating.isLoading}
+          onClick={() => void createNow()}
         >
-          {t('sync.dialogAdd')}
+          {t('sync.dialogCreate')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+      {packages.isLoading && <CircularProgress size={24} aria-label={t('common.loading')} />}
+      {!packages.isLoading && rows.length === 0 && (
+        <Typography color="text.secondary">{t('sync.dialogEmpty')}</Typography>
+      )}
+      {rows.length > 0 && (
+        <List
+          dense
+          aria-label={t('sync.dialogPackage')}
+          sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider' }}
+        >
+          {rows.map((p) => (
+            <ListItemButton key={p.id} selected={chosen === p.id} onClick={() => setChosen(p.id)}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Radio
+                  edge="start"
+                  size="small"
+                  checked={chosen === p.id}
+                  tabIndex={-1}
+                  slotProps={{ input: { 'aria-label': p.name } }}
+                />
+              </ListItemIcon>
+              <ListItemText
+                primary={p.name}
+                secondary={`#${p.id} · ${p.user ?? '-'} · ${dateTime(p.createdDate)}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </DialogFrame>
   )
 }

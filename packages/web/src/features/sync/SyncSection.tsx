@@ -9,9 +9,9 @@ import Divider from '@mui/material/Divider'
 import IconButton from '@mui/material/IconButton'
 import Link from '@mui/material/Link'
 import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import type { SyncPackage } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
+import { SectionHeading } from '../../components/SectionHeading'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink, useNavigate } from 'react-router'
@@ -88,12 +88,7 @@ function EndpointForm() {
       sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 720 }}
     >
       <Box>
-        <Typography variant="h6" component="h2">
-          {t('sync.configTitle')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('sync.configHint')}
-        </Typography>
+        <SectionHeading title={t('sync.configTitle')} hint={t('sync.configHint')} />
       </Box>
       <TextField
         label={t('sync.configUrl')}

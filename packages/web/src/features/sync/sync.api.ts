@@ -8,6 +8,7 @@ import type {
   SyncPackage,
   SyncQueue,
 } from '@gis/shared'
+import { syncLogPath } from '@gis/shared'
 import { api, pageQuery, toPage, type Page, type PageArgs } from '../../api/base-api'
 
 /** The regulator whose synchronisation the app offers (module artespSync). */
@@ -103,5 +104,5 @@ export const {
 /** The address of a run's log, with `?token=` (the browser downloads it by itself). */
 export function syncLogUrl(id: number, logId: number, token: string | null): string {
   const q = token ? `?${new URLSearchParams({ token }).toString()}` : ''
-  return `/api/syncronization/${id}/logs/${logId}/download${q}`
+  return `${syncLogPath(id, logId)}${q}`
 }

@@ -5,6 +5,7 @@ import { t } from '@gis/shared/i18n'
 import { IMAGE_LOCATIONS, type TemplateImage } from '@gis/shared/reports'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
+import { FileButton } from '../../components/FileButton'
 import { OptionField, PositiveField } from './fields'
 
 import { ImagePicker } from './ImagePicker'
@@ -67,18 +68,13 @@ export function ImageEditor({
       )}
       {image.location === 'LOCAL' && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button variant="outlined" size="small" component="label">
-            {t('designer.localFile')}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              onChange={(e) => {
-                readLocal(e.target.files?.[0])
-                e.target.value = ''
-              }}
-            />
-          </Button>
+          <FileButton
+            variant="outlined"
+            size="small"
+            label={t('designer.localFile')}
+            accept="image/*"
+            onFile={readLocal}
+          />
           {!image.value && (
             <Typography variant="body2" color="text.secondary">
               {t('designer.noImage')}
@@ -86,28 +82,19 @@ export function ImageEditor({
           )}
         </Stack>
       )}
-      <Stack direction="row" spacing={1}>
-        {MARGINS.slice(0, 2).map((m) => (
-          <PositiveField
-            key={m}
-            label={t(`designer.${m}`)}
-            value={image[m]}
-            nullable
-            onChange={(n) => set({ [m]: n })}
-          />
-        ))}
-      </Stack>
-      <Stack direction="row" spacing={1}>
-        {MARGINS.slice(2).map((m) => (
-          <PositiveField
-            key={m}
-            label={t(`designer.${m}`)}
-            value={image[m]}
-            nullable
-            onChange={(n) => set({ [m]: n })}
-          />
-        ))}
-      </Stack>
+      {[MARGINS.slice(0, 2), MARGINS.slice(2)].map((row) => (
+        <Stack key={row[0]} direction="row" spacing={1}>
+          {row.map((m) => (
+            <PositiveField
+              key={m}
+              label={t(`designer.${m}`)}
+              value={image[m]}
+              nullable
+              onChange={(n) => set({ [m]: n })}
+            />
+          ))}
+        </Stack>
+      ))}
       {picking && (
         <ImagePicker
           open

@@ -1,10 +1,5 @@
 import CheckCircle from '@mui/icons-material/CheckCircle'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
@@ -12,8 +7,11 @@ import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { IMAGE_PICKER_PAGE_SIZE, REPORT_IMAGE_TAG } from '@gis/shared/reports'
 import { useState } from 'react'
+import { CardGrid } from '../../components/CardGrid'
+import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
+import { FileButton } from '../../components/FileButton'
 import { TablePager } from '../../components/TablePager'
-import { useReportContentsQuery } from '../reports/reports.api'
+import { useReportContentsQuery } from '../reports'
 import { contentFileUrl, useUploadReportImage } from './designer.api'
 import { useUrlToken } from '../feature-form'
 
@@ -67,122 +65,113 @@ export function ImagePicker({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="image-picker">
-      <DialogTitle id="image-picker">{t('images.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
-          <TextField
-            size="small"
-            label={t('images.search')}
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value)
-              setPage(0)
-            }}
-            sx={{ flex: 1 }}
-          />
-          <Button variant="outlined" component="label" disabled={upload.state === 'uploading'}>
-            {t('images.import')}
-            <input
-              hidden
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              onChange={(e) => {
-                void send(e.target.files?.[0])
-                e.target.value = ''
-              }}
-            />
-          </Button>
-        </Stack>
-        {upload.state === 'uploading' && (
-          <Box sx={{ mb: 1 }}>
-            <Typography variant="body2">
-              {t('designer.uploading', { percent: upload.percent })}
-            </Typography>
-            <LinearProgress variant="determinate" value={upload.percent} />
-          </Box>
-        )}
-        {upload.state === 'finished' && (
-          <Typography variant="body2" color="success.main" sx={{ mb: 1 }}>
-            {t('designer.uploaded')}
-          </Typography>
-        )}
-        {upload.state === 'error' && (
-          <Typography variant="body2" color="error" role="alert" sx={{ mb: 1 }}>
-            {t('designer.uploadFailed')}
-          </Typography>
-        )}
-        {isFetching && <LinearProgress sx={{ mb: 1 }} />}
-        {data && data.rows.length === 0 && (
-          <Typography color="text.secondary">{t('images.empty')}</Typography>
-        )}
-        <Box
-          role="listbox"
-          aria-label={t('images.title')}
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
-            gap: 1,
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      aria-labelledby="image-picker"
+      titleId="image-picker"
+      title={t('images.title')}
+      dividers
+      actions={
+        <DialogButtons
+          back={t('images.back')}
+          onBack={onClose}
+          act={t('images.confirm')}
+          actDisabled={chosen === null}
+          onAct={() => chosen !== null && onConfirm(chosen)}
+        />
+      }
+    >
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label={t('images.search')}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setPage(0)
           }}
-        >
-          {data?.rows.map((img) => {
-            const selected = chosen === img.id
-            return (
-              <Box
-                key={img.id}
-                role="option"
-                aria-selected={selected}
-                aria-label={img.filename}
-                tabIndex={0}
-                onClick={() => setChosen(img.id)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') setChosen(img.id)
-                }}
-                sx={{
-                  position: 'relative',
-                  border: 2,
-                  borderColor: selected ? 'primary.main' : 'divider',
-                  borderRadius: 1,
-                  p: 0.5,
-                  cursor: 'pointer',
-                }}
-              >
-                <Box
-                  component="img"
-                  src={contentFileUrl(img.id, token)}
-                  alt={img.filename}
-                  sx={{ width: '100%', height: 90, objectFit: 'contain', display: 'block' }}
-                />
-                <Typography variant="caption" noWrap component="div">
-                  {img.filename}
-                </Typography>
-                {selected && (
-                  <CheckCircle color="primary" sx={{ position: 'absolute', top: 4, right: 4 }} />
-                )}
-              </Box>
-            )
-          })}
+          sx={{ flex: 1 }}
+        />
+        <FileButton
+          variant="outlined"
+          label={t('images.import')}
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          disabled={upload.state === 'uploading'}
+          onFile={(file) => void send(file)}
+        />
+      </Stack>
+      {upload.state === 'uploading' && (
+        <Box sx={{ mb: 1 }}>
+          <Typography variant="body2">
+            {t('designer.uploading', { percent: upload.percent })}
+          </Typography>
+          <LinearProgress variant="determinate" value={upload.percent} />
         </Box>
-        {data && data.total > IMAGE_PICKER_PAGE_SIZE && (
-          <TablePager
-            total={data.total}
-            page={page}
-            limit={IMAGE_PICKER_PAGE_SIZE}
-            sizes={[IMAGE_PICKER_PAGE_SIZE]}
-            onPage={(p) => setPage(p)}
-          />
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('images.back')}</Button>
-        <Button
-          variant="contained"
-          disabled={chosen === null}
-          onClick={() => chosen !== null && onConfirm(chosen)}
-        >
-          {t('images.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+      {upload.state === 'finished' && (
+        <Typography variant="body2" color="success.main" sx={{ mb: 1 }}>
+          {t('designer.uploaded')}
+        </Typography>
+      )}
+      {upload.state === 'error' && (
+        <Typography variant="body2" color="error" role="alert" sx={{ mb: 1 }}>
+          {t('designer.uploadFailed')}
+        </Typography>
+      )}
+      {isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {data && data.rows.length === 0 && (
+        <Typography color="text.secondary">{t('images.empty')}</Typography>
+      )}
+      <CardGrid role="listbox" aria-label={t('images.title')} min={120} gap={1}>
+        {data?.rows.map((img) => {
+          const selected = chosen === img.id
+          return (
+            <Box
+              key={img.id}
+              role="option"
+              aria-selected={selected}
+              aria-label={img.filename}
+              tabIndex={0}
+              onClick={() => setChosen(img.id)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') setChosen(img.id)
+              }}
+              sx={{
+                position: 'relative',
+                border: 2,
+                borderColor: selected ? 'primary.main' : 'divider',
+                borderRadius: 1,
+                p: 0.5,
+                cursor: 'pointer',
+              }}
+            >
+              <Box
+                component="img"
+                src={contentFileUrl(img.id, token)}
+                alt={img.filename}
+                sx={{ width: '100%', height: 90, objectFit: 'contain', display: 'block' }}
+              />
+              <Typography variant="caption" noWrap component="div">
+                {img.filename}
+              </Typography>
+              {selected && (
+                <CheckCircle color="primary" sx={{ position: 'absolute', top: 4, right: 4 }} />
+              )}
+            </Box>
+          )
+        })}
+      </CardGrid>
+      {data && data.total > IMAGE_PICKER_PAGE_SIZE && (
+        <TablePager
+          total={data.total}
+          page={page}
+          limit={IMAGE_PICKER_PAGE_SIZE}
+          sizes={[IMAGE_PICKER_PAGE_SIZE]}
+          onPage={(p) => setPage(p)}
+        />
+      )}
+    </DialogFrame>
   )
 }

@@ -1,9 +1,4 @@
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import LinearProgress from '@mui/material/LinearProgress'
 import List from '@mui/material/List'
@@ -15,6 +10,7 @@ import Typography from '@mui/material/Typography'
 import type { LayerDescription, LayerTreeNode } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useMemo, useState } from 'react'
+import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
 import { useGetLayerDescriptionsQuery, useGetLayerTreeQuery } from '../layers'
 
 /** The names of the layers shown on the map (the context). */
@@ -68,59 +64,63 @@ export function LayerPicker({
   }, [layers.data, tree.data, inContext, query])
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="layer-picker">
-      <DialogTitle id="layer-picker">{t('designer.chooseLayerTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <TextField
-          size="small"
-          fullWidth
-          label={t('designer.searchLayer')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          sx={{ mb: 1 }}
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      aria-labelledby="layer-picker"
+      titleId="layer-picker"
+      title={t('designer.chooseLayerTitle')}
+      dividers
+      actions={
+        <DialogButtons
+          back={t('designer.cancel')}
+          onBack={onClose}
+          act={t('designer.select')}
+          onAct={() => (chosen ? onSelect(chosen) : setMissing(true))}
         />
-        {context && (
-          <FormControlLabel
-            control={
-              <Switch checked={inContext} onChange={(e) => setInContext(e.target.checked)} />
-            }
-            label={t('designer.listInContext')}
-          />
-        )}
-        {layers.isFetching && <LinearProgress />}
-        {missing && (
-          <Alert severity="error" sx={{ my: 1 }}>
-            {t('designer.chooseLayer')}
-          </Alert>
-        )}
-        <List
-          dense
-          aria-label={t('designer.chooseLayerTitle')}
-          sx={{ maxHeight: 320, overflow: 'auto' }}
-        >
-          {list.map((l) => (
-            <ListItemButton
-              key={l.name}
-              selected={chosen?.name === l.name}
-              onClick={() => {
-                setChosen(l)
-                setMissing(false)
-              }}
-            >
-              <ListItemText primary={l.title} secondary={l.name} />
-            </ListItemButton>
-          ))}
-        </List>
-        {!layers.isFetching && list.length === 0 && (
-          <Typography color="text.secondary">{t('designer.noLayers')}</Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('designer.cancel')}</Button>
-        <Button variant="contained" onClick={() => (chosen ? onSelect(chosen) : setMissing(true))}>
-          {t('designer.select')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <TextField
+        size="small"
+        fullWidth
+        label={t('designer.searchLayer')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        sx={{ mb: 1 }}
+      />
+      {context && (
+        <FormControlLabel
+          control={<Switch checked={inContext} onChange={(e) => setInContext(e.target.checked)} />}
+          label={t('designer.listInContext')}
+        />
+      )}
+      {layers.isFetching && <LinearProgress />}
+      {missing && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {t('designer.chooseLayer')}
+        </Alert>
+      )}
+      <List
+        dense
+        aria-label={t('designer.chooseLayerTitle')}
+        sx={{ maxHeight: 320, overflow: 'auto' }}
+      >
+        {list.map((l) => (
+          <ListItemButton
+            key={l.name}
+            selected={chosen?.name === l.name}
+            onClick={() => {
+              setChosen(l)
+              setMissing(false)
+            }}
+          >
+            <ListItemText primary={l.title} secondary={l.name} />
+          </ListItemButton>
+        ))}
+      </List>
+      {!layers.isFetching && list.length === 0 && (
+        <Typography color="text.secondary">{t('designer.noLayers')}</Typography>
+      )}
+    </DialogFrame>
   )
 }

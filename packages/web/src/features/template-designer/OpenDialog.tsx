@@ -1,11 +1,6 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined'
 import Folder from '@mui/icons-material/Folder'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import LinearProgress from '@mui/material/LinearProgress'
 import List from '@mui/material/List'
 import ListItemButton from '@mui/material/ListItemButton'
@@ -16,7 +11,9 @@ import type { ReportNode } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { useLazyReportTemplateQuery, useReportTreeQuery } from '../reports/reports.api'
+import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
+import { FileButton } from '../../components/FileButton'
+import { useLazyReportTemplateQuery, useReportTreeQuery } from '../reports'
 import { parseTemplateFile, type OpenedTemplate } from './designer-open'
 
 const ROOT = ''
@@ -91,80 +88,77 @@ export function OpenDialog({
 
   const list = reportsIn(nodes, folder)
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="designer-open">
-      <DialogTitle id="designer-open">{t('designer.templates')}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'flex', gap: 2, minHeight: 320, p: 0 }}>
-        <Box sx={{ width: 260, borderRight: 1, borderColor: 'divider', overflow: 'auto' }}>
-          <Typography variant="overline" sx={{ px: 2 }}>
-            {t('designer.folders')}
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      aria-labelledby="designer-open"
+      titleId="designer-open"
+      title={t('designer.templates')}
+      dividers
+      contentSx={{ display: 'flex', gap: 2, minHeight: 320, p: 0 }}
+      actions={
+        <DialogButtons
+          before={
+            <FileButton
+              label={t('designer.openLocal')}
+              sx={{ mr: 'auto' }}
+              inputTestId="designer-open-local"
+              onFile={(file) => void openLocal(file)}
+            />
+          }
+          back={t('designer.back')}
+          onBack={onClose}
+          act={t('designer.confirm')}
+          actDisabled={!chosen?.reportId || loading.isFetching}
+          onAct={() => void confirm()}
+        />
+      }
+    >
+      <Box sx={{ width: 260, borderRight: 1, borderColor: 'divider', overflow: 'auto' }}>
+        <Typography variant="overline" sx={{ px: 2 }}>
+          {t('designer.folders')}
+        </Typography>
+        <List dense aria-label={t('designer.folders')}>
+          {[
+            { node: { id: ROOT, name: t('designer.root') } as ReportNode, depth: 0 },
+            ...folders(nodes, 1),
+          ].map(({ node, depth }) => (
+            <ListItemButton
+              key={node.id || 'root'}
+              selected={folder === node.id}
+              onClick={() => {
+                setFolder(node.id)
+                setChosen(null)
+              }}
+              sx={{ pl: 2 + depth * 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <Folder fontSize="small" color="action" />
+              </ListItemIcon>
+              <ListItemText primary={node.name} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+      <Box sx={{ flex: 1, overflow: 'auto', py: 1 }}>
+        {(tree.isFetching || loading.isFetching) && <LinearProgress />}
+        {!tree.isFetching && list.length === 0 && (
+          <Typography color="text.secondary" sx={{ p: 2 }}>
+            {t('designer.noTemplates')}
           </Typography>
-          <List dense aria-label={t('designer.folders')}>
-            {[
-              { node: { id: ROOT, name: t('designer.root') } as ReportNode, depth: 0 },
-              ...folders(nodes, 1),
-            ].map(({ node, depth }) => (
-              <ListItemButton
-                key={node.id || 'root'}
-                selected={folder === node.id}
-                onClick={() => {
-                  setFolder(node.id)
-                  setChosen(null)
-                }}
-                sx={{ pl: 2 + depth * 2 }}
-              >
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <Folder fontSize="small" color="action" />
-                </ListItemIcon>
-                <ListItemText primary={node.name} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-        <Box sx={{ flex: 1, overflow: 'auto', py: 1 }}>
-          {(tree.isFetching || loading.isFetching) && <LinearProgress />}
-          {!tree.isFetching && list.length === 0 && (
-            <Typography color="text.secondary" sx={{ p: 2 }}>
-              {t('designer.noTemplates')}
-            </Typography>
-          )}
-          <List dense aria-label={t('designer.templates')}>
-            {list.map((r) => (
-              <ListItemButton
-                key={r.id}
-                selected={chosen?.id === r.id}
-                onClick={() => setChosen(r)}
-              >
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <DescriptionOutlined fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={r.name} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button component="label" sx={{ mr: 'auto' }}>
-          {t('designer.openLocal')}
-          <input
-            hidden
-            type="file"
-            data-testid="designer-open-local"
-            onChange={(e) => {
-              void openLocal(e.target.files?.[0])
-              e.target.value = ''
-            }}
-          />
-        </Button>
-        <Button onClick={onClose}>{t('designer.back')}</Button>
-        <Button
-          variant="contained"
-          disabled={!chosen?.reportId || loading.isFetching}
-          onClick={() => void confirm()}
-        >
-          {t('designer.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+        <List dense aria-label={t('designer.templates')}>
+          {list.map((r) => (
+            <ListItemButton key={r.id} selected={chosen?.id === r.id} onClick={() => setChosen(r)}>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <DescriptionOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={r.name} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+    </DialogFrame>
   )
 }

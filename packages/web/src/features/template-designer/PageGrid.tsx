@@ -112,42 +112,39 @@ export function PageGrid({
           />
           {printLinesOn && (
             <>
-              {printLines(totalW, area.width).map((x) => (
-                <Box
-                  key={`px${x}`}
-                  data-testid="print-line"
-                  aria-hidden
-                  sx={{
-                    position: 'absolute',
-                    top: 0,
-                    bottom: 0,
-                    left: headW * Math.max(z, 0.5) + x * z,
-                    borderLeft: '2px dashed #1565c0',
-                    pointerEvents: 'none',
-                    zIndex: 3,
-                  }}
-                />
-              ))}
-              {printLines(totalH, area.height).map((y) => (
-                <Box
-                  key={`py${y}`}
-                  data-testid="print-line"
-                  aria-hidden
-                  sx={{
-                    position: 'absolute',
-                    left: 0,
-                    right: 0,
-                    top: headH * Math.max(z, 0.5) + y * z,
-                    borderTop: '2px dashed #1565c0',
-                    pointerEvents: 'none',
-                    zIndex: 3,
-                  }}
-                />
+              {[
+                ...printLines(totalW, area.width).map((x) => ({
+                  key: `px${x}`,
+                  top: 0,
+                  bottom: 0,
+                  left: headW * Math.max(z, 0.5) + x * z,
+                  borderLeft: '2px dashed #1565c0',
+                })),
+                ...printLines(totalH, area.height).map((y) => ({
+                  key: `py${y}`,
+                  left: 0,
+                  right: 0,
+                  top: headH * Math.max(z, 0.5) + y * z,
+                  borderTop: '2px dashed #1565c0',
+                })),
+              ].map(({ key, ...place }) => (
+                <PrintLine key={key} place={place} />
               ))}
             </>
           )}
         </Box>
       </Box>
     </Box>
+  )
+}
+
+/** A dashed line where a printed page ends. */
+function PrintLine({ place }: { place: Record<string, string | number> }) {
+  return (
+    <Box
+      data-testid="print-line"
+      aria-hidden
+      sx={{ position: 'absolute', ...place, pointerEvents: 'none', zIndex: 3 }}
+    />
   )
 }

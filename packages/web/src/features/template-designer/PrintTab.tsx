@@ -1,12 +1,10 @@
 import FormControlLabel from '@mui/material/FormControlLabel'
-import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { PAPER_SIZES, type PaperSize, type Printable } from '@gis/shared/reports'
-import { PositiveField } from './fields'
+import { OptionField, PositiveField } from './fields'
 import type { PanelProps } from './panel-props'
 
 const MARGINS = ['marginTop', 'marginRight', 'marginBottom', 'marginLeft'] as const
@@ -18,19 +16,12 @@ export function PrintTab({ template, edit }: PanelProps) {
     edit((tpl) => ({ ...tpl, printable: { ...tpl.printable, ...change } }))
   return (
     <Stack spacing={1.5}>
-      <TextField
-        select
-        size="small"
+      <OptionField
         label={t('designer.paper')}
         value={p.paperSize}
-        onChange={(e) => set({ paperSize: e.target.value as PaperSize })}
-      >
-        {Object.keys(PAPER_SIZES).map((s) => (
-          <MenuItem key={s} value={s}>
-            {s}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={Object.keys(PAPER_SIZES) as PaperSize[]}
+        onChange={(paperSize) => set({ paperSize })}
+      />
       <FormControlLabel
         control={
           <Switch checked={p.landscape} onChange={(e) => set({ landscape: e.target.checked })} />

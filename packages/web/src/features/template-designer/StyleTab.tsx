@@ -31,6 +31,37 @@ const FONT = [
   ['fontUnderline', 'designer.underline', FormatUnderlined],
 ] as const
 
+/** The style's selects: their labels, options and the catalogue prefix of an option's name. */
+const STYLE_OPTIONS = {
+  horizontalAlignment: ['designer.hAlign', HORIZONTAL_ALIGNMENTS, 'designer.align.'],
+  verticalAlignment: ['designer.vAlign', VERTICAL_ALIGNMENTS, 'designer.align.'],
+  textOrientation: ['designer.orientation', TEXT_ORIENTATIONS, 'designer.orient.'],
+} as const
+
+type OptionKey = keyof typeof STYLE_OPTIONS
+
+/** One of the style's selects (alignments, orientation), by the style's field. */
+function StyleOption({
+  field,
+  style,
+  change,
+}: {
+  field: OptionKey
+  style: TemplateStyle
+  change: (c: Partial<Pick<TemplateStyle, OptionKey>>) => void
+}) {
+  const [label, options, prefix] = STYLE_OPTIONS[field]
+  return (
+    <OptionField<string>
+      label={t(label)}
+      value={style[field]}
+      options={options}
+      prefix={prefix}
+      onChange={(value) => change({ [field]: value })}
+    />
+  )
+}
+
 /**
  * The 'Estilo' tab: the selected cell's style (else the first one) — choose, add, duplicate,
  * rename, font, size, bold/italic/underline, alignments, orientation, wrap, colours, borders.
@@ -52,22 +83,14 @@ export function StyleTab({ template, selected, edit }: PanelProps) {
 
   return (
     <Stack spacing={1.5}>
-      <TextField
-        select
-        size="small"
+      <OptionField
         label={t('designer.style')}
         value={style.name}
-        onChange={(e) =>
-          selected &&
-          edit((tpl) => updateCell(tpl, selected, (c) => ({ ...c, style: e.target.value })))
+        options={template.styles.map((s) => s.name)}
+        onChange={(name) =>
+          selected && edit((tpl) => updateCell(tpl, selected, (c) => ({ ...c, style: name })))
         }
-      >
-        {template.styles.map((s) => (
-          <MenuItem key={s.name} value={s.name}>
-            {s.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Stack direction="row" spacing={1}>
         <Button size="small" variant="outlined" onClick={() => assign(addStyle(template, style))}>
           {t('designer.newStyle')}
@@ -127,28 +150,10 @@ export function StyleTab({ template, selected, edit }: PanelProps) {
         ))}
       </ToggleButtonGroup>
       <Stack direction="row" spacing={1}>
-        <OptionField
-          label={t('designer.hAlign')}
-          value={style.horizontalAlignment}
-          options={HORIZONTAL_ALIGNMENTS}
-          prefix="designer.align."
-          onChange={(horizontalAlignment) => change({ horizontalAlignment })}
-        />
-        <OptionField
-          label={t('designer.vAlign')}
-          value={style.verticalAlignment}
-          options={VERTICAL_ALIGNMENTS}
-          prefix="designer.align."
-          onChange={(verticalAlignment) => change({ verticalAlignment })}
-        />
+        <StyleOption field="horizontalAlignment" style={style} change={change} />
+        <StyleOption field="verticalAlignment" style={style} change={change} />
       </Stack>
-      <OptionField
-        label={t('designer.orientation')}
-        value={style.textOrientation}
-        options={TEXT_ORIENTATIONS}
-        prefix="designer.orient."
-        onChange={(textOrientation) => change({ textOrientation })}
-      />
+      <StyleOption field="textOrientation" style={style} change={change} />
       <FormControlLabel
         control={
           <Switch

@@ -6,14 +6,14 @@ import { useSnackbar } from 'notistack'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { developerMode } from '../../api/local-session'
-import { useIsAdmin } from '../../app/session'
+import { useIsAdmin } from '../../state/session'
 import { useUrlToken } from '../feature-form'
 import {
   useCreateTemplateMutation,
   useReportTemplateQuery,
   useUpdateTemplateMutation,
-} from '../reports/reports.api'
-import type { WindowProps } from '../workspace/window-type'
+} from '../reports'
+import type { WindowProps } from '../workspace'
 import { addPage, pageLabel, type CellRef } from './designer-ops'
 import type { OpenedTemplate } from './designer-open'
 import { templateFile, type TemplateBuilderState } from './designer-state'

@@ -1,8 +1,4 @@
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -13,6 +9,7 @@ import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import type { EnvironmentVariable } from '@gis/shared/reports'
 import { useState } from 'react'
+import { DialogFrame } from '../../components/DialogFrame'
 import { LayerPicker } from './LayerPicker'
 import {
   addVariable,
@@ -43,90 +40,98 @@ export function VariablesDialog({
   const [layerName, setLayerName] = useState(layer ?? null)
   const [picking, setPicking] = useState(false)
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="designer-vars">
-      <DialogTitle id="designer-vars">{t('designer.environment')}</DialogTitle>
-      <DialogContent dividers>
-        {layerName && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('designer.associateLayer')}: {layerName}
-          </Typography>
-        )}
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 48 }}>{t('designer.colIndex')}</TableCell>
-              <TableCell>{t('designer.colVariable')}</TableCell>
-              <TableCell>{t('designer.colDescription')}</TableCell>
-              <TableCell sx={{ width: 100 }}>{t('designer.colAction')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((v, i) => (
-              <TableRow key={i}>
-                <TableCell>{i + 1}</TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    fullWidth
-                    value={v.value}
-                    placeholder={t('designer.variableDefault', { n: i + 1 })}
-                    slotProps={{
-                      htmlInput: { 'aria-label': `${t('designer.colVariable')} ${i + 1}` },
-                    }}
-                    onChange={(e) => setRows(editVariable(rows, i, { value: e.target.value }))}
-                  />
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    fullWidth
-                    value={v.title}
-                    placeholder={t('designer.variableTitleDefault', { n: i + 1 })}
-                    slotProps={{
-                      htmlInput: { 'aria-label': `${t('designer.colDescription')} ${i + 1}` },
-                    }}
-                    onChange={(e) => setRows(editVariable(rows, i, { title: e.target.value }))}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => setRows(removeVariable(rows, i))}
-                  >
-                    {t('designer.delete')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setPicking(true)} sx={{ mr: 'auto' }}>
-          {t('designer.associateLayer')}
-        </Button>
-        <Button onClick={() => setRows(addVariable(rows))}>{t('designer.newVariable')}</Button>
-        <Button variant="contained" onClick={() => onConfirm(normalizeVariables(rows), layerName)}>
-          {t('designer.confirmBack')}
-        </Button>
-      </DialogActions>
-      {picking && (
-        <LayerPicker
-          open
-          onClose={() => setPicking(false)}
-          onSelect={(l) => {
-            setRows(
-              associateLayer(
-                rows,
-                l.attributes.map((a) => ({ name: a.name, title: a.title })),
-              ),
-            )
-            setLayerName(l.name)
-            setPicking(false)
-          }}
-        />
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      aria-labelledby="designer-vars"
+      titleId="designer-vars"
+      title={t('designer.environment')}
+      dividers
+      actions={
+        <>
+          <Button onClick={() => setPicking(true)} sx={{ mr: 'auto' }}>
+            {t('designer.associateLayer')}
+          </Button>
+          <Button onClick={() => setRows(addVariable(rows))}>{t('designer.newVariable')}</Button>
+          <Button
+            variant="contained"
+            onClick={() => onConfirm(normalizeVariables(rows), layerName)}
+          >
+            {t('designer.confirmBack')}
+          </Button>
+        </>
+      }
+      after={
+        picking && (
+          <LayerPicker
+            open
+            onClose={() => setPicking(false)}
+            onSelect={(l) => {
+              setRows(
+                associateLayer(
+                  rows,
+                  l.attributes.map((a) => ({ name: a.name, title: a.title })),
+                ),
+              )
+              setLayerName(l.name)
+              setPicking(false)
+            }}
+          />
+        )
+      }
+    >
+      {layerName && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('designer.associateLayer')}: {layerName}
+        </Typography>
       )}
-    </Dialog>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 48 }}>{t('designer.colIndex')}</TableCell>
+            <TableCell>{t('designer.colVariable')}</TableCell>
+            <TableCell>{t('designer.colDescription')}</TableCell>
+            <TableCell sx={{ width: 100 }}>{t('designer.colAction')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((v, i) => (
+            <TableRow key={i}>
+              <TableCell>{i + 1}</TableCell>
+              <TableCell>
+                <TextField
+                  size="small"
+                  fullWidth
+                  value={v.value}
+                  placeholder={t('designer.variableDefault', { n: i + 1 })}
+                  slotProps={{
+                    htmlInput: { 'aria-label': `${t('designer.colVariable')} ${i + 1}` },
+                  }}
+                  onChange={(e) => setRows(editVariable(rows, i, { value: e.target.value }))}
+                />
+              </TableCell>
+              <TableCell>
+                <TextField
+                  size="small"
+                  fullWidth
+                  value={v.title}
+                  placeholder={t('designer.variableTitleDefault', { n: i + 1 })}
+                  slotProps={{
+                    htmlInput: { 'aria-label': `${t('designer.colDescription')} ${i + 1}` },
+                  }}
+                  onChange={(e) => setRows(editVariable(rows, i, { title: e.target.value }))}
+                />
+              </TableCell>
+              <TableCell>
+                <Button size="small" color="error" onClick={() => setRows(removeVariable(rows, i))}>
+                  {t('designer.delete')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </DialogFrame>
   )
 }

@@ -1,12 +1,13 @@
-import type { ReportContent } from '@gis/shared'
+import type { ContentItem } from '@gis/shared'
 import { REPORT_IMAGE_TAG } from '@gis/shared/reports'
 import { useCallback } from 'react'
 import { useDispatch } from 'react-redux'
 import { useUpload, type UploadProgress } from '../../api/upload'
-import { reportsApi } from '../reports/reports.api'
+import { reportsApi } from '../reports'
 
 /**
- * The designer's own call: an image into the report library, a multipart upload with progress
+ * The designer's own call: an image into the report library (the content store's tag
+ * 'reports/imagens'), a multipart upload with progress
  * (the one upload helper), then the library's lists refresh. (Importing a .json template is
  * RELATÓRIO's Importar, features/reports.)
  */
@@ -18,7 +19,7 @@ export function useUploadReportImage() {
       const form = new FormData()
       form.append('tag', REPORT_IMAGE_TAG)
       form.append('file', file)
-      const content = await upload<ReportContent>('/api/reports/contents', form, {
+      const content = await upload<ContentItem>('/api/content', form, {
         onProgress,
         signal,
       })
@@ -31,6 +32,6 @@ export function useUploadReportImage() {
 
 /** The address of a library image, with `?token=` (an <img> sends no header). */
 export function contentFileUrl(id: number | string, token: string | null): string {
-  const base = `/api/reports/contents/${encodeURIComponent(String(id))}/file`
+  const base = `/api/content/${encodeURIComponent(String(id))}`
   return token ? `${base}?token=${encodeURIComponent(token)}` : base
 }

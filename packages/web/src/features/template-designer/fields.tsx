@@ -36,7 +36,10 @@ export function PositiveField({
   )
 }
 
-/** A select over fixed options labelled from the catalogue (`prefix` + option). */
+/**
+ * A select over fixed options labelled from the catalogue (`prefix` + option), or shown as
+ * they are (names: paper sizes, styles) without a prefix.
+ */
 export function OptionField<T extends string>({
   label,
   value,
@@ -47,7 +50,7 @@ export function OptionField<T extends string>({
   label: string
   value: T
   options: readonly T[]
-  prefix: string
+  prefix?: string
   onChange: (value: T) => void
 }) {
   return (
@@ -61,7 +64,7 @@ export function OptionField<T extends string>({
     >
       {options.map((o) => (
         <MenuItem key={o} value={o}>
-          {t(`${prefix}${o}` as MessageKey)}
+          {prefix ? t(`${prefix}${o}` as MessageKey) : o}
         </MenuItem>
       ))}
     </TextField>

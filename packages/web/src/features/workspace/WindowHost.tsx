@@ -1,7 +1,8 @@
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react'
 import { t } from '@gis/shared/i18n'
 import type { WorkspaceWindow } from '@gis/shared'
-import { useAppDispatch } from '../../app/store'
+import { useGetConfigQuery } from '../../api/session.api'
+import { useAppDispatch } from '../../state/root-state'
 import { ErrorScreen } from '../../components/ErrorScreen'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { removeWindow, setWindowState } from '../../state/workspace-slice'
@@ -39,7 +40,9 @@ function WindowContent({ win }: { win: WorkspaceWindow }) {
 export function WindowHost({ win }: { win: WorkspaceWindow }) {
   const dispatch = useAppDispatch()
   const close = () => dispatch(removeWindow(win.id))
-  if (!windowType(win.type)) {
+  const modules = useGetConfigQuery().data?.modules
+  const module = windowType(win.type)?.module
+  if (!windowType(win.type) || (module && modules && !modules.includes(module))) {
     return <ErrorScreen code={404} detail="error.windowEmpty" onBack={close} />
   }
   return (

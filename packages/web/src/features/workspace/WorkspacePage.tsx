@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
-import { useAppDispatch, useAppSelector } from '../../app/store'
+import { useAppDispatch, useAppSelector } from '../../state/root-state'
 import { activateWindow, removeWindow } from '../../state/workspace-slice'
 import { WindowHost } from './WindowHost'
 

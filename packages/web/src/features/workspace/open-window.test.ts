@@ -1,25 +1,21 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeStore } from '../../app/store'
 import { setWindowState } from '../../state/workspace-slice'
 import { openWindow } from './open-window'
+import { defineWindowType, registerWindowTypes } from './window-registry'
 
-vi.mock('./window-types', async () => {
-  const { defineWindowType } = await import('./window-type')
-  const load = async () => () => null
-  return {
-    WINDOW_TYPES: [
-      defineWindowType({ type: 'Users', title: 'users.windowTitle', singleton: true, load }),
-      defineWindowType({
-        type: 'Review',
-        title: 'tools.approvals',
-        singleton: true,
-        key: (props) => String(props.approvalId),
-        load,
-      }),
-      defineWindowType({ type: 'Search', title: 'tools.search', load }),
-    ],
-  }
-})
+const load = async () => () => null
+registerWindowTypes([
+  defineWindowType({ type: 'Users', title: 'users.windowTitle', singleton: true, load }),
+  defineWindowType({
+    type: 'Review',
+    title: 'tools.approvals',
+    singleton: true,
+    key: (props) => String(props.approvalId),
+    load,
+  }),
+  defineWindowType({ type: 'Search', title: 'tools.search', load }),
+])
 
 function setup() {
   const store = makeStore({ persist: false })

@@ -1,5 +1,5 @@
 import { t } from '@gis/shared/i18n'
-import type { AppDispatch, RootState } from '../../app/store'
+import type { AppDispatch, RootState } from '../../state/root-state'
 import { activateWindow, addWindow } from '../../state/workspace-slice'
 import { singletonKey, windowType } from './window-registry'
 

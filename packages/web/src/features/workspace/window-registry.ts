@@ -1,15 +1,20 @@
-import { WINDOW_TYPES } from './window-types'
 import type { WindowType } from './window-type'
 
 export type { WindowProps, WindowType } from './window-type'
 export { defineWindowType } from './window-type'
 
 /**
- * The one registry of workspace window types, built from the list in `window-types.ts`. The
- * FERRAMENTAS menu offers only tools whose window type is here, and a restored window whose
- * type is unknown shows the empty-window page (code 404).
+ * The one registry of workspace window types. The composition registers the table
+ * (`app/window-types.ts`) at start-up, so that no feature imports the windows of the others:
+ * a feature opens a window by its type's name. The FERRAMENTAS menu offers only tools whose
+ * window type is here, and a restored window whose type is unknown shows the empty-window
+ * page (code 404).
  */
-const registry = new Map<string, WindowType>(WINDOW_TYPES.map((def) => [def.type, def]))
+const registry = new Map<string, WindowType>()
+
+export function registerWindowTypes(types: readonly WindowType[]): void {
+  for (const def of types) registry.set(def.type, def)
+}
 
 export function windowType(type: string): WindowType | undefined {
   return registry.get(type)

@@ -17,6 +17,8 @@ export interface WindowType<S = unknown> {
   /** Loaded on demand the first time a window of this type shows. */
   load: () => Promise<ComponentType<WindowProps<S>>>
   admin?: boolean
+  /** Only with this module switched on; otherwise a restored window shows code 404. */
+  module?: string
   /**
    * One window per key: opening it again activates the open one. The key comes from the
    * window's props (e.g. the approval it reviews); without `key`, one window per type.

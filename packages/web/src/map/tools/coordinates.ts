@@ -12,6 +12,7 @@ import Text from 'ol/style/Text'
 import { useEffect, useMemo, useRef } from 'react'
 import { movedEnough, type LatLon } from '../coordinates'
 import { useMap } from '../map-context'
+import { useMapLayer } from '../use-map-layer'
 
 /**
  * The coordinates read-out: the cursor's position while it is over the map, else the map's
@@ -79,17 +80,11 @@ const markerStyle = (label: string) => [
 
 /** Marks points on the map (Marcar), each labelled with its coordinates. */
 export function useMarkers(points: readonly (LatLon & { label: string })[]) {
-  const map = useMap()
   const { layer, source } = useMemo(() => {
     const source = new VectorSource()
     return { source, layer: new VectorLayer({ source, zIndex: 10_002 }) }
   }, [])
-  useEffect(() => {
-    map.addLayer(layer)
-    return () => {
-      map.removeLayer(layer)
-    }
-  }, [map, layer])
+  useMapLayer(layer)
   useEffect(() => {
     source.clear(true)
     source.addFeatures(

@@ -342,7 +342,8 @@ describe('renderReport: limits', () => {
     const rows = Array.from({ length: 10 }, (_, i) => [cell(`${i} \${nome}`), cell('${area}')])
     const started = performance.now()
     const out = renderReport(context([table(rows, { type: 'ROW_GENERATOR' })], many))
-    expect(performance.now() - started).toBeLessThan(1500)
+    // Bounds in this block catch a runaway render (minutes), not a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000)
     const page = out.pages[0]!
     expect(page.rows).toHaveLength(MAX_PAGE_ROWS)
     expect(page.cells.every((c) => c.row + c.rowSpan <= MAX_PAGE_ROWS)).toBe(true)
@@ -368,7 +369,9 @@ describe('renderReport: limits', () => {
     )
     const started = performance.now()
     const out = renderReport({ ...context([big], many), reportType: 'record' })
-    expect(performance.now() - started).toBeLessThan(6000)
+    // A bound that catches a runaway render (minutes), not a slow machine: CI shares its two
+    // cores with other work, and this took 9.5 s there once under a load of 13.
+    expect(performance.now() - started).toBeLessThan(30_000)
     const cells = out.pages.reduce((n, p) => n + p.cells.length, 0)
     expect(out.features).toBe(Math.ceil(MAX_REPORT_CELLS / 300))
     expect(cells).toBe(out.features * 300)
@@ -381,7 +384,8 @@ describe('renderReport: limits', () => {
     )
     const started = performance.now()
     const page = renderReport(context([table(rows)], [])).pages[0]!
-    expect(performance.now() - started).toBeLessThan(1500)
+    // As above: quadratic placement of these spans would take minutes.
+    expect(performance.now() - started).toBeLessThan(15_000)
     expect(page.columns).toHaveLength(2000)
     expect(page.cells[50]).toMatchObject({ row: 1, col: 150, rowSpan: 999, colSpan: 3 })
   })

@@ -1,5 +1,6 @@
 import { formatBrNumber, t, VARIABLE_PATTERN, type RenderedFormat } from '@gis/shared'
-import { brazilianDate, wallClockIn } from '../../export/export-values'
+import { wallClockIn } from '@gis/shared'
+import { brazilianDate } from '../../export/export-values'
 import type { RenderContext, RenderFeature } from './types'
 
 const two = (n: number) => String(n).padStart(2, '0')

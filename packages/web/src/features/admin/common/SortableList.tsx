@@ -1,7 +1,7 @@
-import { closestCenter, DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core'
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { useSortableSensors } from '../../../components/use-sortable-sensors'
-import DragIndicator from '@mui/icons-material/DragIndicator'
+import type { Announcements } from '@dnd-kit/core'
+import { useSortable } from '@dnd-kit/sortable'
+import { DragHandle } from '../../../components/DragHandle'
+import { SortableArea } from '../../../components/SortableArea'
 import Box from '@mui/material/Box'
 import { t } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
@@ -22,7 +22,6 @@ export function SortableList({
   onReorder: (ids: string[]) => void
   children: (id: string, index: number) => ReactNode
 }) {
-  const sensors = useSortableSensors()
   const name = (id: unknown) => labelOf(String(id))
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('adm.drag.start', { name: name(active.id) }),
@@ -35,32 +34,25 @@ export function SortableList({
       }),
     onDragCancel: ({ active }) => t('adm.drag.cancel', { name: name(active.id) }),
   }
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
-    const next = ids.filter((id) => id !== active.id)
-    next.splice(ids.indexOf(String(over.id)), 0, String(active.id))
-    onReorder(next)
-  }
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: t('adm.drag.instructions') },
+    <SortableArea
+      ids={ids}
+      announcements={announcements}
+      instructions={t('adm.drag.instructions')}
+      onMove={(moved, to) => {
+        const next = ids.filter((id) => id !== moved)
+        next.splice(to, 0, moved)
+        onReorder(next)
       }}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {ids.map((id, i) => (
-            <SortableRow key={id} id={id} label={labelOf(id)}>
-              {children(id, i)}
-            </SortableRow>
-          ))}
-        </Box>
-      </SortableContext>
-    </DndContext>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {ids.map((id, i) => (
+          <SortableRow key={id} id={id} label={labelOf(id)}>
+            {children(id, i)}
+          </SortableRow>
+        ))}
+      </Box>
+    </SortableArea>
   )
 }
 
@@ -87,27 +79,7 @@ function SortableRow({ id, label, children }: { id: string; label: string; child
         boxShadow: isDragging ? 3 : undefined,
       }}
     >
-      <Box
-        component="button"
-        type="button"
-        ref={sortable.setActivatorNodeRef}
-        {...sortable.attributes}
-        {...sortable.listeners}
-        aria-label={t('adm.layers.drag', { name: label })}
-        sx={{
-          border: 0,
-          bgcolor: 'transparent',
-          color: 'text.secondary',
-          cursor: 'grab',
-          display: 'flex',
-          p: 0.5,
-          borderRadius: 1,
-          touchAction: 'none',
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
-      >
-        <DragIndicator fontSize="small" />
-      </Box>
+      <DragHandle sortable={sortable} label={t('adm.layers.drag', { name: label })} />
       {children}
     </Box>
   )

@@ -1,7 +1,7 @@
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useBusy } from '../../../app/use-busy'
-import { failureMessage } from './failure'
+import { useBusy } from '../../../state/use-busy'
+import { failureMessage } from '../../../components/form'
 
 /**
  * Runs a call of an administration screen with the busy flag: on success the toast `done`

@@ -1,10 +1,4 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
-import TextField from '@mui/material/TextField'
 import {
   FIELD_DEFAULTS,
   FIELD_TYPES,
@@ -15,10 +9,15 @@ import {
 } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import type { Resolver } from 'react-hook-form'
-import { useController } from 'react-hook-form'
-import { SchemaForm, useSchemaForm } from '../../../components/form'
-import { schemaResolver } from '../../../components/form/schema-resolver'
-import { FormNumberField, FormSelect, FormSwitch } from '../common/form-controls'
+import {
+  FormDialog,
+  FormNumberField,
+  FormSelect,
+  FormSwitch,
+  FormTextField,
+  schemaResolver,
+  useSchemaForm,
+} from '../../../components/form'
 
 export type FieldRow = FieldDefinition & { id: string }
 
@@ -40,21 +39,19 @@ export function withSizes(f: FieldDefinition): FieldDefinition {
   return rest
 }
 
-/** The name box: what is typed is lowered, and a character that breaks the rule is refused. */
-function NameField({ autoFocus }: { autoFocus?: boolean }) {
-  const { field, fieldState } = useController<FieldDefinition, 'name'>({ name: 'name' })
+/**
+ * The name box of a table or a field (`name` of the form): what is typed is lowered, and a
+ * character that breaks the rule is refused; the rule is the hint under it.
+ */
+export function NameField({ label }: { label: string }) {
   return (
-    <TextField
-      label={t('adm.field.name')}
+    <FormTextField
+      name="name"
+      label={label}
       required
-      autoFocus={autoFocus}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(e) => field.onChange(typedName(e.target.value, field.value ?? ''))}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? t('adm.newTable.nameHint')}
+      autoFocus
+      typed={typedName}
+      hint={t('adm.newTable.nameHint')}
     />
   )
 }
@@ -107,30 +104,27 @@ export function FieldDialog({
     if (await onSave(withSizes(values))) onClose()
   }
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{field ? t('adm.field.editTitle') : t('adm.field.title')}</DialogTitle>
-      <DialogContent>
-        <SchemaForm form={form} onSubmit={submit} id="field-form">
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <NameField autoFocus />
-            <FormSelect name="type" label={t('adm.field.type')} options={TYPE_OPTIONS} />
-            {type === 'string' && <FormNumberField name="length" label={t('adm.field.length')} />}
-            {type === 'numeric' && (
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-                <FormNumberField name="precision" label={t('adm.field.precision')} />
-                <FormNumberField name="scale" label={t('adm.field.scale')} />
-              </Box>
-            )}
-            <FormSwitch name="notNull" label={t('adm.field.notNull')} />
+    <FormDialog
+      title={field ? t('adm.field.editTitle') : t('adm.field.title')}
+      maxWidth="xs"
+      form={form}
+      formId="field-form"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={field ? t('adm.save') : t('adm.field.add')}
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <NameField label={t('adm.field.name')} />
+        <FormSelect name="type" label={t('adm.field.type')} options={TYPE_OPTIONS} />
+        {type === 'string' && <FormNumberField name="length" label={t('adm.field.length')} />}
+        {type === 'numeric' && (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
+            <FormNumberField name="precision" label={t('adm.field.precision')} />
+            <FormNumberField name="scale" label={t('adm.field.scale')} />
           </Box>
-        </SchemaForm>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('adm.cancel')}</Button>
-        <Button type="submit" form="field-form" variant="contained">
-          {field ? t('adm.save') : t('adm.field.add')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+        <FormSwitch name="notNull" label={t('adm.field.notNull')} />
+      </Box>
+    </FormDialog>
   )
 }

@@ -1,10 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
 import Link from '@mui/material/Link'
 import Tab from '@mui/material/Tab'
@@ -15,20 +10,20 @@ import { t } from '@gis/shared/i18n'
 import type { GroupInput, GroupRecord } from '@gis/shared'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
-import { toFailure } from '../../../api/base-api'
 import {
+  failureMessage,
+  FormDialog,
+  FormMultiSelect,
   FormTextField,
+  schemaResolver,
   SchemaForm,
-  showServerErrors,
+  useFormSave,
   useSchemaForm,
+  FormSaveBar,
 } from '../../../components/form'
-import { schemaResolver } from '../../../components/form/schema-resolver'
-import { PagedTable, type Column } from '../../../components/PagedTable'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { failureMessage } from '../common/failure'
-import { FormMultiSelect } from '../common/form-controls'
-import { actionsColumn } from '../common/RowActions'
-import { useAct } from '../common/use-act'
+import type { Column } from '../../../components/PagedTable'
+import { listArgs } from '../../../components/paged-state'
+import { CrudSection } from '../common/CrudSection'
 import { PermissionMatrix } from './PermissionMatrix'
 import { usePaging } from '../common/use-paging'
 import {
@@ -46,43 +41,30 @@ const groupResolver = schemaResolver<GroupInput>(groupInputSchema)
 function GroupDialog({ group, onClose }: { group: GroupRecord | null; onClose: () => void }) {
   const [create] = useCreateGroupMutation()
   const [update] = useUpdateGroupMutation()
-  const { enqueueSnackbar } = useSnackbar()
   const form = useSchemaForm<GroupInput>({
     resolver: groupResolver,
     defaultValues: { name: group?.name ?? '', description: group?.description ?? '' },
   })
+  const save = useFormSave(form)
   async function submit(values: GroupInput) {
-    try {
-      if (group) await update({ id: group.id, group: values }).unwrap()
-      else await create(values).unwrap()
-      enqueueSnackbar(t('adm.saved'), { variant: 'success' })
-      onClose()
-    } catch (err) {
-      if (!showServerErrors(form, toFailure(err)))
-        enqueueSnackbar(failureMessage(err), { variant: 'error' })
-    }
+    const work = () =>
+      group ? update({ id: group.id, group: values }).unwrap() : create(values).unwrap()
+    if (await save(work, t('adm.saved'))) onClose()
   }
-  const submitting = form.formState.isSubmitting
   return (
-    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{group ? t('adm.groups.editTitle') : t('adm.groups.newTitle')}</DialogTitle>
-      <DialogContent>
-        <SchemaForm form={form} onSubmit={submit} id="group-form">
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <FormTextField name="name" label={t('adm.groups.name')} required />
-            <FormTextField name="description" label={t('adm.groups.description')} multiline />
-          </Box>
-        </SchemaForm>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={submitting}>
-          {t('adm.cancel')}
-        </Button>
-        <Button type="submit" form="group-form" variant="contained" disabled={submitting}>
-          {group ? t('adm.save') : t('adm.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={group ? t('adm.groups.editTitle') : t('adm.groups.newTitle')}
+      form={form}
+      formId="group-form"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={group ? t('adm.save') : t('adm.create')}
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        <FormTextField name="name" label={t('adm.groups.name')} required />
+        <FormTextField name="description" label={t('adm.groups.description')} multiline />
+      </Box>
+    </FormDialog>
   )
 }
 
@@ -120,11 +102,7 @@ function Members({ group }: { group: GroupRecord }) {
           label: `${u.username} (${u.name})`,
         }))}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {t('adm.save')}
-        </Button>
-      </Box>
+      <FormSaveBar />
     </SchemaForm>
   )
 }
@@ -158,16 +136,8 @@ function GroupDetail({ group, onBack }: { group: GroupRecord; onBack: () => void
 /** Grupos e permissões: the groups, each with its matrix of layers by flags and its members. */
 export function GroupsSection() {
   const [paging, setPaging] = usePaging()
-  const { data, isFetching } = useListGroupsQuery({
-    page: paging.page,
-    limit: paging.limit,
-    sort: 'name',
-    query: paging.query || undefined,
-  })
+  const { data, isFetching } = useListGroupsQuery(listArgs(paging, 'name'))
   const [remove] = useDeleteGroupMutation()
-  const act = useAct()
-  const [editing, setEditing] = useState<GroupRecord | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<GroupRecord | null>(null)
   const [openId, setOpenId] = useState<number | null>(null)
   const opened = data?.rows.find((g) => g.id === openId)
   if (opened) return <GroupDetail group={opened} onBack={() => setOpenId(null)} />
@@ -195,46 +165,24 @@ export function GroupsSection() {
     },
     { key: 'members', label: t('adm.groups.colMembers'), render: (g) => g.members },
     { key: 'layers', label: t('adm.groups.colLayers'), render: (g) => g.layers, wide: true },
-    actionsColumn((g) => ({
-      name: g.name,
-      onEdit: () => setEditing(g),
-      onDelete: () => setDeleting(g),
-    })),
   ]
   return (
-    <>
-      <PagedTable
-        title={t('dash.section.groups')}
-        description={t('dash.section.groups.hint')}
-        searchLabel={t('adm.groups.search')}
-        columns={columns}
-        rows={data?.rows ?? []}
-        total={data?.total ?? 0}
-        loading={isFetching}
-        empty={t('adm.groups.none')}
-        paging={paging}
-        onPaging={setPaging}
-        actions={
-          <Button variant="contained" onClick={() => setEditing('new')}>
-            {t('adm.groups.new')}
-          </Button>
-        }
-      />
-      {editing !== null && (
-        <GroupDialog group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('adm.groups.deleteTitle', { name: deleting?.name ?? '' })}
-        text={t('adm.groups.deleteText')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (
-            await act(() => remove(deleting!.id).unwrap(), t('adm.deleted'), t('adm.deleteFailed'))
-          )
-            setDeleting(null)
-        }}
-      />
-    </>
+    <CrudSection
+      title={t('dash.section.groups')}
+      description={t('dash.section.groups.hint')}
+      searchLabel={t('adm.groups.search')}
+      columns={columns}
+      data={data}
+      loading={isFetching}
+      empty={t('adm.groups.none')}
+      paging={paging}
+      onPaging={setPaging}
+      newLabel={t('adm.groups.new')}
+      rowActions={(g) => ({ name: g.name })}
+      dialog={(g, close) => <GroupDialog group={g} onClose={close} />}
+      deleteTitle={(g) => t('adm.groups.deleteTitle', { name: g?.name ?? '' })}
+      deleteText={() => t('adm.groups.deleteText')}
+      remove={(g) => remove(g.id).unwrap()}
+    />
   )
 }

@@ -2,10 +2,6 @@ import Sync from '@mui/icons-material/Sync'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import Tooltip from '@mui/material/Tooltip'
 import { geometryTypeLabel, layerRegisterSchema } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
@@ -14,17 +10,19 @@ import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { toFailure } from '../../../api/base-api'
 import {
+  failureMessage,
+  FormDialog,
+  FormSelect,
+  FormSwitch,
   FormTextField,
-  SchemaForm,
-  showServerErrors,
+  schemaResolver,
+  useFormSave,
   useSchemaForm,
 } from '../../../components/form'
-import { schemaResolver } from '../../../components/form/schema-resolver'
-import { PagedTable, type Column } from '../../../components/PagedTable'
+import type { Column } from '../../../components/PagedTable'
+import { listArgs } from '../../../components/paged-state'
+import { CrudSection } from '../common/CrudSection'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { failureMessage } from '../common/failure'
-import { FormSelect, FormSwitch } from '../common/form-controls'
-import { actionsColumn } from '../common/RowActions'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
 import {
@@ -58,76 +56,59 @@ function RegisterDialog({ table, onClose }: { table?: string; onClose: () => voi
   })
   const { data: tree = [] } = useFullLayerTreeQuery()
   const [register] = useRegisterLayerMutation()
-  const { enqueueSnackbar } = useSnackbar()
   const form = useSchemaForm<LayerRegister>({
     resolver: registerResolver,
     defaultValues: { table: table ?? '', title: '', queryable: true, folderId: null },
   })
+  const save = useFormSave(form)
   const chosen = tables.find((x) => x.table === form.watch('table'))
   async function submit(values: LayerRegister) {
-    try {
-      const layer = await register(values).unwrap()
-      enqueueSnackbar(t('adm.layers.registered', { title: layer.title }), { variant: 'success' })
-      onClose()
-    } catch (err) {
-      if (!showServerErrors(form, toFailure(err)))
-        enqueueSnackbar(failureMessage(err), { variant: 'error' })
-    }
+    const work = () => register(values).unwrap()
+    if (await save(work, (layer) => t('adm.layers.registered', { title: layer.title }))) onClose()
   }
-  const submitting = form.formState.isSubmitting
   return (
-    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t('adm.layers.registerTitle')}</DialogTitle>
-      <DialogContent>
-        {tables.length === 0 ? (
-          <Alert severity="info">{t('adm.layers.noTables')}</Alert>
-        ) : (
-          <SchemaForm form={form} onSubmit={submit} id="register-form">
-            <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-              <FormSelect
-                name="table"
-                label={t('adm.layers.table')}
-                required
-                options={tables.map((x) => ({
-                  value: x.table,
-                  label: `${x.table} · ${t('adm.layers.tableRows', { rows: x.rows })}`,
-                }))}
-              />
-              {chosen && chosen.problems.length > 0 && (
-                <Alert severity="error">
-                  {t('adm.layers.cannot', { reasons: chosen.problems.join('; ') })}
-                </Alert>
-              )}
-              {chosen && chosen.problems.length === 0 && chosen.missing.length > 0 && (
-                <Alert severity="info">
-                  {t('adm.layers.willAdd', { names: chosen.missing.join(', ') })}
-                </Alert>
-              )}
-              <FormTextField name="title" label={t('adm.layers.title')} required />
-              <FormSelect
-                name="folderId"
-                label={t('adm.layers.folder')}
-                options={[{ value: null, label: t('adm.layers.rootFolder') }, ...folders(tree)]}
-              />
-              <FormSwitch name="queryable" label={t('adm.layers.queryable')} />
-            </Box>
-          </SchemaForm>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={submitting}>
-          {t('adm.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          form="register-form"
-          variant="contained"
-          disabled={submitting || tables.length === 0 || Boolean(chosen?.problems.length)}
-        >
-          {t('adm.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={t('adm.layers.registerTitle')}
+      form={form}
+      formId="register-form"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('adm.create')}
+      submitDisabled={tables.length === 0 || Boolean(chosen?.problems.length)}
+    >
+      {tables.length === 0 ? (
+        <Alert severity="info">{t('adm.layers.noTables')}</Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <FormSelect
+            name="table"
+            label={t('adm.layers.table')}
+            required
+            options={tables.map((x) => ({
+              value: x.table,
+              label: `${x.table} · ${t('adm.layers.tableRows', { rows: x.rows })}`,
+            }))}
+          />
+          {chosen && chosen.problems.length > 0 && (
+            <Alert severity="error">
+              {t('adm.layers.cannot', { reasons: chosen.problems.join('; ') })}
+            </Alert>
+          )}
+          {chosen && chosen.problems.length === 0 && chosen.missing.length > 0 && (
+            <Alert severity="info">
+              {t('adm.layers.willAdd', { names: chosen.missing.join(', ') })}
+            </Alert>
+          )}
+          <FormTextField name="title" label={t('adm.layers.title')} required />
+          <FormSelect
+            name="folderId"
+            label={t('adm.layers.folder')}
+            options={[{ value: null, label: t('adm.layers.rootFolder') }, ...folders(tree)]}
+          />
+          <FormSwitch name="queryable" label={t('adm.layers.queryable')} />
+        </Box>
+      )}
+    </FormDialog>
   )
 }
 
@@ -137,19 +118,11 @@ function RegisterDialog({ table, onClose }: { table?: string; onClose: () => voi
  */
 export function LayersSection() {
   const [paging, setPaging] = usePaging()
-  const { data, isFetching } = useListLayerRecordsQuery({
-    page: paging.page,
-    limit: paging.limit,
-    sort: 'title',
-    query: paging.query || undefined,
-  })
+  const { data, isFetching } = useListLayerRecordsQuery(listArgs(paging, 'title'))
   const [remove] = useDeleteLayerMutation()
   const [remap] = useRemapIndexMutation()
   const act = useAct()
   const { enqueueSnackbar } = useSnackbar()
-  const [registering, setRegistering] = useState(false)
-  const [editing, setEditing] = useState<LayerRecord | null>(null)
-  const [deleting, setDeleting] = useState<LayerRecord | null>(null)
   const [hasData, setHasData] = useState<{ layer: LayerRecord; message: string } | null>(null)
 
   async function remapAll(layer?: string) {
@@ -169,13 +142,12 @@ export function LayersSection() {
     try {
       await remove({ id: layer.id, confirm: false }).unwrap()
       enqueueSnackbar(t('adm.deleted'), { variant: 'success' })
-      setDeleting(null)
     } catch (err) {
       const f = toFailure(err)
-      setDeleting(null)
       if (f.status === 409) setHasData({ layer, message: f.message })
       else enqueueSnackbar(failureMessage(err, t('adm.deleteFailed')), { variant: 'error' })
     }
+    return true
   }
 
   const columns: Column<LayerRecord>[] = [
@@ -193,52 +165,42 @@ export function LayersSection() {
       render: (l) => (l.queryable ? t('adm.yes') : t('adm.no')),
       wide: true,
     },
-    actionsColumn((l) => ({
-      name: l.title,
-      onEdit: () => setEditing(l),
-      onDelete: () => setDeleting(l),
-      more: [
-        {
-          label: t('adm.layers.remap', { name: l.title }),
-          icon: <Sync fontSize="small" />,
-          onClick: () => void remapAll(l.name),
-        },
-      ],
-    })),
   ]
 
   return (
     <>
-      <PagedTable
+      <CrudSection
         title={t('dash.section.layers')}
         description={t('dash.section.layers.hint')}
         searchLabel={t('adm.layers.search')}
         columns={columns}
-        rows={data?.rows ?? []}
-        total={data?.total ?? 0}
+        data={data}
         loading={isFetching}
         empty={t('adm.layers.none')}
         paging={paging}
         onPaging={setPaging}
         actions={
-          <>
-            <Tooltip title={t('adm.layers.remapHint')} describeChild>
-              <Button onClick={() => void remapAll()}>{t('adm.layers.remapAll')}</Button>
-            </Tooltip>
-            <Button variant="contained" onClick={() => setRegistering(true)}>
-              {t('adm.layers.register')}
-            </Button>
-          </>
+          <Tooltip title={t('adm.layers.remapHint')} describeChild>
+            <Button onClick={() => void remapAll()}>{t('adm.layers.remapAll')}</Button>
+          </Tooltip>
         }
-      />
-      {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
-      {editing && <LayerEditor layer={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('adm.layers.deleteTitle', { title: deleting?.title ?? '' })}
-        text={t('adm.layers.deleteText', { table: deleting?.table ?? '' })}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleteLayer(deleting!)}
+        newLabel={t('adm.layers.register')}
+        rowActions={(l) => ({
+          name: l.title,
+          more: [
+            {
+              label: t('adm.layers.remap', { name: l.title }),
+              icon: <Sync fontSize="small" />,
+              onClick: () => void remapAll(l.name),
+            },
+          ],
+        })}
+        dialog={(l, close) =>
+          l ? <LayerEditor layer={l} onClose={close} /> : <RegisterDialog onClose={close} />
+        }
+        deleteTitle={(l) => t('adm.layers.deleteTitle', { title: l?.title ?? '' })}
+        deleteText={(l) => t('adm.layers.deleteText', { table: l?.table ?? '' })}
+        onDelete={deleteLayer}
       />
       <ConfirmDialog
         open={hasData !== null}

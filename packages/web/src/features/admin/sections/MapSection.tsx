@@ -3,15 +3,20 @@ import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { validLonLatBox } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
+import { SectionHeading } from '../../../components/SectionHeading'
 import { useSnackbar } from 'notistack'
 import type OlMap from 'ol/Map'
 import { useEffect, useRef, useState } from 'react'
 import type { Resolver } from 'react-hook-form'
-import { SchemaForm, useSchemaForm } from '../../../components/form'
+import {
+  failureMessage,
+  FormNumberField,
+  SchemaForm,
+  useSchemaForm,
+  FormSaveBar,
+} from '../../../components/form'
 import { useGetMapConfigQuery } from '../../layers'
-import { failureMessage } from '../common/failure'
 import { AdminMap, DefaultBaseLayer } from '../common/admin-map'
-import { FormNumberField } from '../common/form-controls'
 import { useSaveMapConfigMutation } from '../settings.api'
 import { useFitOnce, useStartBox, viewBox, type LonLatBox } from './start-box-layer'
 
@@ -98,12 +103,7 @@ export function MapSection() {
   }
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2">
-        {t('dash.section.map')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('adm.map.hint')}
-      </Typography>
+      <SectionHeading title={t('dash.section.map')} hint={t('adm.map.hint')} hintSx={{ mb: 2 }} />
       <SchemaForm form={form} onSubmit={submit}>
         <Box
           sx={{
@@ -151,11 +151,7 @@ export function MapSection() {
             }}
           />
         </AdminMap>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {t('adm.save')}
-          </Button>
-        </Box>
+        <FormSaveBar />
       </SchemaForm>
     </Box>
   )

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormGroup from '@mui/material/FormGroup'
@@ -13,13 +12,14 @@ import { useEffect } from 'react'
 import { useController } from 'react-hook-form'
 import { toFailure } from '../../../api/base-api'
 import {
+  failureMessage,
   FormTextField,
   SchemaForm,
+  schemaResolver,
   showServerErrors,
   useSchemaForm,
+  FormSaveBar,
 } from '../../../components/form'
-import { schemaResolver } from '../../../components/form/schema-resolver'
-import { failureMessage } from '../common/failure'
 import { useGetSettingsQuery, useSaveSettingsMutation } from '../settings.api'
 
 const resolver = schemaResolver<AppSettings>(appSettingsSchema)
@@ -98,11 +98,7 @@ export function SettingsSection() {
             {t('adm.settings.envModules', { value: data.env.modules.join(',') })}
           </Alert>
         )}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            {t('adm.save')}
-          </Button>
-        </Box>
+        <FormSaveBar />
       </SchemaForm>
     </Box>
   )

@@ -2,21 +2,13 @@ import ListAlt from '@mui/icons-material/ListAlt'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import Tooltip from '@mui/material/Tooltip'
 import { t } from '@gis/shared/i18n'
 import type { FieldRecord, TableRecord } from '@gis/shared'
 import { useState } from 'react'
 import { PagedTable, type Column } from '../../../components/PagedTable'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { DialogFrame } from '../../../components/DialogFrame'
 import { actionsColumn, RowActions } from '../common/RowActions'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
@@ -29,6 +21,7 @@ import {
   useRefreshSchemaMutation,
 } from '../schema.api'
 import { FieldDialog } from './FieldDialog'
+import { FieldsTable } from './FieldsTable'
 import { NewTableDialog } from './NewTableDialog'
 
 const fieldType = (f: FieldRecord) =>
@@ -43,75 +36,69 @@ function TableFieldsDialog({ table, onClose }: { table: string; onClose: () => v
   const [deleting, setDeleting] = useState<string | null>(null)
   const act = useAct()
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{t('adm.tables.fields', { name: table })}</DialogTitle>
-      <DialogContent>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('adm.newTable.colName')}</TableCell>
-              <TableCell>{t('adm.newTable.colType')}</TableCell>
-              <TableCell>{t('adm.newTable.colSize')}</TableCell>
-              <TableCell>{t('adm.newTable.colNotNull')}</TableCell>
-              <TableCell>{t('adm.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {fields.map((f) => (
-              <TableRow key={f.name}>
-                <TableCell>
-                  {f.name}{' '}
-                  {f.system && (
-                    <Chip size="small" variant="outlined" label={t('adm.field.system')} />
-                  )}
-                </TableCell>
-                <TableCell>{fieldType(f)}</TableCell>
-                <TableCell>
-                  {f.length ?? (f.precision !== null ? `${f.precision}, ${f.scale ?? 0}` : '')}
-                </TableCell>
-                <TableCell>{f.notNull ? t('adm.yes') : t('adm.no')}</TableCell>
-                <TableCell>
-                  {!f.system && <RowActions name={f.name} onDelete={() => setDeleting(f.name)} />}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setAdding(true)}>{t('adm.newTable.newField')}</Button>
-        <Box sx={{ flex: 1 }} />
-        <Button variant="contained" onClick={onClose}>
-          {t('adm.back')}
-        </Button>
-      </DialogActions>
-      {adding && (
-        <FieldDialog
-          field={null}
-          others={fields.map((f) => f.name)}
-          onClose={() => setAdding(false)}
-          onSave={(field) =>
-            act(() => add({ table, field }).unwrap(), t('adm.field.added', { name: field.name }))
-          }
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('adm.field.deleteTitle', { name: deleting ?? '' })}
-        text={t('adm.field.deleteText')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (
-            await act(
-              () => remove({ table, field: deleting! }).unwrap(),
-              t('adm.deleted'),
-              t('adm.deleteFailed'),
-            )
-          )
-            setDeleting(null)
-        }}
+    <DialogFrame
+      title={t('adm.tables.fields', { name: table })}
+      maxWidth="md"
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={() => setAdding(true)}>{t('adm.newTable.newField')}</Button>
+          <Box sx={{ flex: 1 }} />
+          <Button variant="contained" onClick={onClose}>
+            {t('adm.back')}
+          </Button>
+        </>
+      }
+      after={
+        <>
+          {adding && (
+            <FieldDialog
+              field={null}
+              others={fields.map((f) => f.name)}
+              onClose={() => setAdding(false)}
+              onSave={(field) =>
+                act(
+                  () => add({ table, field }).unwrap(),
+                  t('adm.field.added', { name: field.name }),
+                )
+              }
+            />
+          )}
+          <ConfirmDialog
+            open={deleting !== null}
+            title={t('adm.field.deleteTitle', { name: deleting ?? '' })}
+            text={t('adm.field.deleteText')}
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              if (
+                await act(
+                  () => remove({ table, field: deleting! }).unwrap(),
+                  t('adm.deleted'),
+                  t('adm.deleteFailed'),
+                )
+              )
+                setDeleting(null)
+            }}
+          />
+        </>
+      }
+    >
+      <FieldsTable
+        rows={fields}
+        rowKey={(f) => f.name}
+        name={(f) => (
+          <>
+            {f.name}{' '}
+            {f.system && <Chip size="small" variant="outlined" label={t('adm.field.system')} />}
+          </>
+        )}
+        type={fieldType}
+        size={(f) => f.length ?? (f.precision !== null ? `${f.precision}, ${f.scale ?? 0}` : '')}
+        actions={(f) =>
+          !f.system && <RowActions name={f.name} onDelete={() => setDeleting(f.name)} />
+        }
       />
-    </Dialog>
+    </DialogFrame>
   )
 }
 

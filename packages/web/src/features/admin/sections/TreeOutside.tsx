@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
+import { SectionHeading } from '../../../components/SectionHeading'
 import { useListBaseLayersQuery } from '../base-layers.api'
 import { useListLayerRecordsQuery } from '../layers-admin.api'
 
@@ -42,12 +43,12 @@ export function TreeOutside({
   ]
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('adm.tree.outside')}>
-      <Typography variant="subtitle1" component="h3">
-        {t('adm.tree.outside')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('adm.tree.outsideHint')}
-      </Typography>
+      <SectionHeading
+        small
+        title={t('adm.tree.outside')}
+        hint={t('adm.tree.outsideHint')}
+        hintSx={{ mb: 1 }}
+      />
       {outside.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('adm.tree.allPlaced')}

@@ -15,6 +15,7 @@ import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
+import { SectionHeading } from '../../../components/SectionHeading'
 import type { LayerTreeInput, LayerTreeNode } from '@gis/shared'
 import { useEffect, useMemo, useState } from 'react'
 import { opacityPercent } from '../../../map/layer-tree'
@@ -194,12 +195,7 @@ export function TreeSection() {
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ flex: 1, minWidth: 220 }}>
-          <Typography variant="h6" component="h2">
-            {t('dash.section.tree')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('adm.tree.hint')}
-          </Typography>
+          <SectionHeading title={t('dash.section.tree')} hint={t('adm.tree.hint')} />
         </Box>
         <Button
           onClick={() => {

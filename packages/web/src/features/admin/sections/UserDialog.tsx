@@ -1,26 +1,19 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import { adminUserCreateSchema, adminUserUpdateSchema } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import type { AdminUserRecord } from '@gis/shared'
-import { useSnackbar } from 'notistack'
 import type { Resolver } from 'react-hook-form'
-import { toFailure } from '../../../api/base-api'
-import { useCurrentUser } from '../../../app/session'
+import { useCurrentUser } from '../../../state/session'
 import {
+  FormDialog,
+  FormMultiSelect,
   FormPasswordField,
+  FormSwitch,
   FormTextField,
-  SchemaForm,
-  showServerErrors,
+  schemaResolver,
+  useFormSave,
   useSchemaForm,
 } from '../../../components/form'
-import { schemaResolver } from '../../../components/form/schema-resolver'
-import { FormMultiSelect, FormSwitch } from '../common/form-controls'
-import { failureMessage } from '../common/failure'
 import { useListGroupsQuery } from '../groups.api'
 import { useCreateUserMutation, useUpdateUserMutation } from '../users.api'
 
@@ -57,7 +50,6 @@ export function UserDialog({
   const { data: groups } = useListGroupsQuery({ page: 0, limit: 1000, sort: 'name' })
   const [create] = useCreateUserMutation()
   const [update] = useUpdateUserMutation()
-  const { enqueueSnackbar } = useSnackbar()
   const form = useSchemaForm<UserForm>({
     resolver: user ? updateResolver : createResolver,
     defaultValues: {
@@ -72,73 +64,61 @@ export function UserDialog({
     },
   })
 
+  const save = useFormSave(form)
   async function submit(values: UserForm) {
-    try {
-      if (user) {
-        const { username: _u, password, ...changes } = values
-        await update({
-          id: user.id,
-          changes: password ? { ...changes, password } : changes,
-        }).unwrap()
-        enqueueSnackbar(t('users.updated'), { variant: 'success' })
-      } else {
-        await create(values).unwrap()
-        enqueueSnackbar(t('adm.users.created'), { variant: 'success' })
-      }
-      onClose()
-    } catch (err) {
-      if (!showServerErrors(form, toFailure(err)))
-        enqueueSnackbar(failureMessage(err), { variant: 'error' })
-    }
+    const { username: _u, password, ...changes } = values
+    const saved = user
+      ? await save(
+          () =>
+            update({
+              id: user.id,
+              changes: password ? { ...changes, password } : changes,
+            }).unwrap(),
+          t('users.updated'),
+        )
+      : await save(() => create(values).unwrap(), t('adm.users.created'))
+    if (saved) onClose()
   }
 
   const submitting = form.formState.isSubmitting
   return (
-    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>
-        {user ? t('adm.users.editTitle', { username: user.username }) : t('adm.users.newTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <SchemaForm form={form} onSubmit={submit} id="user-form">
-          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-            <FormTextField name="name" label={t('users.colName')} required />
-            <FormTextField
-              name="username"
-              label={t('users.colUsername')}
-              required={!user}
-              disabled={Boolean(user)}
-            />
-            <FormTextField name="email" label={t('users.colEmail')} required />
-            <FormTextField name="sector" label={t('users.colSector')} required />
-            <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-              <FormPasswordField
-                name="password"
-                label={user ? t('adm.users.newPassword') : t('adm.users.password')}
-                required={!user}
-                fullWidth
-              />
-            </Box>
-            <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-              <FormMultiSelect
-                name="groupIds"
-                label={t('adm.users.groups')}
-                fullWidth
-                options={(groups?.rows ?? []).map((g) => ({ value: g.id, label: g.name }))}
-              />
-            </Box>
-            <FormSwitch name="active" label={t('adm.users.active')} disabled={self || submitting} />
-            <FormSwitch name="admin" label={t('adm.users.admin')} disabled={self || submitting} />
-          </Box>
-        </SchemaForm>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={submitting}>
-          {t('adm.cancel')}
-        </Button>
-        <Button type="submit" form="user-form" variant="contained" disabled={submitting}>
-          {user ? t('adm.save') : t('adm.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={user ? t('adm.users.editTitle', { username: user.username }) : t('adm.users.newTitle')}
+      form={form}
+      formId="user-form"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={user ? t('adm.save') : t('adm.create')}
+    >
+      <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <FormTextField name="name" label={t('users.colName')} required />
+        <FormTextField
+          name="username"
+          label={t('users.colUsername')}
+          required={!user}
+          disabled={Boolean(user)}
+        />
+        <FormTextField name="email" label={t('users.colEmail')} required />
+        <FormTextField name="sector" label={t('users.colSector')} required />
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <FormPasswordField
+            name="password"
+            label={user ? t('adm.users.newPassword') : t('adm.users.password')}
+            required={!user}
+            fullWidth
+          />
+        </Box>
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <FormMultiSelect
+            name="groupIds"
+            label={t('adm.users.groups')}
+            fullWidth
+            options={(groups?.rows ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          />
+        </Box>
+        <FormSwitch name="active" label={t('adm.users.active')} disabled={self || submitting} />
+        <FormSwitch name="admin" label={t('adm.users.admin')} disabled={self || submitting} />
+      </Box>
+    </FormDialog>
   )
 }

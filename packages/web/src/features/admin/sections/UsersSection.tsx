@@ -9,14 +9,15 @@ import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import type { AdminUserRecord } from '@gis/shared'
 import { useState } from 'react'
-import { useCurrentUser } from '../../../app/session'
-import { PagedTable, type Column } from '../../../components/PagedTable'
+import { useCurrentUser } from '../../../state/session'
+import type { Column } from '../../../components/PagedTable'
+import { listArgs } from '../../../components/paged-state'
+import { CrudSection } from '../common/CrudSection'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { actionsColumn } from '../common/RowActions'
 import { useAct } from '../common/use-act'
 import { usePaging } from '../common/use-paging'
 import { useDeleteUserMutation, useListUsersQuery, useUpdateUserMutation } from '../users.api'
-import { FlagSwitch, type Flag } from '../UsersWindow'
+import { flagColumns, userColumns, type Flag } from '../user-columns'
 import { UserDialog } from './UserDialog'
 
 /** Self-registered accounts awaiting activation: ATIVAR or RECUSAR (which deletes the request). */
@@ -112,39 +113,16 @@ function ActivationQueue() {
 export function UsersSection() {
   const [paging, setPaging] = usePaging()
   const me = useCurrentUser()
-  const { data, isFetching } = useListUsersQuery({
-    page: paging.page,
-    limit: paging.limit,
-    sort: 'username',
-    query: paging.query || undefined,
-  })
+  const { data, isFetching } = useListUsersQuery(listArgs(paging, 'username'))
   const [update] = useUpdateUserMutation()
   const [remove] = useDeleteUserMutation()
-  const [editing, setEditing] = useState<AdminUserRecord | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<AdminUserRecord | null>(null)
   const act = useAct()
 
   const change = (user: { id: number }, changes: Partial<Record<Flag, boolean>>) =>
     void act(() => update({ id: user.id, changes }).unwrap(), t('users.updated'))
 
-  const flag = (key: Flag, label: string): Column<AdminUserRecord> => ({
-    key,
-    label,
-    render: (u) => <FlagSwitch user={u} flag={key} self={u.id === me?.id} onChange={change} />,
-  })
   const columns: Column<AdminUserRecord>[] = [
-    {
-      key: 'username',
-      label: t('users.colUsername'),
-      render: (u) => (
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-          <strong>{u.username}</strong>
-          {u.id === me?.id && <Chip size="small" label={t('users.you')} aria-hidden />}
-        </Box>
-      ),
-    },
-    { key: 'name', label: t('users.colName'), render: (u) => u.name, wide: true },
-    { key: 'email', label: t('users.colEmail'), render: (u) => u.email, wide: true },
+    ...userColumns<AdminUserRecord>(me?.id),
     {
       key: 'groups',
       label: t('adm.users.colGroups'),
@@ -160,50 +138,31 @@ export function UsersSection() {
           </Box>
         ),
     },
-    flag('active', t('users.colActive')),
-    flag('admin', t('users.colAdmin')),
-    actionsColumn((u) => ({
-      name: u.username,
-      onEdit: () => setEditing(u),
-      onDelete: () => setDeleting(u),
-      deleteBlocked: u.id === me?.id ? t('users.cannotDeleteSelf') : undefined,
-    })),
+    ...flagColumns(me?.id, change),
   ]
 
   return (
     <>
       <ActivationQueue />
-      <PagedTable
+      <CrudSection
         title={t('users.windowTitle')}
         description={t('dash.section.users.hint')}
         searchLabel={t('users.searchLabel')}
         columns={columns}
-        rows={data?.rows ?? []}
-        total={data?.total ?? 0}
+        data={data}
         loading={isFetching}
         empty={t('users.none')}
         paging={paging}
         onPaging={setPaging}
-        actions={
-          <Button variant="contained" onClick={() => setEditing('new')}>
-            {t('adm.users.new')}
-          </Button>
-        }
-      />
-      {editing !== null && (
-        <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('adm.users.deleteTitle', { username: deleting?.username ?? '' })}
-        text={t('adm.users.deleteText')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (
-            await act(() => remove(deleting!.id).unwrap(), t('adm.deleted'), t('adm.deleteFailed'))
-          )
-            setDeleting(null)
-        }}
+        newLabel={t('adm.users.new')}
+        rowActions={(u) => ({
+          name: u.username,
+          deleteBlocked: u.id === me?.id ? t('users.cannotDeleteSelf') : undefined,
+        })}
+        dialog={(u, close) => <UserDialog user={u} onClose={close} />}
+        deleteTitle={(u) => t('adm.users.deleteTitle', { username: u?.username ?? '' })}
+        deleteText={() => t('adm.users.deleteText')}
+        remove={(u) => remove(u.id).unwrap()}
       />
     </>
   )

@@ -24,6 +24,7 @@ export function draftOf(layer: LayerRecord): Draft {
     domains: { ...layer.domains },
     style: layer.style,
     displayField: layer.displayField,
+    public: layer.public,
   }
 }
 

@@ -1,0 +1,3 @@
+export * from './schemas'
+export * from './gps-time'
+export * from './survey-import'

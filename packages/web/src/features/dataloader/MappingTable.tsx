@@ -1,0 +1,110 @@
+import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
+import MenuItem from '@mui/material/MenuItem'
+import Paper from '@mui/material/Paper'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TableRow from '@mui/material/TableRow'
+import TextField from '@mui/material/TextField'
+import { t } from '@gis/shared/i18n'
+import type { ColumnMapping } from './dataloader-types'
+
+/**
+ * The mapping of the file's columns: each column's destination (one column per destination)
+ * and the key (one column at most; a key other than id may name the old key's column).
+ */
+export function MappingTable({
+  mappings,
+  destinations,
+  setMapping,
+  setMappings,
+  onOldKey,
+}: {
+  mappings: ColumnMapping[]
+  destinations: { name: string; title: string }[]
+  setMapping: (i: number, next: Partial<ColumnMapping>) => void
+  setMappings: (mappings: ColumnMapping[]) => void
+  onOldKey: (index: number, source: string) => void
+}) {
+  const used = new Set(mappings.map((m) => m.destiny).filter(Boolean))
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('dataloader.colIndex')}</TableCell>
+            <TableCell>{t('dataloader.colSource')}</TableCell>
+            <TableCell>{t('dataloader.colDestiny')}</TableCell>
+            <TableCell>{t('dataloader.colKey')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {mappings.map((m, i) => (
+            <TableRow key={m.source}>
+              <TableCell>{i + 1}</TableCell>
+              <TableCell>{m.source}</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>
+                <TextField
+                  select
+                  size="small"
+                  fullWidth
+                  label={t('dataloader.colDestiny')}
+                  value={m.destiny ?? ''}
+                  slotProps={{
+                    htmlInput: { 'aria-label': `${t('dataloader.colDestiny')} ${m.source}` },
+                  }}
+                  onChange={(e) => {
+                    const name = e.target.value || null
+                    const d = destinations.find((x) => x.name === name)
+                    setMapping(i, {
+                      destiny: name,
+                      destinyTitle: d?.title ?? null,
+                      ...(name ? {} : { primaryKey: false, oldPrimaryKeySource: null }),
+                    })
+                  }}
+                >
+                  <MenuItem value="">{t('dataloader.noDestiny')}</MenuItem>
+                  {destinations.map((d) => (
+                    <MenuItem
+                      key={d.name}
+                      value={d.name}
+                      disabled={used.has(d.name) && d.name !== m.destiny}
+                    >
+                      {d.title}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </TableCell>
+              <TableCell>
+                <Checkbox
+                  checked={m.primaryKey}
+                  disabled={!m.destiny}
+                  slotProps={{ input: { 'aria-label': `${t('dataloader.colKey')} ${m.source}` } }}
+                  onChange={(e) =>
+                    setMappings(
+                      mappings.map((x, j) =>
+                        j === i
+                          ? { ...x, primaryKey: e.target.checked, oldPrimaryKeySource: null }
+                          : { ...x, primaryKey: false, oldPrimaryKeySource: null },
+                      ),
+                    )
+                  }
+                />
+                {m.primaryKey && m.destiny !== 'id' && (
+                  <Button size="small" onClick={() => onOldKey(i, m.oldPrimaryKeySource ?? '')}>
+                    {m.oldPrimaryKeySource
+                      ? t('dataloader.oldKeyOf', { column: m.oldPrimaryKeySource })
+                      : t('dataloader.oldKey')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  )
+}

@@ -1,0 +1,1 @@
+export { OrbitPage } from './OrbitPage'
