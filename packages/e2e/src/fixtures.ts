@@ -35,6 +35,12 @@ export const test = base.extend({
   baseURL: async ({}, use) => {
     await use(baseUrl())
   },
+  page: async ({ page }, use) => {
+    await use(page)
+    // A route handler still running when the test ends (the sign-in page asks for
+    // /api/config again after a logout) must not fail the test while the context closes.
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  },
 })
 
 /**
