@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from '../../demo/seed'
 import { signIn, useTestApp } from '../../../test/harness'
+import { todayOf } from '../../../test/today'
 import {
   makePdf,
   makePng,
@@ -95,7 +96,7 @@ describe('documents library', () => {
     expect(await find('tag=DRENAGEM')).toEqual([doc.id])
     expect(await find(`type=pdf&folder=${folders.Projetos}`)).toContain(doc.id)
     expect(await find('type=image')).not.toContain(doc.id)
-    const today = new Date().toISOString().slice(0, 10)
+    const today = await todayOf(t)
     expect(await find(`from=${today}`)).toContain(doc.id)
     expect(await find('to=2020-01-01')).not.toContain(doc.id)
     const all = await t.get('/api/documents?limit=2', t.user)

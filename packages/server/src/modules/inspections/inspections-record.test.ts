@@ -18,9 +18,9 @@ import {
   inspectionCount,
   photoContent,
   shift,
-  todayOf,
   typeId,
 } from './inspections.fixture'
+import { todayOf } from '../../../test/today'
 
 const t = useTestApp()
 

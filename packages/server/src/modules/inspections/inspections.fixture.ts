@@ -1,16 +1,9 @@
 import { expect } from 'vitest'
 import type { BridgeRow, BridgeStatus, InspectionInput } from '@gis/shared'
 import { expectStatus, type SignedInApp } from '../../../test/harness'
+import { todayOf } from '../../../test/today'
 
-/** Helpers of the inspection tests: today, the expected register from the rows, photos. */
-
-/** Today in São Paulo, as the database says it. */
-export async function todayOf(t: SignedInApp): Promise<string> {
-  const { rows } = await t.db.query<{ d: string }>(
-    `SELECT to_char((now() AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD') AS d`,
-  )
-  return rows[0]!.d
-}
+/** Helpers of the inspection tests: the expected register from the rows, photos. */
 
 /** A date plus days and months, computed by the database (not by the code under test). */
 export async function shift(t: SignedInApp, date: string, days: number, months = 0) {

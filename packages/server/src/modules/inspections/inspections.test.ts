@@ -21,9 +21,9 @@ import {
   expectRowsMatch,
   inspection,
   shift,
-  todayOf,
   typeId,
 } from './inspections.fixture'
+import { todayOf } from '../../../test/today'
 
 const t = useTestApp()
 let dir: string
