@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { defaultExportFields, t, type SessionUser } from '@gis/shared'
+import {
+  defaultExportFields,
+  SAO_PAULO_TIME_ZONE,
+  t,
+  wallClockIn,
+  type SessionUser,
+} from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { badRequest, notFound } from '../../http/errors'
 import type { Download } from '../../http/send-file'
@@ -27,6 +33,14 @@ import {
 import { zipFiles } from './zip'
 
 type User = Pick<SessionUser, 'id' | 'admin'>
+
+const saoPaulo = wallClockIn(SAO_PAULO_TIME_ZONE)
+
+/** The day of an instant in São Paulo as yyyymmdd: the users' date, not UTC's. */
+function saoPauloDay(at: Date): string {
+  const c = saoPaulo(at)
+  return `${c.year}${String(c.month).padStart(2, '0')}${String(c.day).padStart(2, '0')}`
+}
 
 /** Regulators with a KMZ export, and the module that switches each on (spec 1 §1). */
 const REGULATORS: Record<string, string> = { artesp: 'artespKmz' }
@@ -140,7 +154,7 @@ export async function kmzExport(
     const data = await readFile(kmz)
     return {
       stream: Readable.from([data]),
-      filename: `${regulator}_${new Date().toISOString().slice(0, 10).replaceAll('-', '')}.kmz`,
+      filename: `${regulator}_${saoPauloDay(new Date())}.kmz`,
       contentType: 'application/vnd.google-earth.kmz',
       size: data.length,
     }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/harness'
 import { createTestLayer } from '../search/search.fixture'
 import { and, rule } from '../../../test/filters'
+import { todayOf } from '../../../test/today'
 
 const t = useTestApp()
 let dir: string
@@ -30,6 +31,9 @@ async function kmzFile(query: URLSearchParams) {
   const res = await fetch(`${t.baseUrl}/api/integration/artesp/kmz?${query}`)
   expect(res.status, await res.clone().text()).toBe(200)
   expect(res.headers.get('content-type')).toBe('application/vnd.google-earth.kmz')
+  // Named by the users' day (São Paulo), also after 21:00 there, when UTC is a day ahead.
+  const day = (await todayOf(t)).replaceAll('-', '')
+  expect(res.headers.get('content-disposition')).toContain(`artesp_${day}.kmz`)
   const file = path.join(dir, `artesp-${Math.random().toString(36).slice(2)}.kmz`)
   writeFileSync(file, Buffer.from(await res.arrayBuffer()))
   const entries = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')
