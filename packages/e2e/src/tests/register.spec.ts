@@ -27,7 +27,12 @@ test.describe('registration', () => {
     // The username is checked against the server 700 ms after typing.
     await page.getByLabel('Usuário').fill('demo')
     await expect(page.getByText('O usuário já existe')).toBeVisible()
-    await page.getByLabel('Usuário').fill(unique('livre'))
+    const free = unique('livre')
+    const checked = page.waitForResponse(
+      (answer) => answer.url().includes('/api/users/exists') && answer.url().includes(free),
+    )
+    await page.getByLabel('Usuário').fill(free)
+    await checked
     await expect(page.getByText('O usuário já existe')).toBeHidden()
 
     await page.getByRole('link', { name: 'Já estou registrado!' }).click()

@@ -104,7 +104,8 @@ export function RegisterPage() {
           name="username"
           label={t('register.username')}
           autoComplete="username"
-          hint={checking ? t('register.checkingUsername') : undefined}
+          // ' ' keeps the hint's line, so the form does not jump while the name is checked.
+          hint={checking ? t('register.checkingUsername') : ' '}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormPasswordField
