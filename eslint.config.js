@@ -101,4 +101,22 @@ export default tseslint.config(
       'local/no-cycle': 'error',
     },
   },
+  {
+    // One table pattern (docs/web.md): screens use DataTable, PagedTable or FieldTable.
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['packages/web/src/components/DataTable.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@mui/material/Table', '@mui/material/TableHead', '@mui/material/TableBody'].map(
+            (name) => ({
+              name,
+              message: 'A table is a DataTable (components/DataTable: PagedTable, FieldTable).',
+            }),
+          ),
+        },
+      ],
+    },
+  },
 )

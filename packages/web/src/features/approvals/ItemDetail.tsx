@@ -1,11 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import {
   isFileOnlyItem,
@@ -16,6 +11,7 @@ import {
 import { t } from '@gis/shared/i18n'
 import { attributeText } from '../../components/attribute-text'
 import { useGetFeatureQuery } from '../../api/features.api'
+import { DataTable, type Column } from '../../components/DataTable'
 import { ApprovalStatusChip } from './ApprovalStatusChip'
 import { GeometryPreview } from './GeometryPreview'
 
@@ -71,6 +67,33 @@ export function ItemDetail({
             current: feature.attributes[field],
           }))
       : null
+  const proposedOf = (name: string) => (name in item.data ? item.data[name] : currentOf(name))
+  const changed = (name: string) =>
+    item.action === 'INSERT' || (name in item.data && !same(item.data[name], currentOf(name)))
+  const typeOf = (name: string) => attrs.get(name)?.type
+  const columns: Column<string>[] = [
+    {
+      key: 'attribute',
+      label: t('approvals.review.attribute'),
+      render: (name) => attrs.get(name)?.title ?? name,
+      cellProps: (name) => ({ sx: { fontWeight: changed(name) ? 600 : undefined } }),
+    },
+  ]
+  if (item.action !== 'INSERT')
+    columns.push({
+      key: 'current',
+      label: t('approvals.review.current'),
+      render: (name) => attributeText(currentOf(name), typeOf(name)),
+    })
+  if (item.action !== 'DELETE')
+    columns.push({
+      key: 'proposed',
+      label: t('approvals.review.proposed'),
+      render: (name) => attributeText(proposedOf(name), typeOf(name)),
+      cellProps: (name) => ({
+        sx: changed(name) ? { color: 'error.main', fontWeight: 600 } : undefined,
+      }),
+    })
   const showGeometry =
     layer?.geometryType !== 'TABULAR' && (item.withGeom || (feature?.geom ?? null) !== null)
   return (
@@ -115,43 +138,19 @@ export function ItemDetail({
       )}
       {fileOnly && <Alert severity="info">{t('approvals.review.filesOnly')}</Alert>}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('approvals.review.attribute')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('approvals.review.attribute')}</TableCell>
-              {item.action !== 'INSERT' && <TableCell>{t('approvals.review.current')}</TableCell>}
-              {item.action !== 'DELETE' && <TableCell>{t('approvals.review.proposed')}</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((name) => {
-              const type = attrs.get(name)?.type
-              const proposed = name in item.data ? item.data[name] : currentOf(name)
-              const changed =
-                item.action === 'INSERT' ||
-                (name in item.data && !same(item.data[name], currentOf(name)))
-              return (
-                <TableRow
-                  key={name}
-                  data-changed={changed || undefined}
-                  sx={changed && item.action !== 'DELETE' ? { bgcolor: '#fff3e0' } : undefined}
-                >
-                  <TableCell sx={{ fontWeight: changed ? 600 : undefined }}>
-                    {attrs.get(name)?.title ?? name}
-                  </TableCell>
-                  {item.action !== 'INSERT' && (
-                    <TableCell>{attributeText(currentOf(name), type)}</TableCell>
-                  )}
-                  {item.action !== 'DELETE' && (
-                    <TableCell sx={changed ? { color: 'error.main', fontWeight: 600 } : undefined}>
-                      {attributeText(proposed, type)}
-                    </TableCell>
-                  )}
-                </TableRow>
-              )
-            })}
-          </TableBody>
-        </Table>
+        <DataTable
+          bare
+          noLoadingBar
+          label={t('approvals.review.attribute')}
+          columns={columns}
+          rows={rows}
+          rowKey={(name) => name}
+          empty=""
+          rowProps={(name) => ({
+            'data-changed': changed(name) || undefined,
+            sx: changed(name) && item.action !== 'DELETE' ? { bgcolor: '#fff3e0' } : undefined,
+          })}
+        />
       </Box>
       {showGeometry && (
         <Box>

@@ -1,15 +1,9 @@
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import { t } from '@gis/shared/i18n'
+import { DataTable } from '../../components/DataTable'
 import type { ColumnMapping } from './dataloader-types'
 
 /**
@@ -31,80 +25,81 @@ export function MappingTable({
 }) {
   const used = new Set(mappings.map((m) => m.destiny).filter(Boolean))
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('dataloader.colIndex')}</TableCell>
-            <TableCell>{t('dataloader.colSource')}</TableCell>
-            <TableCell>{t('dataloader.colDestiny')}</TableCell>
-            <TableCell>{t('dataloader.colKey')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {mappings.map((m, i) => (
-            <TableRow key={m.source}>
-              <TableCell>{i + 1}</TableCell>
-              <TableCell>{m.source}</TableCell>
-              <TableCell sx={{ minWidth: 220 }}>
-                <TextField
-                  select
-                  size="small"
-                  fullWidth
-                  label={t('dataloader.colDestiny')}
-                  value={m.destiny ?? ''}
-                  slotProps={{
-                    htmlInput: { 'aria-label': `${t('dataloader.colDestiny')} ${m.source}` },
-                  }}
-                  onChange={(e) => {
-                    const name = e.target.value || null
-                    const d = destinations.find((x) => x.name === name)
-                    setMapping(i, {
-                      destiny: name,
-                      destinyTitle: d?.title ?? null,
-                      ...(name ? {} : { primaryKey: false, oldPrimaryKeySource: null }),
-                    })
-                  }}
+    <DataTable
+      columns={[
+        { key: 'index', label: t('dataloader.colIndex'), render: (_m, i) => i + 1 },
+        { key: 'source', label: t('dataloader.colSource'), render: (m) => m.source },
+        {
+          key: 'destiny',
+          label: t('dataloader.colDestiny'),
+          sx: { minWidth: 220 },
+          render: (m, i) => (
+            <TextField
+              select
+              size="small"
+              fullWidth
+              label={t('dataloader.colDestiny')}
+              value={m.destiny ?? ''}
+              slotProps={{
+                htmlInput: { 'aria-label': `${t('dataloader.colDestiny')} ${m.source}` },
+              }}
+              onChange={(e) => {
+                const name = e.target.value || null
+                const d = destinations.find((x) => x.name === name)
+                setMapping(i, {
+                  destiny: name,
+                  destinyTitle: d?.title ?? null,
+                  ...(name ? {} : { primaryKey: false, oldPrimaryKeySource: null }),
+                })
+              }}
+            >
+              <MenuItem value="">{t('dataloader.noDestiny')}</MenuItem>
+              {destinations.map((d) => (
+                <MenuItem
+                  key={d.name}
+                  value={d.name}
+                  disabled={used.has(d.name) && d.name !== m.destiny}
                 >
-                  <MenuItem value="">{t('dataloader.noDestiny')}</MenuItem>
-                  {destinations.map((d) => (
-                    <MenuItem
-                      key={d.name}
-                      value={d.name}
-                      disabled={used.has(d.name) && d.name !== m.destiny}
-                    >
-                      {d.title}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </TableCell>
-              <TableCell>
-                <Checkbox
-                  checked={m.primaryKey}
-                  disabled={!m.destiny}
-                  slotProps={{ input: { 'aria-label': `${t('dataloader.colKey')} ${m.source}` } }}
-                  onChange={(e) =>
-                    setMappings(
-                      mappings.map((x, j) =>
-                        j === i
-                          ? { ...x, primaryKey: e.target.checked, oldPrimaryKeySource: null }
-                          : { ...x, primaryKey: false, oldPrimaryKeySource: null },
-                      ),
-                    )
-                  }
-                />
-                {m.primaryKey && m.destiny !== 'id' && (
-                  <Button size="small" onClick={() => onOldKey(i, m.oldPrimaryKeySource ?? '')}>
-                    {m.oldPrimaryKeySource
-                      ? t('dataloader.oldKeyOf', { column: m.oldPrimaryKeySource })
-                      : t('dataloader.oldKey')}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                  {d.title}
+                </MenuItem>
+              ))}
+            </TextField>
+          ),
+        },
+        {
+          key: 'key',
+          label: t('dataloader.colKey'),
+          render: (m, i) => (
+            <>
+              <Checkbox
+                checked={m.primaryKey}
+                disabled={!m.destiny}
+                slotProps={{ input: { 'aria-label': `${t('dataloader.colKey')} ${m.source}` } }}
+                onChange={(e) =>
+                  setMappings(
+                    mappings.map((x, j) =>
+                      j === i
+                        ? { ...x, primaryKey: e.target.checked, oldPrimaryKeySource: null }
+                        : { ...x, primaryKey: false, oldPrimaryKeySource: null },
+                    ),
+                  )
+                }
+              />
+              {m.primaryKey && m.destiny !== 'id' && (
+                <Button size="small" onClick={() => onOldKey(i, m.oldPrimaryKeySource ?? '')}>
+                  {m.oldPrimaryKeySource
+                    ? t('dataloader.oldKeyOf', { column: m.oldPrimaryKeySource })
+                    : t('dataloader.oldKey')}
+                </Button>
+              )}
+            </>
+          ),
+        },
+      ]}
+      rows={mappings}
+      rowKey={(m) => m.source}
+      empty=""
+      noLoadingBar
+    />
   )
 }

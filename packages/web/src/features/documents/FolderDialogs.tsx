@@ -1,16 +1,12 @@
 import Alert from '@mui/material/Alert'
 import Checkbox from '@mui/material/Checkbox'
 import LinearProgress from '@mui/material/LinearProgress'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { DocumentFolder } from '@gis/shared/documents'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
+import { DataTable } from '../../components/DataTable'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
 import {
   FormDialog,
@@ -118,6 +114,7 @@ export function PermissionsDialog({
   }
 
   const none = ![...rights.values()].some((r) => r.read)
+  const rightsOf = (id: number) => rights.get(id) ?? { read: false, write: false }
   return (
     <DialogFrame
       open
@@ -144,43 +141,51 @@ export function PermissionsDialog({
           {t('documents.permissionsInherited')}
         </Alert>
       )}
-      <Table size="small" aria-labelledby="document-permissions-title">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('documents.permissionsGroup')}</TableCell>
-            <TableCell padding="checkbox">{t('documents.permissionsRead')}</TableCell>
-            <TableCell padding="checkbox">{t('documents.permissionsWrite')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(groups.data ?? []).map((g) => {
-            const r = rights.get(g.id) ?? { read: false, write: false }
-            return (
-              <TableRow key={g.id}>
-                <TableCell>{g.name}</TableCell>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={r.read}
-                    onChange={(e) => change(g.id, e.target.checked, e.target.checked && r.write)}
-                    slotProps={{
-                      input: { 'aria-label': `${t('documents.permissionsRead')} ${g.name}` },
-                    }}
-                  />
-                </TableCell>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={r.write}
-                    onChange={(e) => change(g.id, r.read, e.target.checked)}
-                    slotProps={{
-                      input: { 'aria-label': `${t('documents.permissionsWrite')} ${g.name}` },
-                    }}
-                  />
-                </TableCell>
-              </TableRow>
-            )
-          })}
-        </TableBody>
-      </Table>
+      <DataTable
+        bare
+        noLoadingBar
+        label={`${t('documents.folderPermissions')}: ${folder.name}`}
+        columns={[
+          { key: 'group', label: t('documents.permissionsGroup'), render: (g) => g.name },
+          {
+            key: 'read',
+            label: t('documents.permissionsRead'),
+            padding: 'checkbox',
+            render: (g) => {
+              const r = rightsOf(g.id)
+              return (
+                <Checkbox
+                  checked={r.read}
+                  onChange={(e) => change(g.id, e.target.checked, e.target.checked && r.write)}
+                  slotProps={{
+                    input: { 'aria-label': `${t('documents.permissionsRead')} ${g.name}` },
+                  }}
+                />
+              )
+            },
+          },
+          {
+            key: 'write',
+            label: t('documents.permissionsWrite'),
+            padding: 'checkbox',
+            render: (g) => {
+              const r = rightsOf(g.id)
+              return (
+                <Checkbox
+                  checked={r.write}
+                  onChange={(e) => change(g.id, r.read, e.target.checked)}
+                  slotProps={{
+                    input: { 'aria-label': `${t('documents.permissionsWrite')} ${g.name}` },
+                  }}
+                />
+              )
+            },
+          },
+        ]}
+        rows={groups.data ?? []}
+        rowKey={(g) => g.id}
+        empty=""
+      />
     </DialogFrame>
   )
 }

@@ -1,14 +1,10 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import type { Feature } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { attributeText } from '../../components/attribute-text'
 import type { FormField } from './form-fields'
+import { DataTable } from '../../components/DataTable'
 import { DialogFrame } from '../../components/DialogFrame'
 
 export interface ConflictRow {
@@ -71,24 +67,27 @@ export function ConflictDialog({
       <Alert severity="warning" sx={{ mb: 2 }}>
         {t('features.conflictText')}
       </Alert>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('history.attribute')}</TableCell>
-            <TableCell>{t('features.conflictYours')}</TableCell>
-            <TableCell>{t('features.conflictCurrent')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.field.name}>
-              <TableCell>{r.field.title}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{attributeText(r.mine, r.field.type)}</TableCell>
-              <TableCell>{attributeText(r.current, r.field.type)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        bare
+        noLoadingBar
+        columns={[
+          { key: 'field', label: t('history.attribute'), render: (r) => r.field.title },
+          {
+            key: 'mine',
+            label: t('features.conflictYours'),
+            render: (r) => attributeText(r.mine, r.field.type),
+            cellProps: () => ({ sx: { fontWeight: 600 } }),
+          },
+          {
+            key: 'current',
+            label: t('features.conflictCurrent'),
+            render: (r) => attributeText(r.current, r.field.type),
+          },
+        ]}
+        rows={rows}
+        rowKey={(r) => r.field.name}
+        empty=""
+      />
     </DialogFrame>
   )
 }

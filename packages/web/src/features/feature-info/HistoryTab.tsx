@@ -5,10 +5,7 @@ import Box from '@mui/material/Box'
 import Chip from '@mui/material/Chip'
 import Collapse from '@mui/material/Collapse'
 import IconButton from '@mui/material/IconButton'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { FeatureRef, HistoryEntry, LayerDescription } from '@gis/shared'
@@ -22,6 +19,41 @@ import { DataTable, type Column } from '../../components/DataTable'
 
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
 const PAGE_SIZES = [10, 20, 50]
+
+type FormField = ReturnType<typeof formFields>[number]
+
+/** The columns of one change's table: a row per attribute name. */
+function changeColumns(entry: HistoryEntry, byName: Map<string, FormField>): Column<string>[] {
+  const changed = entry.changedFields
+  const isChanged = (name: string) => Object.hasOwn(changed, name)
+  const text = (values: Record<string, unknown> | null | undefined, name: string) =>
+    values ? attributeText(values[name], byName.get(name)?.type) : '-'
+  return [
+    {
+      key: 'attribute',
+      label: t('history.attribute'),
+      render: (name) => byName.get(name)?.title ?? name,
+      cellProps: (name) => ({ sx: { fontWeight: isChanged(name) ? 600 : 400 } }),
+    },
+    {
+      key: 'previous',
+      label: t('history.previous'),
+      render: (name) => text(entry.previousFields, name),
+    },
+    {
+      key: 'changed',
+      label: t('history.changed'),
+      render: (name) =>
+        isChanged(name) ? attributeText(changed[name], byName.get(name)?.type) : '',
+      cellProps: () => ({ sx: { color: 'error.main', fontWeight: 600 } }),
+    },
+    {
+      key: 'current',
+      label: t('history.current'),
+      render: (name) => text(entry.currentFields, name),
+    },
+  ]
+}
 
 /** The table of one change: every attribute before, what changed (in red, first), and after. */
 function ChangeTable({ entry, layer }: { entry: HistoryEntry; layer: LayerDescription }) {
@@ -54,45 +86,18 @@ function ChangeTable({ entry, layer }: { entry: HistoryEntry; layer: LayerDescri
           {t('history.geometryChanged')}
         </Typography>
       )}
-      <Table size="small" aria-label={t('history.expand')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('history.attribute')}</TableCell>
-            <TableCell>{t('history.previous')}</TableCell>
-            <TableCell>{t('history.changed')}</TableCell>
-            <TableCell>{t('history.current')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {names.map((name) => {
-            const field = byName.get(name)
-            const isChanged = Object.hasOwn(changed, name)
-            return (
-              <TableRow
-                key={name}
-                sx={isChanged ? { bgcolor: 'rgba(211, 47, 47, 0.04)' } : undefined}
-              >
-                <TableCell sx={{ fontWeight: isChanged ? 600 : 400 }}>
-                  {field?.title ?? name}
-                </TableCell>
-                <TableCell>
-                  {entry.previousFields
-                    ? attributeText(entry.previousFields[name], field?.type)
-                    : '-'}
-                </TableCell>
-                <TableCell sx={{ color: 'error.main', fontWeight: 600 }}>
-                  {isChanged ? attributeText(changed[name], field?.type) : ''}
-                </TableCell>
-                <TableCell>
-                  {entry.currentFields
-                    ? attributeText(entry.currentFields[name], field?.type)
-                    : '-'}
-                </TableCell>
-              </TableRow>
-            )
-          })}
-        </TableBody>
-      </Table>
+      <DataTable
+        bare
+        noLoadingBar
+        label={t('history.expand')}
+        columns={changeColumns(entry, byName)}
+        rows={names}
+        rowKey={(name) => name}
+        empty=""
+        rowProps={(name) =>
+          Object.hasOwn(changed, name) ? { sx: { bgcolor: 'rgba(211, 47, 47, 0.04)' } } : {}
+        }
+      />
       {(entry.application || entry.clientAddress) && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
           {t('history.origin', {

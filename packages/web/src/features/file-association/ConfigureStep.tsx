@@ -5,11 +5,6 @@ import Checkbox from '@mui/material/Checkbox'
 import MenuItem from '@mui/material/MenuItem'
 import Paper from '@mui/material/Paper'
 import Tab from '@mui/material/Tab'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import Tabs from '@mui/material/Tabs'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -24,6 +19,7 @@ import {
 } from '@gis/shared/syncfiles'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { DataTable } from '../../components/DataTable'
 import {
   EMPTY_FILTER,
   builderFields,
@@ -197,59 +193,71 @@ function ConfigTab({
             {t('syncfiles.noAttachmentField')}
           </Alert>
         )}
-        <Table size="small" aria-label={t('syncfiles.colDestination')}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                {t('syncfiles.colIndex')}
-              </TableCell>
-              <TableCell>{t('syncfiles.colDestination')}</TableCell>
-              <TableCell align="center" sx={{ width: 110 }}>
-                {t('syncfiles.colMatchField')}
-              </TableCell>
-              <TableCell align="center" sx={{ width: 110 }}>
-                {t('syncfiles.colImageField')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r, i) => (
-              <TableRow key={r.name} hover>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{i + 1}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+        <DataTable
+          bare
+          noLoadingBar
+          label={t('syncfiles.colDestination')}
+          columns={[
+            {
+              key: 'index',
+              label: t('syncfiles.colIndex'),
+              render: (_r, i) => i + 1,
+              sx: { display: { xs: 'none', sm: 'table-cell' } },
+            },
+            {
+              key: 'destination',
+              label: t('syncfiles.colDestination'),
+              render: (r) => (
+                <>
                   {r.title}
                   {r.title !== r.name && (
                     <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
                       ({r.name})
                     </Typography>
                   )}
-                </TableCell>
-                <TableCell padding="checkbox" align="center">
-                  <Checkbox
-                    checked={selected.has(r.name)}
-                    disabled={r.name === ID_FIELD || r.kind !== null}
-                    onChange={() => toggle(r.name)}
-                    slotProps={{
-                      input: { 'aria-label': t('syncfiles.matchFieldOf', { field: r.name }) },
-                    }}
-                  />
-                </TableCell>
-                <TableCell padding="checkbox" align="center">
-                  <Checkbox
-                    checked={state.imageField === r.name}
-                    disabled={r.name === ID_FIELD || r.kind === null}
-                    onChange={() =>
-                      update({ imageField: state.imageField === r.name ? null : r.name })
-                    }
-                    slotProps={{
-                      input: { 'aria-label': t('syncfiles.imageFieldOf', { field: r.name }) },
-                    }}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+              cellProps: () => ({ sx: { overflowWrap: 'anywhere' } }),
+            },
+            {
+              key: 'match',
+              label: t('syncfiles.colMatchField'),
+              sx: { width: 110, textAlign: 'center' },
+              cellProps: () => ({ padding: 'checkbox' }),
+              render: (r) => (
+                <Checkbox
+                  checked={selected.has(r.name)}
+                  disabled={r.name === ID_FIELD || r.kind !== null}
+                  onChange={() => toggle(r.name)}
+                  slotProps={{
+                    input: { 'aria-label': t('syncfiles.matchFieldOf', { field: r.name }) },
+                  }}
+                />
+              ),
+            },
+            {
+              key: 'image',
+              label: t('syncfiles.colImageField'),
+              sx: { width: 110, textAlign: 'center' },
+              cellProps: () => ({ padding: 'checkbox' }),
+              render: (r) => (
+                <Checkbox
+                  checked={state.imageField === r.name}
+                  disabled={r.name === ID_FIELD || r.kind === null}
+                  onChange={() =>
+                    update({ imageField: state.imageField === r.name ? null : r.name })
+                  }
+                  slotProps={{
+                    input: { 'aria-label': t('syncfiles.imageFieldOf', { field: r.name }) },
+                  }}
+                />
+              ),
+            },
+          ]}
+          rows={rows}
+          rowKey={(r) => r.name}
+          empty=""
+        />
       </Paper>
       <ConfirmDialog
         open={confirmReset}

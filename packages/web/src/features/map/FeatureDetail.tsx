@@ -5,13 +5,10 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Divider from '@mui/material/Divider'
 import LinearProgress from '@mui/material/LinearProgress'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import { labelFromValues, type LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
+import { FieldTable } from '../../components/FieldTable'
 import type { FeatureKey } from '../../state/map-slice'
 import { AttachmentGallery } from './AttachmentGallery'
 import { attributeGroups } from './feature-values'
@@ -89,22 +86,7 @@ export function FeatureDetail({
                     {g.title}
                   </Typography>
                 )}
-                <Table size="small" aria-label={g.title ?? t('map.selection.data')}>
-                  <TableBody>
-                    {g.rows.map((r) => (
-                      <TableRow key={r.name}>
-                        <TableCell
-                          component="th"
-                          scope="row"
-                          sx={{ width: '42%', color: 'text.secondary', fontWeight: 500 }}
-                        >
-                          {r.title}
-                        </TableCell>
-                        <TableCell sx={{ wordBreak: 'break-word' }}>{r.value}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <FieldTable rows={g.rows} label={g.title ?? t('map.selection.data')} />
               </Box>
             ))
           )}

@@ -2,14 +2,10 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined'
 import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
 import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { MAX_QUERY_FEATURES } from '../../map/constants'
+import { DataTable } from '../../components/DataTable'
 import { PanelHeader } from '../../components/PanelHeader'
 
 export type InfoState =
@@ -80,35 +76,34 @@ export function InfoPanel({
         </Typography>
       ) : (
         <>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('map.info.layer')}</TableCell>
-                <TableCell align="right">{t('map.info.count')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {info.counts.map((c) => (
-                <TableRow
-                  key={c.layer}
-                  hover
-                  onClick={() => onLayer(c.layer)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') {
-                      e.preventDefault()
-                      onLayer(c.layer)
-                    }
-                  }}
-                  tabIndex={0}
-                  aria-label={t('map.info.showLayer', { layer: titleOf(c.layer) })}
-                  sx={{ cursor: 'pointer' }}
-                >
-                  <TableCell>{titleOf(c.layer)}</TableCell>
-                  <TableCell align="right">{c.count}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            bare
+            noLoadingBar
+            columns={[
+              { key: 'layer', label: t('map.info.layer'), render: (c) => titleOf(c.layer) },
+              {
+                key: 'count',
+                label: t('map.info.count'),
+                render: (c) => c.count,
+                sx: { textAlign: 'right' },
+              },
+            ]}
+            rows={info.counts}
+            rowKey={(c) => c.layer}
+            empty=""
+            rowProps={(c) => ({
+              onClick: () => onLayer(c.layer),
+              onKeyDown: (e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault()
+                  onLayer(c.layer)
+                }
+              },
+              tabIndex: 0,
+              'aria-label': t('map.info.showLayer', { layer: titleOf(c.layer) }),
+              sx: { cursor: 'pointer' },
+            })}
+          />
           {info.total >= MAX_QUERY_FEATURES && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 1.5 }}>
               {t('map.info.limit', { max: MAX_QUERY_FEATURES })}

@@ -2,10 +2,6 @@ import ContentCopy from '@mui/icons-material/ContentCopy'
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableRow from '@mui/material/TableRow'
 import type { ExportJob } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
@@ -13,6 +9,7 @@ import type { ReactNode } from 'react'
 import { useUrlToken } from '../feature-form'
 import { jobFileUrl } from './download'
 import { formatCreated, formatElapsed, statusLabel } from './job-labels'
+import { FieldTable } from '../../components/FieldTable'
 import { DialogFrame } from '../../components/DialogFrame'
 
 /**
@@ -76,18 +73,7 @@ export function JobInfoDialog({ job, onClose }: { job: ExportJob; onClose: () =>
       title={job.title}
       actions={<Button onClick={onClose}>{t('reports.close')}</Button>}
     >
-      <Table size="small">
-        <TableBody>
-          {rows.map(([label, value]) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: 200 }}>
-                {label}
-              </TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{value}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <FieldTable rows={rows.map(([title, value]) => ({ title, value }))} titleWidth={200} />
     </DialogFrame>
   )
 }

@@ -2,24 +2,51 @@ import Refresh from '@mui/icons-material/Refresh'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import LinearProgress from '@mui/material/LinearProgress'
 import Link from '@mui/material/Link'
-import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
+import type { SyncQueue } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect } from 'react'
 import { Link as RouterLink } from 'react-router'
+import { DataTable, type Column } from '../../components/DataTable'
 import { PageHeader } from '../../components/PageHeader'
 import { dateTime, packageStatusLabel, statusColor } from './sync-labels'
 import { SYNC_REGULATOR, useSyncQueueQuery } from './sync.api'
 
 const POLL_MS = 2000
+
+type QueuedPackage = SyncQueue['items'][number]
+
+const columns: Column<QueuedPackage>[] = [
+  {
+    key: 'package',
+    label: t('sync.colPackage'),
+    render: (p) => (
+      <Link component={RouterLink} to={`/dashboard/sync/${p.id}`}>
+        #{p.id} {p.name}
+      </Link>
+    ),
+  },
+  {
+    key: 'status',
+    label: t('sync.colStatus'),
+    render: (p) => (
+      <Chip size="small" color={statusColor(p.status)} label={packageStatusLabel(p.status)} />
+    ),
+  },
+  {
+    key: 'queued',
+    label: t('sync.colQueued'),
+    render: (p) => dateTime(p.queuedDate),
+    sx: { display: { xs: 'none', sm: 'table-cell' } },
+  },
+  {
+    key: 'progress',
+    label: t('sync.colProgress'),
+    render: (p) => `${p.itemsPartial}/${p.itemsTotal}`,
+  },
+  { key: 'result', label: t('sync.result'), render: (p) => p.message ?? '-', wide: true },
+]
 
 /**
  * The synchronisation queue (/dashboard/syncqueue/, administrators; reached after a
@@ -49,63 +76,14 @@ export function SyncQueuePage() {
           </Button>
         }
       />
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box sx={{ height: 4 }}>{queue.isFetching && <LinearProgress />}</Box>
-        <TableContainer>
-          <Table size="small" aria-label={t('sync.queueTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('sync.colPackage')}</TableCell>
-                <TableCell>{t('sync.colStatus')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {t('sync.colQueued')}
-                </TableCell>
-                <TableCell>{t('sync.colProgress')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {t('sync.result')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((p) => (
-                <TableRow key={p.id} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/dashboard/sync/${p.id}`}>
-                      #{p.id} {p.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={statusColor(p.status)}
-                      label={packageStatusLabel(p.status)}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {dateTime(p.queuedDate)}
-                  </TableCell>
-                  <TableCell>
-                    {p.itemsPartial}/{p.itemsTotal}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {p.message ?? '-'}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!queue.isFetching && rows.length === 0 && (
-                <TableRow>
-                  <TableCell
-                    colSpan={5}
-                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                  >
-                    {t('sync.queueEmpty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <DataTable
+        label={t('sync.queueTitle')}
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        loading={queue.isFetching}
+        empty={t('sync.queueEmpty')}
+      />
     </Box>
   )
 }

@@ -1,14 +1,10 @@
 import Button from '@mui/material/Button'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import type { EnvironmentVariable } from '@gis/shared/reports'
 import { useState } from 'react'
+import { DataTable } from '../../components/DataTable'
 import { DialogFrame } from '../../components/DialogFrame'
 import { LayerPicker } from './LayerPicker'
 import {
@@ -86,52 +82,63 @@ export function VariablesDialog({
           {t('designer.associateLayer')}: {layerName}
         </Typography>
       )}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 48 }}>{t('designer.colIndex')}</TableCell>
-            <TableCell>{t('designer.colVariable')}</TableCell>
-            <TableCell>{t('designer.colDescription')}</TableCell>
-            <TableCell sx={{ width: 100 }}>{t('designer.colAction')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((v, i) => (
-            <TableRow key={i}>
-              <TableCell>{i + 1}</TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  fullWidth
-                  value={v.value}
-                  placeholder={t('designer.variableDefault', { n: i + 1 })}
-                  slotProps={{
-                    htmlInput: { 'aria-label': `${t('designer.colVariable')} ${i + 1}` },
-                  }}
-                  onChange={(e) => setRows(editVariable(rows, i, { value: e.target.value }))}
-                />
-              </TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  fullWidth
-                  value={v.title}
-                  placeholder={t('designer.variableTitleDefault', { n: i + 1 })}
-                  slotProps={{
-                    htmlInput: { 'aria-label': `${t('designer.colDescription')} ${i + 1}` },
-                  }}
-                  onChange={(e) => setRows(editVariable(rows, i, { title: e.target.value }))}
-                />
-              </TableCell>
-              <TableCell>
-                <Button size="small" color="error" onClick={() => setRows(removeVariable(rows, i))}>
-                  {t('designer.delete')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        bare
+        noLoadingBar
+        columns={[
+          {
+            key: 'index',
+            label: t('designer.colIndex'),
+            render: (_v, i) => i + 1,
+            sx: { width: 48 },
+          },
+          {
+            key: 'variable',
+            label: t('designer.colVariable'),
+            render: (v, i) => (
+              <TextField
+                size="small"
+                fullWidth
+                value={v.value}
+                placeholder={t('designer.variableDefault', { n: i + 1 })}
+                slotProps={{
+                  htmlInput: { 'aria-label': `${t('designer.colVariable')} ${i + 1}` },
+                }}
+                onChange={(e) => setRows(editVariable(rows, i, { value: e.target.value }))}
+              />
+            ),
+          },
+          {
+            key: 'description',
+            label: t('designer.colDescription'),
+            render: (v, i) => (
+              <TextField
+                size="small"
+                fullWidth
+                value={v.title}
+                placeholder={t('designer.variableTitleDefault', { n: i + 1 })}
+                slotProps={{
+                  htmlInput: { 'aria-label': `${t('designer.colDescription')} ${i + 1}` },
+                }}
+                onChange={(e) => setRows(editVariable(rows, i, { title: e.target.value }))}
+              />
+            ),
+          },
+          {
+            key: 'action',
+            label: t('designer.colAction'),
+            render: (_v, i) => (
+              <Button size="small" color="error" onClick={() => setRows(removeVariable(rows, i))}>
+                {t('designer.delete')}
+              </Button>
+            ),
+            sx: { width: 100 },
+          },
+        ]}
+        rows={rows}
+        rowKey={(_v, i) => i}
+        empty=""
+      />
     </DialogFrame>
   )
 }

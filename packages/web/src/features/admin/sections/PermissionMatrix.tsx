@@ -1,18 +1,13 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { GROUP_PERMISSION_FLAGS, type GroupPermissionFlag } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import type { GroupRecord, PermissionMatrixRow } from '@gis/shared'
 import { useEffect, useMemo, useState } from 'react'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { useAct } from '../common/use-act'
 import { useGroupPermissionsQuery, useSavePermissionsMutation } from '../groups.api'
 
@@ -53,6 +48,39 @@ export function PermissionMatrix({ group }: { group: GroupRecord }) {
     setRows((all) => all.map((r) => (names.has(r.layer) ? withFlag(r, flag, on) : r)))
   }
 
+  const columns: Column<PermissionMatrixRow>[] = [
+    {
+      key: 'layer',
+      label: t('adm.groups.colLayer'),
+      render: (r) => (
+        <>
+          <strong>{r.title}</strong>
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {r.layer}
+          </Typography>
+        </>
+      ),
+    },
+    ...GROUP_PERMISSION_FLAGS.map((f) => ({
+      key: f,
+      label: t(`admin.flag.${f}`),
+      sx: { textAlign: 'center' },
+      headProps: { sx: { textAlign: 'center', whiteSpace: 'nowrap' } },
+      head: <FlagHeader flag={f} rows={shown} onColumn={setColumn} />,
+      render: (r: PermissionMatrixRow) => (
+        <Checkbox
+          checked={r[f]}
+          onChange={(e) => setFlag(r.layer, f, e.target.checked)}
+          slotProps={{
+            input: {
+              'aria-label': t('adm.groups.flagOn', { flag: t(`admin.flag.${f}`), layer: r.title }),
+            },
+          }}
+        />
+      ),
+    })),
+  ]
+
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -86,62 +114,42 @@ export function PermissionMatrix({ group }: { group: GroupRecord }) {
           {t('adm.save')}
         </Button>
       </Box>
-      <TableContainer sx={{ maxHeight: 560 }}>
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('adm.groups.colLayer')}</TableCell>
-              {GROUP_PERMISSION_FLAGS.map((f) => {
-                const all = shown.length > 0 && shown.every((r) => r[f])
-                return (
-                  <TableCell key={f} align="center" sx={{ whiteSpace: 'nowrap' }}>
-                    <Box sx={{ fontSize: 12 }}>{t(`admin.flag.${f}`)}</Box>
-                    <Checkbox
-                      size="small"
-                      checked={all}
-                      indeterminate={!all && shown.some((r) => r[f])}
-                      onChange={(e) => setColumn(f, e.target.checked)}
-                      slotProps={{
-                        input: {
-                          'aria-label': t('adm.groups.columnAll', { flag: t(`admin.flag.${f}`) }),
-                        },
-                      }}
-                    />
-                  </TableCell>
-                )
-              })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((r) => (
-              <TableRow key={r.layer} hover>
-                <TableCell>
-                  <strong>{r.title}</strong>
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {r.layer}
-                  </Typography>
-                </TableCell>
-                {GROUP_PERMISSION_FLAGS.map((f) => (
-                  <TableCell key={f} align="center">
-                    <Checkbox
-                      checked={r[f]}
-                      onChange={(e) => setFlag(r.layer, f, e.target.checked)}
-                      slotProps={{
-                        input: {
-                          'aria-label': t('adm.groups.flagOn', {
-                            flag: t(`admin.flag.${f}`),
-                            layer: r.title,
-                          }),
-                        },
-                      }}
-                    />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        bare
+        noLoadingBar
+        maxHeight="560px"
+        columns={columns}
+        rows={shown}
+        rowKey={(r) => r.layer}
+        empty=""
+      />
     </Box>
+  )
+}
+
+/** A flag's column header: its name, and a checkbox for every row shown. */
+function FlagHeader({
+  flag,
+  rows,
+  onColumn,
+}: {
+  flag: GroupPermissionFlag
+  rows: readonly PermissionMatrixRow[]
+  onColumn: (flag: GroupPermissionFlag, on: boolean) => void
+}) {
+  const all = rows.length > 0 && rows.every((r) => r[flag])
+  return (
+    <>
+      <Box sx={{ fontSize: 12 }}>{t(`admin.flag.${flag}`)}</Box>
+      <Checkbox
+        size="small"
+        checked={all}
+        indeterminate={!all && rows.some((r) => r[flag])}
+        onChange={(e) => onColumn(flag, e.target.checked)}
+        slotProps={{
+          input: { 'aria-label': t('adm.groups.columnAll', { flag: t(`admin.flag.${flag}`) }) },
+        }}
+      />
+    </>
   )
 }
