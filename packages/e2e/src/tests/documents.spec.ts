@@ -115,6 +115,8 @@ test.describe('documents library', () => {
     await featureTab(page, 'DOCUMENTOS').click()
     const linked = page.getByRole('region', { name: 'Documentos vinculados' })
     await expect(linked.getByRole('button', { name: `Abrir ${name} na biblioteca` })).toBeVisible()
+    // Its size the Brazilian way (a decimal comma), whatever the browser's language.
+    await expect(linked).toContainText(/PDF · \d+,\d\d KB/)
     await snap(page, 'documents-feature-window')
     await linked.getByRole('button', { name: `Abrir ${name} na biblioteca` }).click()
     await expect(page).toHaveURL(/\/documents\?doc=\d+/)

@@ -448,7 +448,7 @@ test.describe('map page', () => {
     await context.setGeolocation({ latitude: -23.4, longitude: -47.6, accuracy: 20 })
     await locate.click()
     await expect(
-      page.getByText('Sua localização atual latitude: -23.400000 longitude: -47.600000!'),
+      page.getByText('Sua localização atual latitude: -23,400000 longitude: -47,600000!'),
     ).toBeVisible()
     await expect.poll(() => urlView(page).z).toBe(15)
     expect(urlView(page).lat).toBeCloseTo(-23.4, 3)

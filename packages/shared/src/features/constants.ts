@@ -1,5 +1,7 @@
 /** Constants of the spec for features (no zod here: the web shell imports this file). */
 
+import { formatBrNumber } from './br-values'
+
 /** Rows per page of the feature window's ITENS tab (default 10). */
 export const FEATURE_ITEMS_PAGE_SIZES = [5, 10, 20] as const
 export const FEATURE_ITEMS_DEFAULT_PAGE_SIZE = 10
@@ -38,7 +40,7 @@ export function isImageAttachment(a: { contentType: string; filename: string }):
   return !!ext && (IMAGE_EXTENSIONS as readonly string[]).includes(ext)
 }
 
-/** A file size in B, KB, MB or GB (1024 units, 2 decimals): `1.50 MB`. */
+/** A file size in B, KB, MB or GB (1024 units, 2 decimals), written the Brazilian way: `1,50 MB`. */
 export function formatFileSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'] as const
   let value = bytes
@@ -47,5 +49,7 @@ export function formatFileSize(bytes: number): string {
     value /= 1024
     unit++
   }
-  return unit === 0 ? `${value} ${units[0]}` : `${value.toFixed(2)} ${units[unit]}`
+  if (unit === 0) return `${formatBrNumber(value)} ${units[0]}`
+  const [int = '0', frac = '00'] = value.toFixed(2).split('.')
+  return `${formatBrNumber(Number(int))},${frac} ${units[unit]}`
 }

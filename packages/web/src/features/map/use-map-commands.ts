@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { usableExtent } from '../../map/capabilities'
 import { FEATURE_ZOOM, MAX_FIT_ZOOM } from '../../map/constants'
+import { shownDegrees } from '../../map/coordinates'
 import { cachedFeature } from '../../map/feature-cache'
 import type { ViewNode } from '../../map/layer-tree'
 import { useGeolocation } from '../../map/tools/geolocation'
@@ -89,7 +90,10 @@ export function useLocateMe() {
   return useGeolocation((message) => {
     if (message.kind === 'success') {
       enqueueSnackbar(
-        t('map.locate.success', { lat: message.lat.toFixed(6), lon: message.lon.toFixed(6) }),
+        t('map.locate.success', {
+          lat: shownDegrees(message.lat),
+          lon: shownDegrees(message.lon),
+        }),
         { variant: 'success' },
       )
     } else enqueueSnackbar(t(message.key), { variant: 'error' })
