@@ -40,6 +40,11 @@ export function isImageAttachment(a: { contentType: string; filename: string }):
   return !!ext && (IMAGE_EXTENSIONS as readonly string[]).includes(ext)
 }
 
+const sizeNumber = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
 /** A file size in B, KB, MB or GB (1024 units, 2 decimals), written the Brazilian way: `1,50 MB`. */
 export function formatFileSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'] as const
@@ -49,7 +54,5 @@ export function formatFileSize(bytes: number): string {
     value /= 1024
     unit++
   }
-  if (unit === 0) return `${formatBrNumber(value)} ${units[0]}`
-  const [int = '0', frac = '00'] = value.toFixed(2).split('.')
-  return `${formatBrNumber(Number(int))},${frac} ${units[unit]}`
+  return unit === 0 ? `${formatBrNumber(value)} B` : `${sizeNumber.format(value)} ${units[unit]}`
 }

@@ -13,14 +13,12 @@ import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useMemo, useState } from 'react'
 import { attributeText } from '../../components/attribute-text'
-import { formFields } from '../feature-form'
+import { formFields, type FormField } from '../feature-form'
 import { useGetHistoryQuery } from '../../api/features.api'
 import { DataTable, type Column } from '../../components/DataTable'
 
 const ACTION_COLOR = { I: 'success', U: 'info', D: 'error' } as const
 const PAGE_SIZES = [10, 20, 50]
-
-type FormField = ReturnType<typeof formFields>[number]
 
 /** The columns of one change's table: a row per attribute name. */
 function changeColumns(entry: HistoryEntry, byName: Map<string, FormField>): Column<string>[] {

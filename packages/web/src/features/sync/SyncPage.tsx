@@ -4,7 +4,6 @@ import SyncIcon from '@mui/icons-material/Sync'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Chip from '@mui/material/Chip'
 import Paper from '@mui/material/Paper'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
@@ -16,8 +15,7 @@ import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PageHeader } from '../../components/PageHeader'
 import { NumberField } from '../../components/br-input'
-import { packageStatusLabel, statusColor } from './sync-labels'
-import { SyncItemsTable, SyncLogsTable } from './SyncTables'
+import { PackageStatusChip, SyncItemsTable, SyncLogsTable } from './SyncTables'
 import { isBusy, useSyncPackage, type SyncTab } from './use-sync-package'
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
@@ -44,7 +42,7 @@ function PackageInfo({ pkg }: { pkg: SyncPackage }) {
         <Typography>{pkg.name}</Typography>
       </Info>
       <Info label={t('sync.status')}>
-        <Chip size="small" color={statusColor(pkg.status)} label={packageStatusLabel(pkg.status)} />
+        <PackageStatusChip status={pkg.status} />
       </Info>
       <Info label={t('sync.result')}>
         <Typography>{pkg.message ?? '-'}</Typography>

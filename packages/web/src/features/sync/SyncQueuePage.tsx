@@ -1,38 +1,30 @@
 import Refresh from '@mui/icons-material/Refresh'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Chip from '@mui/material/Chip'
-import Link from '@mui/material/Link'
 import type { SyncQueue } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect } from 'react'
-import { Link as RouterLink } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { PageHeader } from '../../components/PageHeader'
-import { dateTime, packageStatusLabel, statusColor } from './sync-labels'
+import { dateTime } from './sync-labels'
+import { PackageLink, PackageStatusChip } from './SyncTables'
 import { SYNC_REGULATOR, useSyncQueueQuery } from './sync.api'
 
 const POLL_MS = 2000
 
 type QueuedPackage = SyncQueue['items'][number]
 
-const columns: Column<QueuedPackage>[] = [
+const COLUMNS: Column<QueuedPackage>[] = [
   {
     key: 'package',
     label: t('sync.colPackage'),
-    render: (p) => (
-      <Link component={RouterLink} to={`/dashboard/sync/${p.id}`}>
-        #{p.id} {p.name}
-      </Link>
-    ),
+    render: (p) => <PackageLink pkg={p} />,
   },
   {
     key: 'status',
     label: t('sync.colStatus'),
-    render: (p) => (
-      <Chip size="small" color={statusColor(p.status)} label={packageStatusLabel(p.status)} />
-    ),
+    render: (p) => <PackageStatusChip status={p.status} />,
   },
   {
     key: 'queued',
@@ -78,7 +70,7 @@ export function SyncQueuePage() {
       />
       <DataTable
         label={t('sync.queueTitle')}
-        columns={columns}
+        columns={COLUMNS}
         rows={rows}
         rowKey={(p) => p.id}
         loading={queue.isFetching}

@@ -4,23 +4,22 @@ import OpenInNew from '@mui/icons-material/OpenInNew'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Chip from '@mui/material/Chip'
 import Divider from '@mui/material/Divider'
 import IconButton from '@mui/material/IconButton'
-import Link from '@mui/material/Link'
 import TextField from '@mui/material/TextField'
 import type { SyncPackage } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { SectionHeading } from '../../components/SectionHeading'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
-import { Link as RouterLink, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import { useGetConfigQuery } from '../../api/session.api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { FIRST_PAGE, type PagedState } from '../../components/paged-state'
 import { PagedTable } from '../../components/PagedTable'
-import { dateTime, packageStatusLabel, statusColor } from './sync-labels'
+import { dateTime } from './sync-labels'
+import { PackageLink, PackageStatusChip } from './SyncTables'
 import {
   SYNC_REGULATOR,
   useCreateSyncPackageMutation,
@@ -172,22 +171,12 @@ export function SyncSection() {
           {
             key: 'name',
             label: t('sync.name'),
-            render: (p) => (
-              <Link component={RouterLink} to={`/dashboard/sync/${p.id}`}>
-                #{p.id} {p.name}
-              </Link>
-            ),
+            render: (p) => <PackageLink pkg={p} />,
           },
           {
             key: 'status',
             label: t('sync.status'),
-            render: (p) => (
-              <Chip
-                size="small"
-                color={statusColor(p.status)}
-                label={packageStatusLabel(p.status)}
-              />
-            ),
+            render: (p) => <PackageStatusChip status={p.status} />,
           },
           {
             key: 'success',

@@ -1,12 +1,33 @@
 import Chip from '@mui/material/Chip'
 import Link from '@mui/material/Link'
-import { SYNC_PAGE_SIZES, type SyncItem, type SyncLog } from '@gis/shared'
+import { SYNC_PAGE_SIZES, type SyncItem, type SyncLog, type SyncPackageStatus } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
+import { Link as RouterLink } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { useUrlToken } from '../feature-form'
 import { useGetLayerDescriptionsQuery } from '../layers'
-import { actionLabel, dateTime, itemStatusLabel } from './sync-labels'
+import {
+  actionLabel,
+  dateTime,
+  itemStatusLabel,
+  packageStatusLabel,
+  statusColor,
+} from './sync-labels'
 import { syncLogUrl } from './sync.api'
+
+/** A package's status as a coloured chip (package page, queue, control panel's list). */
+export function PackageStatusChip({ status }: { status: SyncPackageStatus }) {
+  return <Chip size="small" color={statusColor(status)} label={packageStatusLabel(status)} />
+}
+
+/** '#id name', a link to the package's page. */
+export function PackageLink({ pkg }: { pkg: { id: number; name: string } }) {
+  return (
+    <Link component={RouterLink} to={`/dashboard/sync/${pkg.id}`}>
+      #{pkg.id} {pkg.name}
+    </Link>
+  )
+}
 
 interface Paging {
   page: number

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button'
 import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import { surveyImportFieldsSchema, type SurveyImportFields } from '@gis/shared/imagery-import'
+import { formatFileSize } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { useUpload } from '../../../api/upload'
@@ -22,28 +23,18 @@ const FIELDS = ['name', 'date', 'description', 'road', 'way', 'kmStart'] as cons
 
 type Chosen = { kind: 'zip'; file: File } | { kind: 'folder'; name: string; files: File[] }
 
-const sizeFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
-/** A size as people read it: 850 KB, 12,3 MB, 1,2 GB. */
-function size(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB']
-  let n = bytes
-  let u = 0
-  while (n >= 1024 && u < units.length - 1) {
-    n /= 1024
-    u++
-  }
-  return `${sizeFormat.format(n)} ${units[u]}`
-}
-
 function chosenText(chosen: Chosen | null): string {
   if (!chosen) return t('imageryImport.noFiles')
   if (chosen.kind === 'zip') {
-    return t('imageryImport.chosenZip', { name: chosen.file.name, size: size(chosen.file.size) })
+    return t('imageryImport.chosenZip', {
+      name: chosen.file.name,
+      size: formatFileSize(chosen.file.size),
+    })
   }
   return t('imageryImport.chosenFolder', {
     name: chosen.name,
     count: chosen.files.length,
-    size: size(chosen.files.reduce((s, f) => s + f.size, 0)),
+    size: formatFileSize(chosen.files.reduce((s, f) => s + f.size, 0)),
   })
 }
 
