@@ -10,14 +10,14 @@ const web = './packages/web/src'
 
 /**
  * The floors of the code (docs/architecture.md): a floor imports only from the floors below.
- * Server: infrastructure (db, http, mail, storage, jobs, workers, gdal, config, paths) < the domain cores
+ * Server: infrastructure (db, http, mail, storage, jobs, workers, gdal, archive, config, paths) < the domain cores
  * (auth, layer-data) < the features (modules, tiles, ogc) < the composition (app, main, the
  * demo seed and the command-line entry points). `app-deps.ts` is the contract (types) every
  * feature receives. Tests may reach across floors to set up what they check.
  * Web: api, state, components, map < features < app. A feature imports another feature only
  * through its index.ts; the composition (app/) may load a window or a page from its file.
  */
-const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs', 'workers', 'gdal'].map(
+const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs', 'workers', 'gdal', 'archive'].map(
   (d) => `${server}/${d}`,
 )
 const SERVER_CORE = ['auth', 'layer-data'].map((d) => `${server}/${d}`)
@@ -41,7 +41,7 @@ const zones = [
     target,
     from: [...SERVER_CORE, ...SERVER_FEATURES, ...SERVER_TOP],
     message:
-      'Infrastructure (db, http, mail, storage, jobs, workers, gdal) must not depend on what is built on it.',
+      'Infrastructure (db, http, mail, storage, jobs, workers, gdal, archive) must not depend on what is built on it.',
   })),
   ...SERVER_CORE.map((target) => ({
     target,

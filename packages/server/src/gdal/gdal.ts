@@ -45,6 +45,8 @@ export interface Ogr2ogrOptions {
   onProgress?: (fraction: number) => void
   signal?: AbortSignal
   env?: Record<string, string>
+  /** The child's whole environment, instead of the server's with `env` added (a user's file). */
+  isolatedEnv?: Record<string, string>
   /** A run that printed an error fails even when it exits with 0 (ogrinfo -sql does). */
   failOnError?: boolean
 }
@@ -68,7 +70,7 @@ export function runNativeOgrinfo(
 function runNative(program: string, args: readonly string[], opts: Ogr2ogrOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
-      env: { ...process.env, ...opts.env },
+      env: { ...(opts.isolatedEnv ?? process.env), ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stderr = ''

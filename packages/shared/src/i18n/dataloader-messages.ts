@@ -152,4 +152,15 @@ export const dataloaderMessages = {
   'dataloader.badCoordinate': 'Coordenada inválida na coluna {name}.',
   'dataloader.rowFailed': 'Falha ao gravar a linha.',
   'dataloader.submitted': 'Enviado para aprovação.',
+  // what a zipped shapefile may hold (gdal/gdal-input.ts, decision 87)
+  'gdalInput.notShapefileMember':
+    'O arquivo {name} do zip não faz parte de um shapefile. O zip deve conter um único shapefile: .shp, .shx e .dbf (e, se houver, .prj e .cpg).',
+  'gdalInput.nestedArchive':
+    'O zip contém outro arquivo compactado ({name}). Envie o shapefile diretamente num único zip.',
+  'gdalInput.noShapefile': 'O zip não contém um shapefile (.shp com .shx e .dbf).',
+  'gdalInput.severalShapefiles':
+    'O zip contém mais de um shapefile ({names}). Envie um shapefile por vez.',
+  'gdalInput.missingMember': 'Falta o arquivo {name} do shapefile no zip.',
+  'gdalInput.notWhatItSays': 'O arquivo {name} do zip não é um arquivo de shapefile válido.',
+  'gdalInput.tooManyEntries': 'O zip passa do limite de {max} arquivos.',
 } as const

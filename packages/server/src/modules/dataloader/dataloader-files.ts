@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { parse } from 'csv-parse'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
-import { gdalMode, runNativeOgr2ogr, runWasmOgr2ogr } from '../../gdal/gdal'
+import { convertShapefile, extractShapefile, InputRefused } from '../../gdal/gdal-input'
 import { yielder } from '../../jobs/yielder'
 import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES } from './dataloader-limits'
 import { readXlsxRows } from './dataloader-xlsx'
@@ -253,36 +253,30 @@ export async function readXlsx(bytes: Buffer, maxRows: number): Promise<ReadTabl
 }
 
 /**
- * A zipped shapefile through GDAL (the export's: native ogr2ogr, else gdal3.js), written as
- * csv with the geometry as WKT in EPSG:4326 (column WKT, of type GEOMETRY_WKT).
+ * A zipped shapefile through GDAL's one hardened door (gdal/gdal-input.ts: the zip's members
+ * checked first, one input driver, an isolated environment), written as csv with the geometry
+ * as WKT in EPSG:4326 (column WKT, of type GEOMETRY_WKT).
  */
 export async function readShapefileZip(bytes: Buffer, maxRows: number): Promise<ReadTable> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'gis-dataloader-'))
   try {
-    const input = path.join(dir, 'input.zip')
+    const input = path.join(dir, 'upload.zip')
     await writeFile(input, bytes)
+    const shp = await extractShapefile(
+      input,
+      dir,
+      UNZIPPED_MAX_BYTES,
+      IMPORT_LIMITS.unzippedMb,
+    ).catch((err: unknown) => {
+      throw err instanceof InputRefused ? new HttpError(400, err.message) : unreadable('shapefile')
+    })
+    await rm(input)
     const output = path.join(dir, 'output.csv')
     // At most one feature past the row limit is written, so a huge shapefile stops early.
-    const options = [
-      ...['-f', 'CSV', '-lco', 'GEOMETRY=AS_WKT', '-t_srs', 'EPSG:4326'],
-      ...['-limit', String(maxRows + 1)],
-    ]
-    try {
-      if ((await gdalMode()) === 'native') {
-        await runNativeOgr2ogr([...options, output, `/vsizip/${input}`], { failOnError: true })
-      } else {
-        const files = await runWasmOgr2ogr({
-          inputs: [input],
-          openOptions: [],
-          options,
-          outputName: 'output',
-          outDir: dir,
-        })
-        if (!files.some((f) => f.endsWith('.csv'))) throw new Error('no csv written')
-      }
-    } catch {
+    const options = ['-lco', 'GEOMETRY=AS_WKT', '-t_srs', 'EPSG:4326', '-limit', `${maxRows + 1}`]
+    await convertShapefile(shp, { file: output, driver: 'CSV', options }).catch(() => {
       throw unreadable('shapefile')
-    }
+    })
     return await readCsv({ file: output }, maxRows, 'WKT')
   } finally {
     await rm(dir, { recursive: true, force: true })

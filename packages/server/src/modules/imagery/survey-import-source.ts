@@ -5,7 +5,14 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { SURVEY_IMPORT_LIMITS, t } from '@gis/shared'
-import yauzl, { type Entry, type ZipFile } from 'yauzl'
+import type { Entry } from 'yauzl'
+import {
+  entryStream as zipEntryStream,
+  listZip,
+  normalizeName,
+  TooManyEntries,
+  type ZipListing,
+} from '../../archive/zip'
 import { JobFailure } from '../../jobs/job-queue'
 import type { BlobStorage } from '../../storage/file-storage'
 
@@ -44,15 +51,6 @@ export interface ImportSource {
   close(): Promise<void>
 }
 
-/** A path as a zip or a browser writes it: '/' between parts, no leading './' or '/'. */
-export function normalizeName(name: string): string {
-  return name
-    .replaceAll('\\', '/')
-    .split('/')
-    .filter((p) => p && p !== '.')
-    .join('/')
-}
-
 /** A stream read whole, or its first `limit` bytes when `truncate` (then it is stopped). */
 async function collect(stream: Readable, limit: number, truncate: boolean): Promise<Buffer> {
   const chunks: Buffer[] = []
@@ -76,38 +74,10 @@ async function collect(stream: Readable, limit: number, truncate: boolean): Prom
   return truncate ? all.subarray(0, limit) : all
 }
 
-function openZip(file: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: false }, (err, zip) =>
-      err || !zip ? reject(err ?? new Error('zip')) : resolve(zip),
-    ),
-  )
-}
-
-function zipEntries(zip: ZipFile): Promise<Map<string, Entry>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, Entry>()
-    zip.on('entry', (entry: Entry) => {
-      const name = normalizeName(entry.fileName)
-      if (!entry.fileName.endsWith('/') && name) entries.set(name, entry)
-      if (entries.size > SURVEY_IMPORT_LIMITS.files) {
-        reject(new JobFailure(t('imageryImport.tooManyFiles', { max: SURVEY_IMPORT_LIMITS.files })))
-        return
-      }
-      zip.readEntry()
-    })
-    zip.on('end', () => resolve(entries))
-    zip.on('error', reject)
-    zip.readEntry()
+function entryStream(zip: ZipListing['zip'], entry: Entry): Promise<Readable> {
+  return zipEntryStream(zip, entry).catch(() => {
+    throw new SourceFileError('unreadable')
   })
-}
-
-function entryStream(zip: ZipFile, entry: Entry): Promise<Readable> {
-  return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (err, stream) =>
-      err || !stream ? reject(new SourceFileError('unreadable')) : resolve(stream),
-    ),
-  )
 }
 
 async function zipSource(storage: BlobStorage, file: UploadedFile): Promise<ImportSource> {
@@ -115,16 +85,15 @@ async function zipSource(storage: BlobStorage, file: UploadedFile): Promise<Impo
   if (!stored) throw new JobFailure(t('imageryImport.zipUnreadable'))
   const dir = await mkdtemp(path.join(os.tmpdir(), 'gis-survey-'))
   const copy = path.join(dir, 'upload.zip')
-  let zip: ZipFile | undefined
+  let listing: ZipListing | undefined
   try {
     await pipeline(stored.stream, createWriteStream(copy))
-    zip = await openZip(copy).catch(() => {
-      throw new JobFailure(t('imageryImport.zipUnreadable'))
+    listing = await listZip(copy, SURVEY_IMPORT_LIMITS.files).catch((err: unknown) => {
+      throw err instanceof TooManyEntries
+        ? new JobFailure(t('imageryImport.tooManyFiles', { max: SURVEY_IMPORT_LIMITS.files }))
+        : new JobFailure(t('imageryImport.zipUnreadable'))
     })
-    const entries = await zipEntries(zip).catch((err: unknown) => {
-      throw err instanceof JobFailure ? err : new JobFailure(t('imageryImport.zipUnreadable'))
-    })
-    const opened = zip
+    const { entries, zip: opened } = listing
     const entry = (name: string) => {
       const e = entries.get(name)
       if (!e) throw new SourceFileError('unreadable')
@@ -147,7 +116,7 @@ async function zipSource(storage: BlobStorage, file: UploadedFile): Promise<Impo
       },
     }
   } catch (err) {
-    zip?.close()
+    listing?.close()
     await rm(dir, { recursive: true, force: true })
     throw err
   }

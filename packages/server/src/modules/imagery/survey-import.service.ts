@@ -17,7 +17,8 @@ import { FileTooLarge } from '../../storage/file-storage'
 import * as surveysSql from './surveys.sql'
 import { SURVEY_IMPORT_JOB, type SurveyImportPayload } from './survey-import-job'
 import { removeSurveyImages } from './survey-import-images'
-import { normalizeName, type SurveyUpload, type UploadedFile } from './survey-import-source'
+import { normalizeName } from '../../archive/zip'
+import type { SurveyUpload, UploadedFile } from './survey-import-source'
 
 const MB = 1024 * 1024
 export const UPLOAD_MAX_BYTES = SURVEY_IMPORT_LIMITS.uploadMb * MB

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { gpsToUtc, utcToGps, type SurveyImportJob } from '@gis/shared'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import yazl from 'yazl'
 import { useTestApp } from '../../../test/harness'
+import { zipOf } from '../../../test/zip'
 import { distanceMetres } from './survey-import-values'
 
 const t = useTestApp()
@@ -40,20 +40,6 @@ async function jpeg(
     }
   }
   return image.jpeg().toBuffer()
-}
-
-function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile()
-  for (const [name, content] of Object.entries(files)) {
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name)
-  }
-  zip.end()
-  const chunks: Buffer[] = []
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c))
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)))
-    zip.outputStream.on('error', reject)
-  })
 }
 
 /** POST /api/imagery/surveys/import as the browser sends it (fields, then the files). */
