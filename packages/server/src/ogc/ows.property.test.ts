@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, DEMO_LAYERS } from '../../test/harness'
+import { defaultCount } from './wfs-request'
 
 // Every combination a desktop client or the map may send (issue 18, point 3): output format ×
 // layers with and without geometry × PROPERTYNAME (none, one field, the geometry only, all) ×
@@ -244,7 +245,7 @@ async function expectedIds(c: Case): Promise<{ total: number; page: string[] }> 
     all.push(...rows.map((r) => `${layer}.${r.id}`))
   }
   const start = c.startIndex ?? 0
-  const count = c.count ?? 50_000
+  const count = c.count ?? defaultCount(c.version)
   return { total, page: all.slice(start, start + count) }
 }
 

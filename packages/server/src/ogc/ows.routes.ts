@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppDeps } from '../app-deps'
@@ -21,7 +22,7 @@ import {
   type WfsVersion,
 } from './wfs-request'
 import { clientName } from './wfs-client'
-import { lockMatching, lockResponseXml, withLockId } from './wfs-lock'
+import { lockMatching, lockResponseXml } from './wfs-lock'
 import { runTransaction } from './wfs-transaction'
 import { transactionResponseXml } from './wfs-transaction-response'
 import { MAX_ACTIONS } from './wfs-transaction-request'
@@ -136,7 +137,24 @@ const owsRoutes =
       )
     })
 
-    async function handle(request: FastifyRequest, reply: FastifyReply, req: OwsRequest) {
+    /** The next page of a KVP GetFeature: its parameters with STARTINDEX moved on. */
+    const nextPage =
+      (params: Record<string, unknown>) =>
+      (startIndex: number): string => {
+        const q = new URLSearchParams()
+        for (const [key, value] of Object.entries(params)) {
+          if (typeof value === 'string' && !/^startindex$/i.test(key)) q.append(key, value)
+        }
+        q.set('STARTINDEX', String(startIndex))
+        return `${serviceUrl}?${q}`
+      }
+
+    async function handle(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      req: OwsRequest,
+      kvpParams?: Record<string, unknown>,
+    ) {
       dialects.set(request, {
         service: req.service,
         version: req.service === 'WFS' ? req.version : '2.0.0',
@@ -209,8 +227,11 @@ const owsRoutes =
         }))
         lockId = (await lockMatching(db, caller, targets, req.lock)).lockId
       }
-      const result = await getFeature(db, req.getFeature, chosen)
-      const body = lockId ? withLockId(result.body, lockId) : result.body
+      const result = await getFeature(db, req.getFeature, chosen, {
+        lockId,
+        next: kvpParams ? nextPage(kvpParams) : undefined,
+      })
+      const body = typeof result.body === 'string' ? result.body : Readable.from(result.body)
       return reply.type(`${result.contentType}; charset=utf-8`).send(body)
     }
 
@@ -225,7 +246,7 @@ const owsRoutes =
             'OGC WFS 2.0.0/1.1.0 and WMS 1.3.0 (KVP). Token as bearer, ?token= or HTTP Basic (user and password, or the token as password)',
         },
       },
-      (request, reply) => handle(request, reply, parseKvp(kvp(queryOf(request)))),
+      (request, reply) => handle(request, reply, parseKvp(kvp(queryOf(request))), queryOf(request)),
     )
 
     app.post(
@@ -242,8 +263,8 @@ const owsRoutes =
           request.headers['content-type'] ?? '',
         )
         if (form) {
-          const params = Object.fromEntries(new URLSearchParams(body))
-          return handle(request, reply, parseKvp(kvp({ ...queryOf(request), ...params })))
+          const params = { ...queryOf(request), ...Object.fromEntries(new URLSearchParams(body)) }
+          return handle(request, reply, parseKvp(kvp(params)), params)
         }
         return handle(
           request,

@@ -1,6 +1,6 @@
 import { publicFields, type CatalogueLayer } from '../layer-data/model'
 import { escapeXml } from './ows-errors'
-import { MAX_FEATURES, type WfsVersion } from './wfs-request'
+import { COUNT_DEFAULT, type WfsVersion } from './wfs-request'
 
 /** Namespace and prefix of our feature types. */
 export const FEATURE_NS = 'urn:x-gis-web:features'
@@ -103,7 +103,7 @@ function capabilities20(layers: CatalogueLayer[], url: string): string {
     ${constraint('ImplementsTemporalJoins', 'FALSE')}
     ${constraint('ImplementsFeatureVersioning', 'FALSE')}
     ${constraint('ManageStoredQueries', 'FALSE')}
-    ${constraint('CountDefault', String(MAX_FEATURES))}
+    ${constraint('CountDefault', String(COUNT_DEFAULT))}
   </ows:OperationsMetadata>
   <wfs:FeatureTypeList>
     ${types}

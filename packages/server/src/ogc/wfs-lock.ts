@@ -100,11 +100,3 @@ export function lockResponseXml(result: LockResult, version: '2.0.0' | '1.1.0'):
 </wfs:LockFeatureResponse>
 `
 }
-
-/** GetFeatureWithLock's collection: GetFeature's, with the lock id on its root. */
-export function withLockId(body: string, lockId: string): string {
-  return body.replace(
-    '<wfs:FeatureCollection ',
-    `<wfs:FeatureCollection lockId="${escapeXml(lockId)}" `,
-  )
-}

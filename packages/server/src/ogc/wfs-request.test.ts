@@ -4,6 +4,7 @@ import { OwsError } from './ows-errors'
 import { parseFilter, WFS_FILTER_LIMITS, type Filter } from './wfs-filter'
 import {
   kvp,
+  defaultCount,
   MAX_FEATURES,
   MAX_QUERIES,
   parseKvp,
@@ -234,7 +235,7 @@ function checkGetFeature(req: OwsRequest, spec: Spec) {
   if (req.request !== 'GetFeature' || req.service !== 'WFS') return
   const g = req.getFeature
   expect(g.queries.map((q) => q.typeName)).toEqual(spec.typeNames)
-  expect(g.count).toBe(Math.min(spec.count ?? MAX_FEATURES, MAX_FEATURES))
+  expect(g.count).toBe(Math.min(spec.count ?? defaultCount(versionOf(spec.version)), MAX_FEATURES))
   expect(g.startIndex).toBe(spec.startIndex ?? 0)
   expect(g.resultType).toBe(spec.hits ? 'hits' : 'results')
   expect(g.outputFormat).toBe(

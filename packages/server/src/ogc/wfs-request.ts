@@ -10,8 +10,20 @@ import {
 import { parseTransaction, type TransactionRequest } from './wfs-transaction-request'
 import { attr, child, children, parseUntrustedXml, text, type XmlNode } from './xml'
 
-/** Most features one GetFeature answers (and the advertised CountDefault). */
-export const MAX_FEATURES = 50_000
+/**
+ * Features a WFS 2.0 GetFeature answers when it names no COUNT (the advertised CountDefault):
+ * clients page on with STARTINDEX, as the answer's `next` says.
+ */
+export const COUNT_DEFAULT = 10_000
+/**
+ * Most features one GetFeature answers, whatever its COUNT (the answer streams). WFS 1.1 has
+ * no paging, so its default is this: GDAL reads a 1.1 layer in one request.
+ */
+export const MAX_FEATURES = 1_000_000
+
+/** The count of a request that names none. */
+export const defaultCount = (version: WfsVersion) =>
+  version === '2.0.0' ? COUNT_DEFAULT : MAX_FEATURES
 /** Most <wfs:Query> elements, and most type names, in one request. */
 export const MAX_QUERIES = 100
 
@@ -288,7 +300,8 @@ export function parseKvp(params: Map<string, string>): OwsRequest {
       sortBy: order,
     })),
     count: Math.min(
-      integer(params.get('COUNT') ?? params.get('MAXFEATURES'), 'COUNT', 0) ?? MAX_FEATURES,
+      integer(params.get('COUNT') ?? params.get('MAXFEATURES'), 'COUNT', 0) ??
+        defaultCount(version),
       MAX_FEATURES,
     ),
     startIndex: integer(params.get('STARTINDEX'), 'STARTINDEX', 0) ?? 0,
@@ -404,7 +417,7 @@ export function parseXmlRequest(body: string): OwsRequest {
   const getFeature: GetFeatureRequest = {
     queries,
     count: Math.min(
-      integer(attr(gf, 'count') ?? attr(gf, 'maxFeatures'), 'count', 0) ?? MAX_FEATURES,
+      integer(attr(gf, 'count') ?? attr(gf, 'maxFeatures'), 'count', 0) ?? defaultCount(version),
       MAX_FEATURES,
     ),
     startIndex: integer(attr(gf, 'startIndex'), 'startIndex', 0) ?? 0,

@@ -13,7 +13,14 @@ import {
 } from './wfs-capabilities'
 import { checkProperty, filterSql } from './wfs-filter'
 import type { FeatureQuery, GetFeatureRequest } from './wfs-request'
-import { countFeatures, geojsonFeatures, gmlRows, type CompiledQuery } from './wfs.sql'
+import {
+  countFeatures,
+  geojsonFeatures,
+  gmlRows,
+  hasFeatures,
+  pageIds,
+  type CompiledQuery,
+} from './wfs.sql'
 
 /** Validates the query against the catalogue (through layer-data) and compiles it to SQL pieces. */
 export function compileQuery(layer: CatalogueLayer, q: FeatureQuery, srs: Crs): CompiledQuery {
@@ -46,116 +53,190 @@ export function compileQuery(layer: CatalogueLayer, q: FeatureQuery, srs: Crs): 
   }
 }
 
-/** GML members of one compiled query (wfs:member for 3.2, gml:featureMember for 3.1.1). */
-export async function gmlMembers(
+/** Features written per statement while an answer streams. */
+const BATCH = 1000
+
+/**
+ * GML 3.2 wants every geometry's gml:id unique; PostGIS gives a multi-geometry's members the
+ * id of the whole. The members get `.1`, `.2`… after it.
+ */
+export function uniqueGmlIds(gml: string): string {
+  let n = 0
+  return gml.replace(/ gml:id="([^"]*)"/g, (whole, id: string) =>
+    n++ === 0 ? whole : ` gml:id="${id}.${n - 1}"`,
+  )
+}
+
+/** GML members of a batch of ids (wfs:member for 3.2, gml:featureMember for 3.1.1). */
+async function gmlMembers(
   db: Queryable,
   c: CompiledQuery,
   format: 'gml32' | 'gml31',
-  limit: number,
-  offset: number,
-): Promise<string[]> {
-  const rows = await gmlRows(db, c, format, limit, offset)
+  ids: readonly number[],
+): Promise<string> {
+  const rows = await gmlRows(db, c, format, ids)
   const name = c.layer.name
   const p = FEATURE_PREFIX
   const [open, close] =
     format === 'gml32'
       ? ['<wfs:member>', '</wfs:member>']
       : ['<gml:featureMember>', '</gml:featureMember>']
-  return rows.map((r) => {
-    const parts: string[] = []
-    if (c.withGeometry && r._g) parts.push(`<${p}:geom>${r._g}</${p}:geom>`)
+  let out = ''
+  for (const r of rows) {
+    let member = `\n${open}<${p}:${name} gml:id="${name}.${r._id}">`
+    if (c.withGeometry && r._g) {
+      const g = format === 'gml32' && r._g.startsWith('<gml:Multi') ? uniqueGmlIds(r._g) : r._g
+      member += `<${p}:geom>${g}</${p}:geom>`
+    }
     for (const prop of c.props) {
       const v = r[prop.name]
       if (v !== null && v !== undefined)
-        parts.push(`<${p}:${prop.name}>${escapeXml(String(v))}</${p}:${prop.name}>`)
+        member += `<${p}:${prop.name}>${escapeXml(String(v))}</${p}:${prop.name}>`
     }
-    return `${open}<${p}:${name} gml:id="${name}.${r._id}">${parts.join('')}</${p}:${name}>${close}`
-  })
+    out += `${member}</${p}:${name}>${close}`
+  }
+  return out
 }
 
-/** Runs a GetFeature over the layers already checked against the caller's permissions. */
+/** A GetFeature's answer: its type and its text, whole (hits, small) or as it is written. */
+export interface FeatureAnswer {
+  contentType: string
+  body: string | AsyncIterable<string>
+}
+
+/** How the answer names its next page (KVP requests): the URL for a start index. */
+export type NextPage = (startIndex: number) => string
+
+/**
+ * Runs a GetFeature over the layers already checked against the caller's permissions. The ids
+ * of the page are read first (so the collection's counts are known and a wrong filter fails
+ * before the first byte), then the features are written a batch of ids at a time as the client
+ * reads them: memory stays one batch and the event loop answers between statements, whatever
+ * the count. `lockId` goes on the collection (GetFeatureWithLock).
+ */
 export async function getFeature(
   db: Queryable,
   req: GetFeatureRequest,
   layers: CatalogueLayer[],
-): Promise<{ body: string; contentType: string }> {
+  opts: { next?: NextPage; lockId?: string } = {},
+): Promise<FeatureAnswer> {
   const compiled = req.queries.map((q, i) => compileQuery(layers[i]!, q, req.srs))
   const stamp = new Date().toISOString()
   const format = req.outputFormat
   if (req.resultType === 'hits') {
     let total = 0
     for (const c of compiled) total += await countFeatures(db, c)
-    return collection(format, stamp, String(total), 0, [], req.srs, true)
+    const frame = collection(format, stamp, String(total), 0, req.srs, true, opts)
+    return { contentType: frame.contentType, body: frame.open + frame.close }
   }
-  const parts: string[] = []
+  const pages: { c: CompiledQuery; ids: number[] }[] = []
   let returned = 0
   let remaining = req.count
+  let more = false
   // STARTINDEX counts over the queries' results one after the other.
   let offset = req.startIndex
-  for (const c of compiled) {
-    if (remaining <= 0) break
-    let got: number
-    if (format === 'geojson') {
-      const page = await geojsonFeatures(db, c, remaining, offset)
-      if (page.count) parts.push(page.body)
-      got = page.count
-    } else {
-      const members = await gmlMembers(db, c, format, remaining, offset)
-      parts.push(...members)
-      got = members.length
+  for (let i = 0; i < compiled.length; i++) {
+    const c = compiled[i]!
+    if (remaining <= 0) {
+      more ||= await hasFeatures(db, c)
+      if (more) break
+      continue
     }
+    // One past the page says whether another page follows.
+    const ids = await pageIds(db, c, remaining + 1, offset)
+    if (ids.length > remaining) {
+      more = true
+      ids.length = remaining
+    }
+    if (ids.length) pages.push({ c, ids })
     // A query whose results all lie before the start index: skip as many as it has.
-    offset = got > 0 || offset === 0 ? 0 : offset - (await countFeatures(db, c))
-    returned += got
-    remaining -= got
+    offset = ids.length > 0 || offset === 0 ? 0 : offset - (await countFeatures(db, c))
+    returned += ids.length
+    remaining -= ids.length
   }
-  // Exact when the page was not full; otherwise unknown (counting would cost a second scan).
   const matched =
-    returned < req.count && compiled.length === 1 && (returned > 0 || req.startIndex === 0)
+    !more && compiled.length === 1 && (returned > 0 || req.startIndex === 0)
       ? String(req.startIndex + returned)
       : 'unknown'
-  return collection(format, stamp, matched, returned, parts, req.srs, false)
+  const nextUrl = more && opts.next ? opts.next(req.startIndex + returned) : undefined
+  const frame = collection(format, stamp, matched, returned, req.srs, false, {
+    ...opts,
+    nextUrl,
+  })
+  async function* members(): AsyncGenerator<string> {
+    let first = true
+    for (const { c, ids } of pages) {
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const batch = ids.slice(i, i + BATCH)
+        if (format === 'geojson') {
+          const text = await geojsonFeatures(db, c, batch)
+          if (!text) continue
+          yield first ? text : `,${text}`
+          first = false
+        } else {
+          yield await gmlMembers(db, c, format, batch)
+        }
+      }
+    }
+  }
+  // The first batch is read before the answer starts, so a statement that fails (a column
+  // gone) is an exception report and not a collection cut short.
+  const rest = members()
+  const head = await rest.next()
+  async function* body(): AsyncGenerator<string> {
+    yield frame.open
+    if (!head.done) {
+      yield head.value
+      yield* rest
+    }
+    yield frame.close
+  }
+  return { contentType: frame.contentType, body: body() }
 }
 
+/** The collection around the members: its opening (with the counts) and its end. */
 function collection(
   format: GetFeatureRequest['outputFormat'],
   stamp: string,
   matched: string,
   returned: number,
-  parts: string[],
   srs: Crs,
   hits: boolean,
-): { body: string; contentType: string } {
+  opts: { nextUrl?: string; lockId?: string },
+): { contentType: string; open: string; close: string } {
   if (format === 'geojson') {
     const crs =
       srs.srid === 3857
         ? ',"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::3857"}}'
         : ''
     const numberMatched = matched === 'unknown' ? '' : `"numberMatched":${matched},`
+    const links = opts.nextUrl
+      ? `,"links":[{"href":${JSON.stringify(opts.nextUrl)},"rel":"next","type":"application/geo+json"}]`
+      : ''
     return {
       contentType: 'application/geo+json',
-      body: `{"type":"FeatureCollection",${numberMatched}"numberReturned":${returned},"timeStamp":"${stamp}"${crs},"features":[${parts.join(',')}]}`,
+      open: `{"type":"FeatureCollection",${numberMatched}"numberReturned":${returned},"timeStamp":"${stamp}"${crs}${links},"features":[`,
+      close: ']}',
     }
   }
-  const members = parts.length ? `\n${parts.join('\n')}` : ''
+  const lock = opts.lockId ? ` lockId="${escapeXml(opts.lockId)}"` : ''
   if (format === 'gml31') {
     const { wfs, gml } = NS['1.1.0']
     // WFS 1.1 counts what the answer holds; a hits answer carries the total.
     const count = hits ? matched : String(returned)
     return {
       contentType: GML31_FORMAT,
-      body: `<?xml version="1.0" encoding="UTF-8"?>
-<wfs:FeatureCollection xmlns:wfs="${wfs}" xmlns:gml="${gml}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:${FEATURE_PREFIX}="${FEATURE_NS}" timeStamp="${stamp}" numberOfFeatures="${count}">${members}
-</wfs:FeatureCollection>
-`,
+      open: `<?xml version="1.0" encoding="UTF-8"?>
+<wfs:FeatureCollection${lock} xmlns:wfs="${wfs}" xmlns:gml="${gml}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:${FEATURE_PREFIX}="${FEATURE_NS}" timeStamp="${stamp}" numberOfFeatures="${count}">`,
+      close: '\n</wfs:FeatureCollection>\n',
     }
   }
   const { wfs, gml } = NS['2.0.0']
+  const next = opts.nextUrl ? ` next="${escapeXml(opts.nextUrl)}"` : ''
   return {
     contentType: GML32_FORMAT,
-    body: `<?xml version="1.0" encoding="UTF-8"?>
-<wfs:FeatureCollection xmlns:wfs="${wfs}" xmlns:gml="${gml}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:${FEATURE_PREFIX}="${FEATURE_NS}" timeStamp="${stamp}" numberMatched="${matched}" numberReturned="${returned}">${members}
-</wfs:FeatureCollection>
-`,
+    open: `<?xml version="1.0" encoding="UTF-8"?>
+<wfs:FeatureCollection${lock} xmlns:wfs="${wfs}" xmlns:gml="${gml}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:${FEATURE_PREFIX}="${FEATURE_NS}" timeStamp="${stamp}" numberMatched="${matched}" numberReturned="${returned}"${next}>`,
+    close: '\n</wfs:FeatureCollection>\n',
   }
 }

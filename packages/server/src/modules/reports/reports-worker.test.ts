@@ -1,10 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Readable } from 'node:stream'
-import { Worker } from 'node:worker_threads'
 import ExcelJS from 'exceljs'
 import type { ReportRecord, ReportTemplate } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
+import { healthProbe } from '../../../test/health-probe'
 import { waitForJob as waitJob } from '../../../test/jobs'
 import { createTestLayer } from '../search/search.fixture'
 import { sampleTemplate, saveBody } from './reports.fixture'
@@ -55,42 +55,6 @@ function bigTemplate(name: string): ReportTemplate {
         })),
       },
     ],
-  }
-}
-
-/**
- * Asks /healthz every 50 ms from a thread of its own (the test's thread is the server's) and
- * answers how long each answer took, as a client sees it.
- */
-function healthProbe(baseUrl: string) {
-  const code = `
-    const { parentPort, workerData } = require('node:worker_threads')
-    const times = []
-    let running = true
-    parentPort.on('message', () => (running = false))
-    ;(async () => {
-      while (running) {
-        const start = performance.now()
-        const res = await fetch(workerData + '/healthz')
-        await res.text()
-        times.push(res.status === 200 ? performance.now() - start : Infinity)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      parentPort.postMessage(times)
-    })()
-  `
-  const worker = new Worker(code, { eval: true, workerData: baseUrl })
-  const times = new Promise<number[]>((resolve, reject) => {
-    worker.once('message', resolve)
-    worker.once('error', reject)
-  })
-  return {
-    async stop() {
-      worker.postMessage('stop')
-      const all = await times
-      await worker.terminate()
-      return all
-    },
   }
 }
 
@@ -164,6 +128,7 @@ describe('reports in the CPU worker pool', () => {
 
     const loop = monitorEventLoopDelay({ resolution: 10 })
     const probe = healthProbe(t.baseUrl)
+    await probe.ready()
     const started = performance.now()
     loop.enable()
     const res = await t.post(`/api/reports/${report.id}`, { layerName: 'rel_mil' }, admin)
