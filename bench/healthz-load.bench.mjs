@@ -5,7 +5,11 @@
 //   - report:  a record template of 10 rows × 20 cells over the first 4,995 features of `placas`
 //              (1 million cells), as a report job to COMPLETE and its download;
 //   - import:  a csv of 50,000 rows uploaded and executed into `marcos_km` (points from lon/lat);
-//   - export:  the xlsx export of BENCH_EXPORT_ROWS rows of `marcos_km` (500,000 by default).
+//   - export:  the xlsx export of BENCH_EXPORT_ROWS rows of `marcos_km` (500,000 by default);
+//   - wfs:     ten WFS GetFeature of every sign of `placas` (GML 3.2) at once, read as streams
+//              (issue 41: one of them held /healthz 0.55 s and ten took the process to 1.15 GB);
+//   - pdf:     three PDFs of a million strokes uploaded to the documents at once, their previews
+//              made (poppler killed at PDF_TIMEOUT_SECONDS) and their first page asked for.
 // The peer is the same server idle (no work): its /healthz figures are printed first.
 // Target: p99 under 100 ms, max under 250 ms, memory under 1.5 GB.
 // Needs `npm run build` and PostgreSQL + PostGIS at BENCH_DATABASE_URL (default local).
@@ -15,6 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
+import { deflateSync } from 'node:zlib'
 import pg from 'pg'
 import yazl from 'yazl'
 import { databaseUrl, percentile, postgresUrl, repoRoot, startServer } from './lib.mjs'
@@ -27,6 +32,37 @@ const PROBE_EVERY_MS = 10
 const TARGET = { p99: 100, max: 250, rssMb: 1536 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-healthz-'))
+
+/** A PDF of one page of a million strokes (minutes of pdftoppm), written by hand. */
+function heavyPdf() {
+  let ops = ''
+  for (let i = 0; i < 1_000_000; i++) ops += `${i % 595} 0 m ${595 - (i % 595)} 842 l S\n`
+  const data = deflateSync(Buffer.from(ops))
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [4 0 R] /Count 1 >>'),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
+      data,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>'),
+  ]
+  const parts = [Buffer.from('%PDF-1.4\n')]
+  let offset = parts[0].length
+  const offsets = []
+  objects.forEach((body, i) => {
+    offsets.push(offset)
+    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')])
+    parts.push(part)
+    offset += part.length
+  })
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`
+  return Buffer.concat([...parts, Buffer.from(xref)])
+}
 
 /** A minimal xlsx whose only sheet holds `rows` one-cell rows, written as a stream (small on disk). */
 async function writeBomb(file, rows) {
@@ -216,8 +252,9 @@ async function main() {
     const bombBytes = readFileSync(bomb)
     const importBytes = importCsv()
 
+    const pdfBytes = heavyPdf()
     server = await startServer(
-      { DATABASE_URL: dbUrl, DATA_DIR: dataDir },
+      { DATABASE_URL: dbUrl, DATA_DIR: dataDir, PDF_TIMEOUT_SECONDS: '10' },
       { port: 18_000 + (process.pid % 1000) },
     )
     const login = await fetch(`${server.url}/auth/login`, {
@@ -317,11 +354,65 @@ async function main() {
       },
     }
 
+    workloads.wfs = async () => {
+      const sizes = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const res = await fetch(
+            `${server.url}/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=placas&COUNT=100000`,
+            { headers: { authorization: auth, 'accept-encoding': 'identity' } },
+          )
+          if (!res.ok) throw new Error(`wfs: ${res.status}`)
+          let bytes = 0
+          for await (const chunk of res.body) bytes += chunk.length
+          return bytes
+        }),
+      )
+      return `10 × ${(sizes[0] / 1e6).toFixed(1)} MB of GML`
+    }
+    workloads.pdf = async () => {
+      const folders = (await api('GET', '/api/documents/folders')).body
+      const folder = folders.find((f) => f.name === 'Projetos').id
+      const docs = await Promise.all(
+        [1, 2, 3].map(async (i) => {
+          const form = new FormData()
+          form.append('folderId', String(folder))
+          form.append('file', new Blob([pdfBytes]), `pesado-${i}.pdf`)
+          const res = await fetch(`${server.url}/api/documents`, {
+            method: 'POST',
+            headers: { authorization: auth },
+            body: form,
+          })
+          if (res.status !== 201) throw new Error(`pdf upload: ${res.status}`)
+          return res.json()
+        }),
+      )
+      const states = []
+      for (const doc of docs) {
+        for (;;) {
+          const d = (await api('GET', `/api/documents/${doc.id}`)).body
+          if (d.preview !== 'pending') {
+            states.push(d.preview)
+            break
+          }
+          await new Promise((r) => setTimeout(r, 200))
+        }
+      }
+      const token = auth.split(' ')[1]
+      const pages = await Promise.all(
+        docs.map((d) =>
+          fetch(`${server.url}/api/documents/${d.id}/versions/1/pages/1.png?token=${token}`).then(
+            (r) => r.status,
+          ),
+        ),
+      )
+      return `3 × ${(pdfBytes.length / 1e3).toFixed(0)} KB PDFs: previews ${states.join(', ')}; pages ${pages.join(', ')}`
+    }
+
     const only = process.env.BENCH_HEALTHZ_ONLY?.split(',')
     const phases = [
       ['idle (peer)', []],
       ...Object.keys(workloads).map((k) => [k, [k]]),
-      ['all four at once', Object.keys(workloads)],
+      ['all at once', Object.keys(workloads)],
     ].filter(
       ([label, keys]) => !only || keys.every((k) => only.includes(k)) || label === 'idle (peer)',
     )

@@ -107,6 +107,8 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     // The sync spec's stand-in for the regulator listens on loopback, an internal address
     // outbound calls reach only when listed (decision 70).
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+    // The documents spec's PDF too heavy to draw gives up in seconds, not the default 30.
+    PDF_TIMEOUT_SECONDS: '3',
   }
   delete env.SMTP_URL
   delete env.MODULES

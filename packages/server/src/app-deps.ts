@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/job-queue'
 import type { Mailer } from './mail/mailer'
 import type { BlobStorage } from './storage/file-storage'
 import type { CpuPool } from './workers/cpu-pool'
+import type { Poppler } from './workers/poppler'
 
 /** What every module receives: passed in explicitly, so tests build the app with real parts. */
 export interface AppDeps {
@@ -18,4 +19,6 @@ export interface AppDeps {
   jobs: JobQueue
   /** Worker threads for CPU-heavy work (rendering reports), so the server keeps answering. */
   cpu: CpuPool
+  /** PDF pages drawn by poppler, a bounded number at once (PDF_WORKERS). */
+  poppler: Poppler
 }

@@ -55,6 +55,7 @@ import { usersRoutes } from './modules/users/users.routes'
 import { userStore } from './modules/users/users.sql'
 import { owsScope } from './ogc/ows.routes'
 import { createCpuPool, defaultCpuWorkers } from './workers/cpu-pool'
+import { createPoppler } from './workers/poppler'
 import { renderDemoContent } from './demo/demo-documents'
 import { renderDemoPhoto } from './demo/demo-photos'
 import { demoSampleFolder } from './demo/demo-sample-folder'
@@ -122,6 +123,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       memoryMb: opts.config.cpuWorkerMemoryMb,
       log: app.log,
     }),
+    poppler: createPoppler({
+      workers: opts.config.pdfWorkers,
+      timeoutMs: opts.config.pdfTimeoutSeconds * 1000,
+      memoryMb: opts.config.pdfMemoryMb,
+    }),
   }
 
   // The feature calls get the approvals' gate here, so features imports nothing of approvals.
@@ -187,6 +193,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     contentScopes(deps, {
       db: deps.db,
       storage: deps.storage,
+      jobs: deps.jobs,
+      poppler: deps.poppler,
       renderDemoContent,
       canReadDocumentContent: documents.canReadDocumentContent,
     }),

@@ -51,6 +51,12 @@ export interface ServerConfig {
   storage: StorageLocation
   /** Seconds without a heartbeat after which a running job's process is taken for dead. */
   jobStaleSeconds: number
+  /** poppler processes (PDF previews and page images) at once in this process. */
+  pdfWorkers: number
+  /** Longest a poppler process may draw a page, in seconds: past it the page has no image. */
+  pdfTimeoutSeconds: number
+  /** Address space of each poppler process, in MiB. */
+  pdfMemoryMb: number
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -112,5 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: metricsToken(env.METRICS_TOKEN),
     storage: storageLocation(env),
     jobStaleSeconds: Math.max(1, integer('JOB_STALE_SECONDS', env.JOB_STALE_SECONDS, 60)),
+    pdfWorkers: Math.max(1, integer('PDF_WORKERS', env.PDF_WORKERS, 1)),
+    pdfTimeoutSeconds: Math.max(1, integer('PDF_TIMEOUT_SECONDS', env.PDF_TIMEOUT_SECONDS, 30)),
+    pdfMemoryMb: Math.max(64, integer('PDF_MEMORY_MB', env.PDF_MEMORY_MB, 512)),
   }
 }

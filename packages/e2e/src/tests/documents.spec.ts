@@ -1,5 +1,6 @@
+import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO, PHONE, expect, holdRequests, test, unique } from '../fixtures'
+import { DEMO, PHONE, baseUrl, expect, holdRequests, test, unique } from '../fixtures'
 import {
   LAYER,
   LAYER_TITLE,
@@ -27,6 +28,37 @@ async function pictureShown(page: Page, alt: string) {
   await expect
     .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 20_000 })
     .toBeGreaterThan(500)
+}
+
+/** A one-page PDF of a million strokes: more than the server's PDF_TIMEOUT_SECONDS to draw. */
+function heavyPdf(): Buffer {
+  let ops = ''
+  for (let i = 0; i < 1_000_000; i++) ops += `${i % 595} 0 m ${595 - (i % 595)} 842 l S\n`
+  const data = deflateSync(Buffer.from(ops))
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [4 0 R] /Count 1 >>'),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
+      data,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>'),
+  ]
+  const parts = [Buffer.from('%PDF-1.4\n')]
+  let offset = parts[0]!.length
+  const offsets: number[] = []
+  objects.forEach((body, i) => {
+    offsets.push(offset)
+    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')])
+    parts.push(part)
+    offset += part.length
+  })
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`
+  return Buffer.concat([...parts, Buffer.from(xref)])
 }
 
 test.describe('documents library', () => {
@@ -128,6 +160,48 @@ test.describe('documents library', () => {
     await page.getByRole('button', { name: 'Fechar documento' }).click()
     await expect(page.getByRole('button', { name: /^Pastas: Todas as pastas/ })).toBeVisible()
     await snap(page, 'documents-phone')
+  })
+
+  test('a PDF too heavy to draw: its preview is prepared, then the pane says so and BAIXAR still gives the file', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, DEMO)
+    const folders = (await (await api(request, token, '/api/documents/folders')).json()) as {
+      id: number
+      name: string
+    }[]
+    const folderId = String(folders.find((f) => f.name === 'Projetos')!.id)
+    const pdf = heavyPdf()
+    // Two at once: the second's preview waits for the first's (one drawing at a time).
+    const names = [unique('Planta pesada '), unique('Planta pesada ')]
+    const ids: number[] = []
+    for (const name of names) {
+      const res = await request.post(`${baseUrl()}/api/documents`, {
+        headers: { authorization: token },
+        multipart: {
+          folderId,
+          file: { name: `${name}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+        },
+      })
+      expect(res.status()).toBe(201)
+      ids.push(((await res.json()) as { id: number }).id)
+    }
+    await signIn(page, DEMO, `/documents?doc=${ids[1]}`)
+    const pane = page.getByRole('presentation').getByLabel('Documento')
+    await expect(pane.getByRole('heading', { name: names[1] })).toBeVisible()
+    await expect(pane.getByText('Preparando a visualização do PDF...')).toBeVisible()
+    await snap(page, 'documents-preview-pending')
+    await expect(
+      pane.getByText(
+        'Não foi possível gerar a visualização deste PDF (ele é pesado demais para desenhar). Use BAIXAR para abri-lo.',
+      ),
+    ).toBeVisible({ timeout: 30_000 })
+    await snap(page, 'documents-preview-failed')
+    const download = pane.getByRole('link', { name: 'BAIXAR' })
+    const file = await request.get(`${baseUrl()}${await download.getAttribute('href')}`)
+    expect(file.status()).toBe(200)
+    expect((await file.body()).length).toBe(pdf.length)
   })
 
   test("an attachment goes to the library from the feature window and shows among the bridge's linked documents", async ({

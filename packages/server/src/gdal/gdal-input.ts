@@ -6,7 +6,7 @@ import { EntryTooLarge, extractEntry, listZip, TooManyEntries } from '../archive
 import { gdalMode, GdalFailure, runNativeOgr2ogr, runWasmOgr2ogr } from './gdal'
 
 /*
- * The one door through which a user's file reaches GDAL (decision 87). A user's file is data,
+ * The one door through which a user's file reaches GDAL (decision 86). A user's file is data,
  * never a pointer: GDAL opens whatever a file names (an OGR VRT's SrcDataSource, a path, a
  * /vsicurl/ URL, a zip inside a zip), so nothing the user sent is opened as it came.
  *

@@ -49,8 +49,14 @@ export interface JobQueueOptions {
   maxAttempts?: number
 }
 
+/**
+ * A lane runs its job types one at a time, beside the other lanes: `quick` work (a PDF's
+ * preview) never waits behind a long import or export of the `main` lane.
+ */
+export type JobLane = 'main' | 'quick'
+
 export interface JobQueue {
-  register<P, R>(type: string, handler: JobHandler<P, R>): void
+  register<P, R>(type: string, handler: JobHandler<P, R>, options?: { lane?: JobLane }): void
   enqueue(type: string, payload: unknown, userId: number | null): Promise<number>
   get(id: number): Promise<Job | undefined>
   /** Starts working: recovers jobs of dead processes, then claims queued jobs one at a time. */
@@ -82,7 +88,7 @@ function toJob(r: sql.JobRow): Job {
 
 /**
  * Jobs live in `app.jobs`: any server process (several behind a load balancer) claims them
- * with FOR UPDATE SKIP LOCKED, one at a time per process. A running job refreshes its
+ * with FOR UPDATE SKIP LOCKED, one at a time per lane and process. A running job refreshes its
  * heartbeat; a job whose process died is queued again (or failed after `maxAttempts`), so it
  * survives a restart. Handlers must work in short transactions (the embedded database has
  * one backend: a long transaction would stop the map and the API meanwhile).
@@ -94,12 +100,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const maxAttempts = options.maxAttempts ?? 3
   const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   const handlers = new Map<string, JobHandler<never, unknown>>()
+  const laneOf = new Map<string, JobLane>()
+  interface Lane {
+    current?: Promise<void>
+    timer?: NodeJS.Timeout
+  }
+  const lanes: Record<JobLane, Lane> = { main: {}, quick: {} }
   let running = false
-  let current: Promise<void> | undefined
   let abort = new AbortController()
-  let timer: NodeJS.Timeout | undefined
   let lastRecovery = 0
   const waiters: (() => void)[] = []
+  const typesOf = (lane: JobLane) => [...laneOf].filter(([, l]) => l === lane).map(([t]) => t)
 
   async function recover() {
     lastRecovery = Date.now()
@@ -145,11 +156,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  async function loop() {
+  async function loop(name: JobLane) {
+    const lane = lanes[name]
+    const types = typesOf(name)
     while (running) {
       try {
         if (Date.now() - lastRecovery > (staleSeconds * 1000) / 2) await recover()
-        const row = handlers.size ? await sql.claimJob(db, [...handlers.keys()], worker) : undefined
+        const row = types.length ? await sql.claimJob(db, types, worker) : undefined
         if (!row) break
         await runOne(row)
       } catch (err) {
@@ -157,20 +170,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         break
       }
     }
-    current = undefined
-    if (running) timer = setTimeout(wake, pollMs)
-    for (const w of waiters.splice(0)) w()
+    lane.current = undefined
+    if (running) lane.timer = setTimeout(() => wakeLane(name), pollMs)
+    if (!lanes.main.current && !lanes.quick.current) for (const w of waiters.splice(0)) w()
+  }
+
+  function wakeLane(name: JobLane) {
+    const lane = lanes[name]
+    clearTimeout(lane.timer)
+    if (!running || lane.current) return
+    lane.current = loop(name)
   }
 
   function wake() {
-    clearTimeout(timer)
-    if (!running || current) return
-    current = loop()
+    wakeLane('main')
+    wakeLane('quick')
   }
 
   return {
-    register(type, handler) {
+    register(type, handler, options) {
       handlers.set(type, handler as JobHandler<never, unknown>)
+      laneOf.set(type, options?.lane ?? 'main')
     },
     async enqueue(type, payload, userId) {
       if (!handlers.has(type)) throw new Error(`unknown job type ${type}`)
@@ -190,12 +210,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     async stop() {
       running = false
-      clearTimeout(timer)
       abort.abort()
-      await current
+      for (const lane of Object.values(lanes)) clearTimeout(lane.timer)
+      await Promise.all(Object.values(lanes).map((lane) => lane.current))
     },
     idle() {
-      if (!current) return Promise.resolve()
+      if (!lanes.main.current && !lanes.quick.current) return Promise.resolve()
       return new Promise((resolve) => waiters.push(resolve))
     },
   }

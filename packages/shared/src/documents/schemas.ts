@@ -77,6 +77,13 @@ export const DOCUMENT_PAGE_WIDTH_PX = 1200
  * One stored content. `GET /api/content/{id}?token=` is its file, `&thumbnail` its PNG
  * thumbnail when `thumbnail` is true.
  */
+/**
+ * A content's preview (a PDF's page count and thumbnail, made by a job after the upload):
+ * being made, made (or nothing to make), or not made (poppler could not in its limits).
+ */
+export const PREVIEW_STATES = ['pending', 'done', 'failed'] as const
+export type PreviewState = (typeof PREVIEW_STATES)[number]
+
 export const contentItemSchema = z.object({
   id: z.number().int(),
   tag: z.string(),
@@ -87,6 +94,7 @@ export const contentItemSchema = z.object({
   /** ISO date and time. */
   created: z.string(),
   thumbnail: z.boolean(),
+  preview: z.enum(PREVIEW_STATES),
 })
 export type ContentItem = z.infer<typeof contentItemSchema>
 
@@ -205,6 +213,7 @@ export const documentSummarySchema = z.object({
   contentId: z.number().int(),
   thumbnail: z.boolean(),
   pageCount: z.number().int().nullable(),
+  preview: z.enum(PREVIEW_STATES),
   /** ISO date and time; who changed it last (username). */
   updated: z.string(),
   updatedBy: z.string().nullable(),
@@ -223,6 +232,7 @@ export const documentVersionSchema = z.object({
   size: z.number().int(),
   pageCount: z.number().int().nullable(),
   thumbnail: z.boolean(),
+  preview: z.enum(PREVIEW_STATES),
   comment: z.string(),
   created: z.string(),
   createdBy: z.string().nullable(),

@@ -152,7 +152,7 @@ export const dataloaderMessages = {
   'dataloader.badCoordinate': 'Coordenada inválida na coluna {name}.',
   'dataloader.rowFailed': 'Falha ao gravar a linha.',
   'dataloader.submitted': 'Enviado para aprovação.',
-  // what a zipped shapefile may hold (gdal/gdal-input.ts, decision 87)
+  // what a zipped shapefile may hold (gdal/gdal-input.ts, decision 86)
   'gdalInput.notShapefileMember':
     'O arquivo {name} do zip não faz parte de um shapefile. O zip deve conter um único shapefile: .shp, .shx e .dbf (e, se houver, .prj e .cpg).',
   'gdalInput.nestedArchive':

@@ -15,6 +15,8 @@ export const documentsApiMessages = {
   'documentsApi.versionNotFound': 'Versão não encontrada.',
   'documentsApi.pageNotFound': 'Página não encontrada.',
   'documentsApi.pageFailed': 'Não foi possível gerar a imagem da página.',
+  'documentsApi.previewPending':
+    'A visualização do PDF está sendo preparada. Tente de novo em instantes.',
   'documentsApi.forbidden': 'Você não possui permissão para alterar documentos desta pasta!',
   'documentsApi.adminOnly': 'Apenas administradores podem alterar as permissões das pastas.',
   'documentsApi.rootWrite': 'Apenas administradores podem criar pastas na raiz.',
@@ -24,6 +26,7 @@ export const documentsApiMessages = {
   'documentsApi.folderExists': 'Já existe uma pasta com este nome aqui.',
   'documentsApi.folderCycle': 'Uma pasta não pode ser movida para dentro de si mesma.',
   'documentsApi.folderRequired': 'Selecione a pasta do documento.',
+  'documentsApi.folderBeforeFile': 'Informe a pasta (campo folderId) antes do arquivo no envio.',
   'documentsApi.groupNotFound': 'Grupo não encontrado.',
   'documentsApi.titleRequired': 'Informe o título do documento.',
   'documentsApi.tooManyTags': 'Um documento pode ter no máximo {max} tags.',

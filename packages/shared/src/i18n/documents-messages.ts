@@ -98,6 +98,9 @@ export const documentsMessages = {
   'documents.nextPage': 'Próxima página',
   'documents.previewLoading': 'Gerando a imagem da página...',
   'documents.previewFailed': 'Não foi possível exibir a página.',
+  'documents.previewPending': 'Preparando a visualização do PDF...',
+  'documents.previewNotMade':
+    'Não foi possível gerar a visualização deste PDF (ele é pesado demais para desenhar). Use BAIXAR para abri-lo.',
   'documents.noPreview': 'Não há visualização para este tipo de arquivo. Use BAIXAR.',
   'documents.fieldTitle': 'Título',
   'documents.fieldDescription': 'Descrição',

@@ -8,7 +8,7 @@ import {
 } from '@gis/shared'
 import type { AuthOptions } from '../../auth/authenticate'
 import { verifyPassword } from '../../auth/passwords'
-import { layerPermissions } from '../../auth/permissions'
+import { layerPermissions, permissionsChanged } from '../../auth/permissions'
 import { checkSignInRate, recordSignInFailure } from '../../auth/rate-limit'
 import { createSession, revokeSession } from '../../auth/sessions.sql'
 import { hashToken, newToken } from '../../auth/tokens'
@@ -66,6 +66,9 @@ export async function login(
 
 export async function logout(db: Db, sessionId: number): Promise<void> {
   await revokeSession(db, sessionId)
+  // The map services' remembered sessions are read again at once (other processes: the
+  // shared cache epoch, moved by the revocation's trigger).
+  permissionsChanged()
 }
 
 export async function permissions(

@@ -228,6 +228,42 @@ describe('sessions', () => {
     expect((await t.get('/auth/validate', b)).statusCode).toBe(200)
   })
 
+  it('refuses the token at once after logout and after a password change, on /ows, the tiles and the API', async () => {
+    const capabilities = '/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities'
+    const tile = '/api/tiles/oae/0/0/0.pbf'
+    const uses = (token: string) =>
+      Promise.all([
+        t.get(`${capabilities}&token=${token}`),
+        t.get(`${tile}?token=${token}`),
+        t.get('/api/me/profile', token),
+      ]).then((answers) => answers.map((a) => a.statusCode))
+    const a = await signIn(t.api, DEMO.user, '10.3.0.5')
+    // Used (and so remembered by the map services' short cache) right before the logout.
+    expect(await uses(a)).toEqual([200, 200, 200])
+    expect((await t.post('/auth/logout', undefined, a)).statusCode).toBe(200)
+    expect(await uses(a)).toEqual([401, 401, 401])
+
+    const b = await signIn(t.api, DEMO.user, '10.3.0.5')
+    const kept = await signIn(t.api, DEMO.user, '10.3.0.5')
+    expect(await uses(b)).toEqual([200, 200, 200])
+    const changed = await t.put(
+      '/api/me/change-password',
+      { currentPassword: DEMO.user.password, password: 'Outra-senha-forte-2026' },
+      kept,
+    )
+    expect(changed.statusCode, changed.body).toBe(200)
+    try {
+      expect(await uses(b)).toEqual([401, 401, 401])
+      expect(await uses(kept)).toEqual([200, 200, 200])
+    } finally {
+      await t.put(
+        '/api/me/change-password',
+        { currentPassword: 'Outra-senha-forte-2026', password: DEMO.user.password },
+        kept,
+      )
+    }
+  })
+
   it('refuses an expired token', async () => {
     const token = await signIn(t.api, DEMO.user, '10.3.0.3')
     await t.db.query(

@@ -1,14 +1,19 @@
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import sharp from 'sharp'
 import { CONTENT_THUMBNAIL_PX, DOCUMENT_PAGE_WIDTH_PX, MB, t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
 import { FileTooLarge, type BlobStorage, type StoredFile } from '../../storage/file-storage'
 import { safeFilename, storeUpload } from '../attachments/attachment-files'
 import type { UploadPart } from '../attachments/attachments.service'
-import { pdfPageCount, renderPdfPage, withTempFile } from './pdf-tools'
+import type { Poppler } from '../../workers/poppler'
 
 // The files of the store: receiving an upload (streamed, limited), and what is made from a
-// stored file (its thumbnail, a PDF's page count and page images).
+// stored file (its thumbnail, a PDF's page count and page images, by the bounded poppler).
 
 export const tooLarge = (maxBytes: number) =>
   new HttpError(400, t('documentsApi.tooLarge', { max: Math.floor(maxBytes / MB) }))
@@ -33,12 +38,15 @@ export interface ReceivedFile {
 /**
  * Reads a multipart upload of one `file` and text fields (before or after it, in any order):
  * the file streams into the storage, past `maxBytes` nothing is kept and the answer is the 400
- * 'O arquivo excede o limite de N MB.'. The caller deletes `file.stored` when it refuses it.
+ * 'O arquivo excede o limite de N MB.'. `beforeFile` sees the fields sent before the file and
+ * may refuse (throw) before a byte of it is stored. The caller deletes `file.stored` when it
+ * refuses it.
  */
 export async function receiveUpload(
   storage: BlobStorage,
   parts: AsyncIterable<UploadPart>,
   maxBytes: number,
+  beforeFile?: (fields: Record<string, string>) => Promise<void>,
 ): Promise<{ file: ReceivedFile | undefined; fields: Record<string, string> }> {
   const fields: Record<string, string> = {}
   let file: ReceivedFile | undefined
@@ -53,6 +61,12 @@ export async function receiveUpload(
         extra = true
         part.file.resume()
         continue
+      }
+      if (beforeFile) {
+        await beforeFile(fields).catch((err: unknown) => {
+          part.file.resume()
+          throw err
+        })
       }
       const filename = safeFilename(part.filename)
       const { stored, head } = await storeUpload(storage, part.file, filename, maxBytes)
@@ -97,44 +111,72 @@ async function imageThumbnail(source: Readable): Promise<Buffer | undefined> {
   }
 }
 
-/**
- * What is made of a stored file at upload: a PNG thumbnail of an image (sharp) or of a PDF's
- * first page (pdftoppm) and a PDF's page count (pdfinfo). A file they cannot read is kept
- * without them.
- */
-export async function makePreview(
+/** Runs `work` on a temporary file holding the stream's bytes; the file is removed after. */
+export async function withTempFile<T>(
+  source: Readable,
+  work: (file: string, dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'gis-pdf-'))
+  try {
+    const file = path.join(dir, 'in.pdf')
+    await pipeline(source, createWriteStream(file))
+    return await work(file, dir)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** A stored image's PNG thumbnail (sharp, off the event loop), kept in the storage; or null. */
+export async function imageThumbnailKey(
   storage: BlobStorage,
   key: string,
   contentType: string,
-): Promise<{ thumbnailKey: string | null; pageCount: number | null }> {
-  const none = { thumbnailKey: null, pageCount: null }
-  const isPdf = contentType === 'application/pdf'
-  if (!isPdf && !SHARP_TYPES.has(contentType)) return none
+): Promise<string | null> {
+  if (!SHARP_TYPES.has(contentType)) return null
   const file = await storage.get(key)
-  if (!file) return none
-  let pageCount: number | null = null
-  let png: Buffer | undefined
-  if (isPdf) {
-    await withTempFile(file.stream, async (path, dir) => {
-      pageCount = (await pdfPageCount(path)) ?? null
-      if (pageCount) png = await renderPdfPage(path, dir, 1, { long: CONTENT_THUMBNAIL_PX })
-    })
-  } else {
-    png = await imageThumbnail(file.stream)
-  }
-  const thumbnailKey = png ? (await storage.put(png, { suffix: 'png' })).key : null
-  return { thumbnailKey, pageCount }
+  const png = file ? await imageThumbnail(file.stream) : undefined
+  return png ? (await storage.put(png, { suffix: 'png' })).key : null
 }
 
-/** A PDF's page drawn about 1200 px wide, or undefined when poppler cannot. */
+export interface PdfPreview {
+  thumbnailKey: string | null
+  pageCount: number | null
+  state: 'done' | 'failed'
+}
+
+/**
+ * A stored PDF's preview: its page count (pdfinfo) and its first page as a thumbnail
+ * (pdftoppm), in poppler's turn and limits. A PDF poppler cannot read, or whose first page it
+ * cannot draw in time, is `failed`: its pages are not drawn again.
+ */
+export async function pdfPreview(
+  storage: BlobStorage,
+  poppler: Poppler,
+  key: string,
+): Promise<PdfPreview> {
+  const file = await storage.get(key)
+  if (!file) return { thumbnailKey: null, pageCount: null, state: 'failed' }
+  const made = await withTempFile(file.stream, async (pdf, dir) => {
+    const pageCount = (await poppler.pageCount(pdf)) ?? null
+    const png = pageCount
+      ? await poppler.renderPage(pdf, dir, 1, { long: CONTENT_THUMBNAIL_PX })
+      : undefined
+    return { pageCount, png }
+  })
+  const thumbnailKey = made.png ? (await storage.put(made.png, { suffix: 'png' })).key : null
+  return { thumbnailKey, pageCount: made.pageCount, state: thumbnailKey ? 'done' : 'failed' }
+}
+
+/** A PDF's page drawn about 1200 px wide, or undefined when poppler cannot in its limits. */
 export async function renderPageImage(
   storage: BlobStorage,
+  poppler: Poppler,
   key: string,
   page: number,
 ): Promise<Buffer | undefined> {
   const file = await storage.get(key)
   if (!file) return undefined
-  return withTempFile(file.stream, (path, dir) =>
-    renderPdfPage(path, dir, page, { width: DOCUMENT_PAGE_WIDTH_PX }),
+  return withTempFile(file.stream, (pdf, dir) =>
+    poppler.renderPage(pdf, dir, page, { width: DOCUMENT_PAGE_WIDTH_PX }),
   )
 }

@@ -15,6 +15,27 @@ export async function makePdf(pages: number, text = 'Documento de teste'): Promi
   return Buffer.from(await pdf.save())
 }
 
+/**
+ * Waits until the preview job of these contents has ended (their state is no longer
+ * `pending`), asking the database every 50 ms for at most a minute; answers their states.
+ */
+export async function previewsMade(
+  db: import('../../db/types').Queryable,
+  ids: readonly number[],
+): Promise<string[]> {
+  for (let i = 0; i < 1200; i++) {
+    const { rows } = await db.query<{ id: number; preview_state: string }>(
+      'SELECT id::int AS id, preview_state FROM app.contents WHERE id = ANY($1::bigint[])',
+      [ids],
+    )
+    if (rows.every((r) => r.preview_state !== 'pending')) {
+      return ids.map((id) => rows.find((r) => r.id === id)?.preview_state ?? 'missing')
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`previews of ${ids.join(', ')} not made in a minute`)
+}
+
 export const makePng = (width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
     .png()
@@ -38,7 +59,8 @@ export function storedFileCount(dataDir: string): number {
 
 /**
  * Streams a multipart upload of `fields` and a `file` of `size` bytes (zeros after a PDF
- * header) without ever holding it whole: for the size limits.
+ * header) without ever holding it whole: for the size limits. `sentWhenAnswered` is how many
+ * bytes of the file had been handed over when the answer came (the server may refuse early).
  */
 export async function postLargeFile(
   url: string,
@@ -46,7 +68,7 @@ export async function postLargeFile(
   fields: Record<string, string>,
   filename: string,
   size: number,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; sentWhenAnswered: number }> {
   const boundary = `----gis${Date.now()}`
   const head =
     Object.entries(fields)
@@ -83,9 +105,10 @@ export async function postLargeFile(
       },
       duplex: 'half',
     } as RequestInit)
-    return { status: res.status, body: await res.text() }
+    const sentWhenAnswered = sent
+    return { status: res.status, body: await res.text(), sentWhenAnswered }
   } catch (err) {
     // The server may answer and close before the whole body was sent.
-    return { status: -1, body: String(err) }
+    return { status: -1, body: String(err), sentWhenAnswered: sent }
   }
 }

@@ -28,10 +28,15 @@ export const CONTENT_MAX_BYTES = DOCUMENT_MAX_MB * MB
  * The content store (spec 1 §7): `POST /api/content`, `GET /api/content/tag/{tag}` (user) and
  * `GET /api/content/{id}` (bearer or `?token=`).
  */
-export const contentScopes = (deps: AppDeps, content: service.ContentDeps): RouteScope[] => [
-  { prefix: '/api/content', access: 'user', routes: contentRoutes(deps, content) },
-  { prefix: '/api/content', access: 'download', routes: contentFileRoutes(deps, content) },
-]
+export const contentScopes = (deps: AppDeps, content: service.ContentDeps): RouteScope[] => {
+  deps.jobs.register(service.CONTENT_PREVIEW_JOB, service.previewJobHandler(content), {
+    lane: 'quick',
+  })
+  return [
+    { prefix: '/api/content', access: 'user', routes: contentRoutes(deps, content) },
+    { prefix: '/api/content', access: 'download', routes: contentFileRoutes(deps, content) },
+  ]
+}
 
 /**
  * Sends a stored file: its type, size, disposition and ETag (304 when the browser has it),

@@ -20,7 +20,15 @@ import { layerAccess } from '../../layer-data/layer-access'
 import type { BlobStorage } from '../../storage/file-storage'
 import { contentDisposition } from '../attachments/attachment-files'
 import { readSetting } from '../config/config.sql'
-import { makePreview, renderPageImage, tooLarge, type ReceivedFile } from './content-files'
+import type { JobQueue } from '../../jobs/job-queue'
+import type { Poppler } from '../../workers/poppler'
+import {
+  imageThumbnailKey,
+  pdfPreview,
+  renderPageImage,
+  tooLarge,
+  type ReceivedFile,
+} from './content-files'
 import { documentTypeOf, imageTypeOf, showsInline } from './content-types'
 import * as sql from './content.sql'
 
@@ -32,6 +40,9 @@ export type DemoContentRenderer = (recipe: string) => Promise<Buffer>
 export interface ContentDeps {
   db: Db
   storage: BlobStorage
+  /** The PDF previews' job (CONTENT_PREVIEW_JOB) is queued here. */
+  jobs: JobQueue
+  poppler: Poppler
   renderDemoContent?: DemoContentRenderer
   /** Whether the user may read this content of the documents (the documents module says). */
   canReadDocumentContent?: (user: ContentUser, contentId: number) => Promise<boolean>
@@ -54,8 +65,26 @@ export function toContentItem(row: sql.ContentRow): ContentItem {
     created: row.created_at.toISOString(),
     // A demo file not drawn yet gets its thumbnail when it is drawn (on first request).
     thumbnail: row.thumbnail_key !== null || isDemoKey(row.storage_key),
+    preview: row.preview_state,
   }
 }
+
+/** The job that makes a PDF's preview after its upload (payload: the content's id). */
+export const CONTENT_PREVIEW_JOB = 'content.preview'
+
+/**
+ * Makes the preview of a PDF recorded as pending: its page count and thumbnail, or `failed`
+ * (remembered: the PDF is not parsed again). A content deleted meanwhile is left alone.
+ */
+export const previewJobHandler =
+  (deps: ContentDeps) =>
+  async ({ payload }: { payload: { contentId: number } }): Promise<void> => {
+    const row = await sql.findContent(deps.db, payload.contentId)
+    if (!row || row.preview_state !== 'pending') return
+    const preview = await pdfPreview(deps.storage, deps.poppler, row.storage_key)
+    const kept = await sql.setPreview(deps.db, row.id, preview)
+    if (!kept && preview.thumbnailKey) await deps.storage.delete(preview.thumbnailKey)
+  }
 
 /** Whether the user may read the inspections' layer (its setting, else the default). */
 async function readsInspectionLayer(db: Db, user: ContentUser): Promise<boolean> {
@@ -105,8 +134,9 @@ export async function listContents(
 
 /**
  * Records a received file as a content of `tag`: an image-only tag takes PNG, JPEG, GIF or
- * WebP up to 10 MB, any other tag the allow-list (docs/documents.md); its thumbnail and page
- * count are made now. A refused file is removed from the storage.
+ * WebP up to 10 MB, any other tag the allow-list (docs/documents.md). An image's thumbnail is
+ * made now; a PDF's page count and thumbnail by a job (CONTENT_PREVIEW_JOB), so the upload
+ * never waits for poppler. A refused file is removed from the storage.
  */
 export async function storeContent(
   deps: ContentDeps,
@@ -120,9 +150,10 @@ export async function storeContent(
     const imageOnly = isImageOnlyContentTag(meta.tag)
     if (imageOnly && stored.size > CONTENT_IMAGE_MAX_BYTES) throw tooLarge(CONTENT_IMAGE_MAX_BYTES)
     const type = imageOnly ? imageTypeOf(file.head) : documentTypeOf(file.filename, file.head)
-    const preview = await makePreview(deps.storage, stored.key, type)
-    thumbnailKey = preview.thumbnailKey
-    return await sql.insertContent(deps.db, {
+    const pdf = type === 'application/pdf'
+    // An image's thumbnail is quick (sharp, bounded in pixels); a PDF's waits for its job.
+    thumbnailKey = pdf ? null : await imageThumbnailKey(deps.storage, stored.key, type)
+    const row = await sql.insertContent(deps.db, {
       tag: meta.tag,
       title: meta.title,
       filename: file.filename,
@@ -131,9 +162,12 @@ export async function storeContent(
       sha256: stored.sha256,
       storageKey: stored.key,
       thumbnailKey,
-      pageCount: preview.pageCount,
+      pageCount: null,
+      previewState: pdf ? 'pending' : 'done',
       createdBy: userId,
     })
+    if (pdf) await deps.jobs.enqueue(CONTENT_PREVIEW_JOB, { contentId: row.id }, userId)
+    return row
   } catch (err) {
     await deps.storage.delete(stored.key)
     if (thumbnailKey) await deps.storage.delete(thumbnailKey)
@@ -148,14 +182,18 @@ async function drawn(deps: ContentDeps, row: sql.ContentRow): Promise<sql.Conten
   const bytes = await deps.renderDemoContent(row.storage_key.slice(sql.DEMO_KEY_PREFIX.length))
   const ext = /\.([a-z0-9]{1,10})$/i.exec(row.filename)?.[1]
   const stored = await deps.storage.put(bytes, { suffix: ext })
-  const preview = await makePreview(deps.storage, stored.key, row.content_type)
+  // The demo's own files, drawn by the seed's recipes: their preview is made at once.
+  const thumbnailKey =
+    row.content_type === 'application/pdf'
+      ? (await pdfPreview(deps.storage, deps.poppler, stored.key)).thumbnailKey
+      : await imageThumbnailKey(deps.storage, stored.key, row.content_type)
   const kept = await sql.setDrawnFile(deps.db, row.id, row.storage_key, {
     ...stored,
-    thumbnailKey: preview.thumbnailKey,
+    thumbnailKey,
   })
   if (!kept) {
     await deps.storage.delete(stored.key)
-    if (preview.thumbnailKey) await deps.storage.delete(preview.thumbnailKey)
+    if (thumbnailKey) await deps.storage.delete(thumbnailKey)
   }
   return (await sql.findContent(deps.db, row.id)) ?? row
 }
@@ -222,9 +260,15 @@ export async function openPageImage(
   page: number,
 ): Promise<ContentAnswer> {
   const ready = await drawn(deps, row)
-  if (ready.content_type !== 'application/pdf' || page > (ready.page_count ?? 0)) {
+  const pdf = ready.content_type === 'application/pdf'
+  if (pdf && ready.preview_state === 'pending') {
+    throw new HttpError(503, t('documentsApi.previewPending'), undefined, { 'retry-after': '1' })
+  }
+  if (!pdf || page > (ready.page_count ?? 0)) {
     throw new HttpError(404, t('documentsApi.pageNotFound'))
   }
+  const failed = () => new HttpError(404, t('documentsApi.pageFailed'))
+  if (ready.preview_state === 'failed') throw failed()
   const disposition = contentDisposition('inline', `pagina-${page}.png`)
   const answer = (key: string, stream: Readable, size: number): ContentAnswer => ({
     stream,
@@ -234,17 +278,42 @@ export async function openPageImage(
     etag: `"${key.replace(/[^\w-]/g, '')}"`,
   })
   const kept = await sql.pageImageKey(deps.db, ready.id, page)
+  if (kept === null) throw failed()
   const file = kept ? await deps.storage.get(kept) : undefined
   if (kept && file) return answer(kept, file.stream, file.size)
-  const png = await renderPageImage(deps.storage, ready.storage_key, page)
-  if (!png) throw new HttpError(404, t('documentsApi.pageFailed'))
-  const stored = await deps.storage.put(png, { suffix: 'png' })
-  if (!(await sql.insertPageImage(deps.db, ready.id, page, stored.key))) {
-    await deps.storage.delete(stored.key)
-  }
+  const drawnPage = await pageImage(deps, ready, page)
+  if (!drawnPage) throw failed()
   const out = new PassThrough()
-  out.end(png)
-  return answer(stored.key, out, png.length)
+  out.end(drawnPage.png)
+  return answer(drawnPage.key, out, drawnPage.png.length)
+}
+
+/** Page images being drawn in this process: a second request for one waits for the first. */
+const drawing = new Map<string, Promise<{ key: string; png: Buffer } | undefined>>()
+
+/**
+ * Draws a page image (in poppler's turn and limits) and keeps it, or remembers that it could
+ * not be drawn; requests for the same page meanwhile share the one drawing.
+ */
+function pageImage(deps: ContentDeps, row: sql.ContentRow, page: number) {
+  const id = `${row.id}:${page}`
+  let running = drawing.get(id)
+  if (!running) {
+    running = (async () => {
+      const png = await renderPageImage(deps.storage, deps.poppler, row.storage_key, page)
+      if (!png) {
+        await sql.insertPageImage(deps.db, row.id, page, null)
+        return undefined
+      }
+      const stored = await deps.storage.put(png, { suffix: 'png' })
+      if (!(await sql.insertPageImage(deps.db, row.id, page, stored.key))) {
+        await deps.storage.delete(stored.key)
+      }
+      return { key: stored.key, png }
+    })().finally(() => drawing.delete(id))
+    drawing.set(id, running)
+  }
+  return running
 }
 
 /**

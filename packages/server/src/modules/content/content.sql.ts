@@ -1,3 +1,4 @@
+import type { PreviewState } from '@gis/shared'
 import { likePattern } from '../../db/like'
 import type { Queryable } from '../../db/types'
 import type { SqlPaging } from '../../http/paging'
@@ -16,6 +17,7 @@ export interface ContentRow {
   storage_key: string
   thumbnail_key: string | null
   page_count: number | null
+  preview_state: PreviewState
   created_by: number | null
   created_at: Date
 }
@@ -23,7 +25,7 @@ export interface ContentRow {
 export const DEMO_KEY_PREFIX = 'demo:'
 
 const COLUMNS = `id::int AS id, tag, title, filename, content_type, size::float8 AS size,
-  storage_key, thumbnail_key, page_count, created_by::int AS created_by, created_at`
+  storage_key, thumbnail_key, page_count, preview_state, created_by::int AS created_by, created_at`
 
 export const CONTENT_SORTS = {
   created: 'created_at',
@@ -73,14 +75,15 @@ export interface NewContent {
   storageKey: string
   thumbnailKey: string | null
   pageCount: number | null
+  previewState: PreviewState
   createdBy: number | null
 }
 
 export async function insertContent(db: Queryable, c: NewContent): Promise<ContentRow> {
   const { rows } = await db.query<ContentRow>(
     `INSERT INTO app.contents (tag, title, filename, content_type, size, sha256, storage_key,
-       thumbnail_key, page_count, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+       thumbnail_key, page_count, preview_state, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
     [
       c.tag,
       c.title,
@@ -91,6 +94,7 @@ export async function insertContent(db: Queryable, c: NewContent): Promise<Conte
       c.storageKey,
       c.thumbnailKey,
       c.pageCount,
+      c.previewState,
       c.createdBy,
     ],
   )
@@ -120,30 +124,47 @@ export async function deleteContent(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM app.contents WHERE id = $1', [id])
 }
 
-/** The stored image of a PDF content's page, if rendered before. */
+/** What is kept of a page image: its file, null when it failed, undefined when never made. */
 export async function pageImageKey(
   db: Queryable,
   contentId: number,
   page: number,
-): Promise<string | undefined> {
-  const { rows } = await db.query<{ storage_key: string }>(
+): Promise<string | null | undefined> {
+  const { rows } = await db.query<{ storage_key: string | null }>(
     'SELECT storage_key FROM app.content_pages WHERE content_id = $1 AND page = $2',
     [contentId, page],
   )
-  return rows[0]?.storage_key
+  return rows[0] ? rows[0].storage_key : undefined
 }
 
-/** Records a page image; false when another request recorded one first. */
+/**
+ * Records a page image (`key` null: it could not be made); false when another request
+ * recorded one first.
+ */
 export async function insertPageImage(
   db: Queryable,
   contentId: number,
   page: number,
-  key: string,
+  key: string | null,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO app.content_pages (content_id, page, storage_key) VALUES ($1, $2, $3)
      ON CONFLICT DO NOTHING`,
     [contentId, page, key],
+  )
+  return rowCount > 0
+}
+
+/** A PDF's preview made (or not): its thumbnail, page count and state. */
+export async function setPreview(
+  db: Queryable,
+  id: number,
+  p: { thumbnailKey: string | null; pageCount: number | null; state: PreviewState },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE app.contents SET thumbnail_key = $2, page_count = $3, preview_state = $4
+      WHERE id = $1 AND preview_state = 'pending'`,
+    [id, p.thumbnailKey, p.pageCount, p.state],
   )
   return rowCount > 0
 }

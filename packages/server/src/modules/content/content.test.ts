@@ -2,7 +2,14 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/harness'
 import { userWithPermissions } from '../../../test/users'
-import { makePdf, makePng, postForm, postLargeFile, storedFileCount } from './content.fixture'
+import {
+  makePdf,
+  makePng,
+  postForm,
+  postLargeFile,
+  previewsMade,
+  storedFileCount,
+} from './content.fixture'
 
 const t = useTestApp()
 let png: Buffer
@@ -94,7 +101,18 @@ describe('content store', () => {
       bytes: await makePdf(3),
     })
     expect(pdf.statusCode).toBe(201)
-    expect(pdf.json()).toMatchObject({ contentType: 'application/pdf', thumbnail: true })
+    // The answer does not wait for poppler: the preview is a job.
+    expect(pdf.json()).toMatchObject({
+      contentType: 'application/pdf',
+      thumbnail: false,
+      preview: 'pending',
+    })
+    expect(await previewsMade(t.db, [pdf.json().id])).toEqual(['done'])
+    const listed = await t.get('/api/content/tag/projetos%2Fanexos', t.user)
+    expect(listed.json().find((c: { id: number }) => c.id === pdf.json().id)).toMatchObject({
+      thumbnail: true,
+      preview: 'done',
+    })
     const { rows } = await t.db.query<{ page_count: number }>(
       'SELECT page_count FROM app.contents WHERE id = $1',
       [pdf.json().id],
@@ -123,7 +141,12 @@ describe('content store', () => {
       bytes: '%PDF-1.4\nlixo',
     })
     expect(broken.statusCode).toBe(201)
-    expect(broken.json().thumbnail).toBe(false)
+    expect(await previewsMade(t.db, [broken.json().id])).toEqual(['failed'])
+    const again = await t.get('/api/content/tag/projetos%2Fanexos', t.user)
+    expect(again.json().find((c: { id: number }) => c.id === broken.json().id)).toMatchObject({
+      thumbnail: false,
+      preview: 'failed',
+    })
   })
 
   it('refuses bad tags, the documents tags, wrong types and oversized files, storing nothing', async () => {

@@ -9,7 +9,7 @@ import { countingListener, type CountingListener } from '../../../test/listener'
 import { zipOf } from '../../../test/zip'
 
 /**
- * GDAL reads only what the import asked for (issue 41, decision 87): files made here that
+ * GDAL reads only what the import asked for (issue 41, decision 86): files made here that
  * point GDAL at the server's own files or at an address inside the network are refused with a
  * Portuguese 400, store nothing, and make no connection (a listener on loopback counts them).
  */

@@ -48,7 +48,13 @@ export const documentsScopes = (
   scopes: RouteScope[]
   canReadDocumentContent: (user: ContentUser, contentId: number) => Promise<boolean>
 } => {
-  const own: Deps = { db: deps.db, storage: deps.storage, ...options }
+  const own: Deps = {
+    db: deps.db,
+    storage: deps.storage,
+    jobs: deps.jobs,
+    poppler: deps.poppler,
+    ...options,
+  }
   return {
     scopes: [
       { prefix: '/api/documents', access: 'user', routes: folderRoutes(deps) },

@@ -52,6 +52,7 @@ export function toSummary(row: sql.DocumentRow, access: FolderAccess): DocumentS
     contentId: row.content_id,
     thumbnail: row.thumbnail,
     pageCount: row.page_count,
+    preview: row.preview,
     updated: row.updated_at.toISOString(),
     updatedBy: row.updated_by,
     canWrite: canWrite(access, row.folder_id),
@@ -132,6 +133,7 @@ export async function documentDetail(
       size: v.size,
       pageCount: v.page_count,
       thumbnail: v.thumbnail,
+      preview: v.preview,
       comment: v.comment,
       created: v.created_at.toISOString(),
       createdBy: v.created_by,
@@ -153,16 +155,33 @@ async function refuse(
 const titleFromFilename = (filename: string) => filename.replace(/\.[^.]{1,10}$/, '') || filename
 
 /**
- * A new document from an upload (multipart `file`, `folderId`, `title`, `description`,
- * `tags`): its file streams into the store (at most DOCUMENT_MAX_MB), then the folder is
- * checked (404/403) and the document, its first version and its history row are recorded.
+ * A new document from an upload (multipart `folderId` before the `file`, `title`,
+ * `description`, `tags`): the folder is checked (404/403) when the file part begins, before a
+ * byte of it is stored; the file streams into the store (at most DOCUMENT_MAX_MB), then the
+ * document, its first version and its history row are recorded.
  */
 export async function createDocument(
   deps: DocumentsDeps,
   user: DocUser,
   parts: AsyncIterable<UploadPart>,
 ): Promise<DocumentDetail> {
-  const { file, fields } = await receiveUpload(deps.storage, parts, DOCUMENT_MAX_BYTES)
+  const access = await loadFolderAccess(deps.db, user)
+  const { file, fields } = await receiveUpload(
+    deps.storage,
+    parts,
+    DOCUMENT_MAX_BYTES,
+    async (before) => {
+      const folderId = documentUploadFieldsSchema.shape.folderId.safeParse(before.folderId)
+      if (!folderId.success) {
+        const message =
+          before.folderId === undefined
+            ? t('documentsApi.folderBeforeFile')
+            : t('documentsApi.folderRequired')
+        throw badRequest([{ field: 'folderId', message }])
+      }
+      checkFolder(access, folderId.data, true)
+    },
+  )
   const parsed = documentUploadFieldsSchema.safeParse(fields)
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => ({
@@ -178,7 +197,7 @@ export async function createDocument(
       badRequest([{ field: 'file', message: t('documentsApi.fileRequired') }]),
     )
   }
-  const access = await loadFolderAccess(deps.db, user)
+  // A second folderId after the file is checked as well.
   try {
     checkFolder(access, parsed.data.folderId, true)
   } catch (err) {

@@ -1,4 +1,4 @@
-import { DOCUMENT_OFFICE_TYPE_PATTERN, type DocumentKind } from '@gis/shared'
+import { DOCUMENT_OFFICE_TYPE_PATTERN, type DocumentKind, type PreviewState } from '@gis/shared'
 import { likePattern } from '../../db/like'
 import { selectPage } from '../../db/paged.sql'
 import type { Queryable } from '../../db/types'
@@ -23,6 +23,7 @@ export interface DocumentRow {
   size: number
   thumbnail: boolean
   page_count: number | null
+  preview: PreviewState
   updated_at: Date
   updated_by: string | null
   deleted_at: Date | null
@@ -33,7 +34,7 @@ export interface DocumentRow {
 const COLUMNS = `d.id::int AS id, d.folder_id::int AS folder_id, d.title, d.description, d.tags,
   v.version, c.id::int AS content_id, c.filename, c.content_type, c.size::float8 AS size,
   (c.thumbnail_key IS NOT NULL OR c.storage_key LIKE 'demo:%') AS thumbnail, c.page_count,
-  d.updated_at, u.username AS updated_by, d.deleted_at,
+  c.preview_state AS preview, d.updated_at, u.username AS updated_by, d.deleted_at,
   (SELECT count(*)::int FROM app.document_links l
     WHERE l.document_id = d.id AND l.layer_name = ANY($1::text[])) AS link_count`
 
@@ -165,6 +166,7 @@ export interface VersionRow {
   size: number
   page_count: number | null
   thumbnail: boolean
+  preview: PreviewState
   comment: string
   created_at: Date
   created_by: string | null
@@ -175,7 +177,7 @@ export async function listVersions(db: Queryable, documentId: number): Promise<V
     `SELECT v.version, v.content_id::int AS content_id, c.filename, c.content_type,
             c.size::float8 AS size, c.page_count,
             (c.thumbnail_key IS NOT NULL OR c.storage_key LIKE 'demo:%') AS thumbnail,
-            v.comment, v.created_at, u.username AS created_by
+            c.preview_state AS preview, v.comment, v.created_at, u.username AS created_by
        FROM app.document_versions v JOIN app.contents c ON c.id = v.content_id
        LEFT JOIN app.users u ON u.id = v.created_by
       WHERE v.document_id = $1 ORDER BY v.version DESC`,

@@ -8,6 +8,7 @@ import {
   makePng,
   postForm,
   postLargeFile,
+  previewsMade,
   storedFileCount,
 } from '../content/content.fixture'
 
@@ -69,7 +70,9 @@ describe('documents library', () => {
       file: { name: 'Memorial Ponte Rio Claro.pdf', bytes: pdf },
     })
     expect(res.statusCode).toBe(201)
-    const doc = res.json()
+    expect(res.json()).toMatchObject({ kind: 'pdf', pageCount: null, preview: 'pending' })
+    expect(await previewsMade(t.db, [res.json().contentId])).toEqual(['done'])
+    const doc = (await t.get(`/api/documents/${res.json().id}`, t.user)).json()
     expect(doc).toMatchObject({
       folderId: folders.Projetos,
       folderPath: 'Projetos',
@@ -78,6 +81,7 @@ describe('documents library', () => {
       version: 1,
       kind: 'pdf',
       pageCount: 2,
+      preview: 'done',
       thumbnail: true,
       canWrite: true,
       updatedBy: 'demo',
@@ -118,7 +122,16 @@ describe('documents library', () => {
       file: { name: 'memorial-rev-b.pdf', bytes: await makePdf(3, 'Revisão B') },
     })
     expect(v2.statusCode, JSON.stringify(v2.json())).toBe(201)
-    expect(v2.json()).toMatchObject({ version: 2, pageCount: 3, filename: 'memorial-rev-b.pdf' })
+    expect(v2.json()).toMatchObject({
+      version: 2,
+      preview: 'pending',
+      filename: 'memorial-rev-b.pdf',
+    })
+    await previewsMade(t.db, [v2.json().contentId])
+    expect((await t.get(`/api/documents/${doc.id}`, t.user)).json()).toMatchObject({
+      version: 2,
+      pageCount: 3,
+    })
     expect(
       v2.json().versions.map((v: { version: number; comment: string }) => [v.version, v.comment]),
     ).toEqual([
@@ -159,6 +172,11 @@ describe('documents library', () => {
     })
     const { id } = res.json()
     const url = `${t.baseUrl}/api/documents/${id}/versions/1/pages`
+    // While its preview is being made, a page is not there yet: 503 with Retry-After.
+    const early = await fetch(`${url}/1.png?token=${t.user}`)
+    expect([200, 503]).toContain(early.status)
+    if (early.status === 503) expect(early.headers.get('retry-after')).toBe('1')
+    await previewsMade(t.db, [res.json().contentId])
     const page = await fetch(`${url}/2.png?token=${t.user}`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('image/png')

@@ -8,6 +8,7 @@ import {
   requireQuota,
   takeQuota,
 } from '../../auth/rate-limit'
+import { permissionsChanged } from '../../auth/permissions'
 import { revokeUserSessions } from '../../auth/sessions.sql'
 import { hashToken, newToken } from '../../auth/tokens'
 import type { Db } from '../../db/types'
@@ -105,6 +106,7 @@ export async function changePassword(
     await revokeUserSessions(tx, row.id, caller.sessionId)
     await resets.cancelUserResets(tx, row.id)
   })
+  permissionsChanged()
 }
 
 /**
@@ -165,4 +167,5 @@ export async function resetPassword(
     await revokeUserSessions(tx, row.id)
     await resets.cancelUserResets(tx, row.id)
   })
+  permissionsChanged()
 }

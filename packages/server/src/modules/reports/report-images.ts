@@ -28,7 +28,7 @@ async function asWorkbookImage(bytes: Buffer): Promise<Loaded> {
  * own checks (only what the user may read), LOCAL from the data: URL. Unreadable: null.
  */
 export function imageLoader(
-  deps: Pick<AppDeps, 'db' | 'storage' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'jobs' | 'poppler'>,
   user: Pick<SessionUser, 'id' | 'admin' | 'username'>,
   renderDemoPhoto?: DemoPhotoRenderer,
 ): ImageLoader {

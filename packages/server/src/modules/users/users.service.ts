@@ -207,7 +207,10 @@ export async function updateUser(
   })
   // Groups, the administrator flag and activation change what the user may do: on their next
   // request, tiles and map services included.
-  if (u.groupIds || u.admin !== undefined || u.active !== undefined) permissionsChanged()
+  // Sessions revoked (deactivation, a new password) end the remembered ones at once too.
+  if (u.groupIds || u.admin !== undefined || u.active !== undefined || passwordHash) {
+    permissionsChanged()
+  }
   const after = await getAdminUser(db, id)
   if (notice && before.pending && after.active && after.email) {
     sendNotice(

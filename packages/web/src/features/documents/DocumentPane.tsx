@@ -14,10 +14,15 @@ import Typography from '@mui/material/Typography'
 import type { DocumentDetail } from '@gis/shared/documents'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { failureMessage } from '../../components/form'
-import { contentUrl, useDownloadToken, type FolderEntry } from './document-format'
+import {
+  contentUrl,
+  useDownloadToken,
+  usePreviewPolling,
+  type FolderEntry,
+} from './document-format'
 import { DocumentHistory } from './DocumentHistory'
 import { DocumentInfo } from './DocumentInfo'
 import { DocumentLinks } from './DocumentLinks'
@@ -178,8 +183,13 @@ export function DocumentPane({
   folders: readonly FolderEntry[]
   onClose: () => void
 }) {
-  const { data, isFetching, isError } = useDocumentQuery(id ?? 0, { skip: id === null })
+  const [pollingInterval, setPending] = usePreviewPolling()
+  const { data, isFetching, isError } = useDocumentQuery(id ?? 0, {
+    skip: id === null,
+    pollingInterval,
+  })
   const doc = data && data.id === id ? data : undefined
+  useEffect(() => setPending(doc?.preview === 'pending'), [doc?.preview, setPending])
   return (
     <Drawer
       anchor="right"

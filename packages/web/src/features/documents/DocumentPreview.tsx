@@ -73,6 +73,19 @@ export function DocumentPreview({ doc }: { doc: DocumentDetail }) {
   useEffect(() => setPage(1), [doc.id, doc.version])
   const pages = doc.pageCount ?? 0
 
+  if (doc.kind === 'pdf' && doc.preview === 'pending') {
+    return (
+      <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 1, py: 6 }}>
+        <CircularProgress size={32} />
+        <Typography variant="body2" color="text.secondary">
+          {t('documents.previewPending')}
+        </Typography>
+      </Box>
+    )
+  }
+  if (doc.kind === 'pdf' && doc.preview === 'failed') {
+    return <Alert severity="warning">{t('documents.previewNotMade')}</Alert>
+  }
   if (doc.kind === 'pdf' && pages > 0) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/PageHeader'
 import { FIRST_PAGE, type PagedState } from '../../components/paged-state'
 import { useIsAdmin } from '../../state/session'
-import { folderEntries } from './document-format'
+import { folderEntries, usePreviewPolling } from './document-format'
 import { useDocumentFoldersQuery, useDocumentsQuery } from './documents.api'
 import { DocumentPane } from './DocumentPane'
 import { DocumentSearch, filtersOf, NO_SEARCH, type SearchTexts } from './DocumentSearch'
@@ -55,14 +55,20 @@ export function DocumentsPage() {
     [entries, admin],
   )
   const filters = filtersOf(texts)
-  const list = useDocumentsQuery({
-    page: paging.page,
-    limit: paging.limit,
-    sort,
-    ...filters,
-    folder: typeof choice === 'number' ? choice : undefined,
-    deleted: choice === 'bin' || undefined,
-  })
+  const [pollingInterval, setPending] = usePreviewPolling()
+  const list = useDocumentsQuery(
+    {
+      page: paging.page,
+      limit: paging.limit,
+      sort,
+      ...filters,
+      folder: typeof choice === 'number' ? choice : undefined,
+      deleted: choice === 'bin' || undefined,
+    },
+    { pollingInterval },
+  )
+  const anyPending = list.data?.rows.some((d) => d.preview === 'pending') ?? false
+  useEffect(() => setPending(anyPending), [anyPending, setPending])
   useEffect(() => {
     if (list.isError) enqueueSnackbar(t('documents.loadFailed'), { variant: 'error' })
   }, [list.isError, enqueueSnackbar])

@@ -1,12 +1,22 @@
 import type { DocumentFolder, DocumentHistoryEntry, DocumentKind } from '@gis/shared/documents'
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { brValue } from '../../components/br-input'
+import { useState } from 'react'
 import { useSessionToken } from '../../state/session'
 
 /** The token a download address carries: the second word of `Bearer <token>` (spec 1 §7). */
 export function useDownloadToken(): string | null {
   const authorization = useSessionToken()
   return authorization ? (authorization.split(' ')[1] ?? authorization) : null
+}
+
+/**
+ * While a PDF's preview is being made on the server (a job after the upload), the query that
+ * shows it asks again every second: `[pollingInterval, setPending]`.
+ */
+export function usePreviewPolling(): [number, (pending: boolean) => void] {
+  const [pending, setPending] = useState(false)
+  return [pending ? 1000 : 0, setPending]
 }
 
 /** An address with `?token=` (and more parameters) for an `<img>` or a download link. */
