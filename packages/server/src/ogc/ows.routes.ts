@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { Readable } from 'node:stream'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -28,6 +29,7 @@ import { transactionResponseXml } from './wfs-transaction-response'
 import { MAX_ACTIONS } from './wfs-transaction-request'
 import { wmsCapabilitiesXml } from './wms'
 import { MAX_XML_BYTES } from './xml'
+import { createTurns } from '../workers/turns'
 
 const XML = 'text/xml; charset=utf-8'
 
@@ -74,6 +76,8 @@ const owsRoutes =
   async (app) => {
     // Capabilities name the address users reach (PUBLIC_URL), never the request's Host.
     const serviceUrl = `${config.publicUrl ?? `http://localhost:${config.port}`}/ows`
+    // The statements of GetFeature answers run a few at a time (one core is left to the rest).
+    const featureTurns = createTurns(Math.max(1, availableParallelism() - 1))
     const dialects = new WeakMap<FastifyRequest, Dialect>()
 
     // Bodies arrive as text whatever their type: XML is parsed (safely) by the handler, a form
@@ -230,6 +234,7 @@ const owsRoutes =
       const result = await getFeature(db, req.getFeature, chosen, {
         lockId,
         next: kvpParams ? nextPage(kvpParams) : undefined,
+        turns: featureTurns,
       })
       const body = typeof result.body === 'string' ? result.body : Readable.from(result.body)
       return reply.type(`${result.contentType}; charset=utf-8`).send(body)

@@ -123,28 +123,53 @@ export async function geojsonFeatures(
   return rows[0]?.body ?? ''
 }
 
-/** The rows of GML members of a batch of ids, in that order: id, geometry as GML, properties as text. */
-export async function gmlRows(
+/** A text as XML character data: `&`, `<` and `>` escaped, in SQL. */
+const xmlText = (sql: string) =>
+  `replace(replace(replace(${sql}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`
+
+/**
+ * The GML members of a batch of ids, in that order, as one text built by the database
+ * (`<wfs:member>` for 3.2, `<gml:featureMember>` for 3.1.1), each after a line break: the
+ * server passes it through, reading one value per batch instead of a row of fields per
+ * feature. A property that is null is left out. `prefix` is the features' namespace prefix.
+ */
+export async function gmlMembersText(
   db: Queryable,
   c: CompiledQuery,
   format: 'gml32' | 'gml31',
   ids: readonly number[],
-) {
+  prefix: string,
+): Promise<string> {
   const params = new SqlParams()
   const idList = params.bind(ids)
   const gmlId = c.withGeometry && format === 'gml32' ? params.bind(c.layer.name, 'text') : undefined
-  const cols = c.props.map(
-    (p) => `to_json(t.${quoteIdent(p.name)}) #>> '{}' AS ${quoteIdent(p.name)}`,
-  )
-  const { rows } = await db.query<
-    Record<string, string | null> & { _id: number; _g: string | null }
-  >(
-    `SELECT t.id AS _id, ${geometrySql(c, format, gmlId)} AS _g${cols.length ? `, ${cols.join(', ')}` : ''}
-       FROM ${byIds(c, idList)} ORDER BY o.n`,
+  const [open, close] =
+    format === 'gml32'
+      ? ['<wfs:member>', '</wfs:member>']
+      : ['<gml:featureMember>', '</gml:featureMember>']
+  const element = `${prefix}:${c.layer.name}`
+  const start = params.bind(`${open}<${element} gml:id="${c.layer.name}.`, 'text')
+  const end = params.bind(`</${element}>${close}`, 'text')
+  const parts = [`${start} || t.id || '">'`]
+  if (c.withGeometry) {
+    parts.push(
+      `coalesce('<${prefix}:geom>' || ${geometrySql(c, format, gmlId)} || '</${prefix}:geom>', '')`,
+    )
+  }
+  for (const p of c.props) {
+    const value = `to_json(t.${quoteIdent(p.name)}) #>> '{}'`
+    parts.push(
+      `coalesce('<${prefix}:${p.name}>' || ${xmlText(value)} || '</${prefix}:${p.name}>', '')`,
+    )
+  }
+  parts.push(end)
+  const { rows } = await db.query<{ body: string | null }>(
+    `SELECT string_agg(E'\\n' || ${parts.join(' || ')}, '' ORDER BY o.n) AS body
+       FROM ${byIds(c, idList)}`,
     params.values,
     { prepare: true },
   )
-  return rows
+  return rows[0]?.body ?? ''
 }
 
 /**

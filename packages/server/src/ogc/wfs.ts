@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types'
+import type { Turns } from '../workers/turns'
 import { columnSql, type CatalogueLayer } from '../layer-data/model'
 import { SqlParams } from '../layer-data/where'
 import type { Crs } from './crs'
@@ -16,7 +17,7 @@ import type { FeatureQuery, GetFeatureRequest } from './wfs-request'
 import {
   countFeatures,
   geojsonFeatures,
-  gmlRows,
+  gmlMembersText,
   hasFeatures,
   pageIds,
   type CompiledQuery,
@@ -58,44 +59,27 @@ const BATCH = 1000
 
 /**
  * GML 3.2 wants every geometry's gml:id unique; PostGIS gives a multi-geometry's members the
- * id of the whole. The members get `.1`, `.2`… after it.
+ * id of the whole. Each id's later occurrences get `.1`, `.2`… after it (ids name their
+ * feature, so a batch of members is numbered in one pass).
  */
 export function uniqueGmlIds(gml: string): string {
-  let n = 0
-  return gml.replace(/ gml:id="([^"]*)"/g, (whole, id: string) =>
-    n++ === 0 ? whole : ` gml:id="${id}.${n - 1}"`,
-  )
+  const seen = new Map<string, number>()
+  return gml.replace(/ gml:id="([^"]*\.geom)"/g, (whole, id: string) => {
+    const n = seen.get(id) ?? 0
+    seen.set(id, n + 1)
+    return n === 0 ? whole : ` gml:id="${id}.${n}"`
+  })
 }
 
-/** GML members of a batch of ids (wfs:member for 3.2, gml:featureMember for 3.1.1). */
+/** GML members of a batch of ids, their multi-geometries' ids made unique (3.2). */
 async function gmlMembers(
   db: Queryable,
   c: CompiledQuery,
   format: 'gml32' | 'gml31',
   ids: readonly number[],
 ): Promise<string> {
-  const rows = await gmlRows(db, c, format, ids)
-  const name = c.layer.name
-  const p = FEATURE_PREFIX
-  const [open, close] =
-    format === 'gml32'
-      ? ['<wfs:member>', '</wfs:member>']
-      : ['<gml:featureMember>', '</gml:featureMember>']
-  let out = ''
-  for (const r of rows) {
-    let member = `\n${open}<${p}:${name} gml:id="${name}.${r._id}">`
-    if (c.withGeometry && r._g) {
-      const g = format === 'gml32' && r._g.startsWith('<gml:Multi') ? uniqueGmlIds(r._g) : r._g
-      member += `<${p}:geom>${g}</${p}:geom>`
-    }
-    for (const prop of c.props) {
-      const v = r[prop.name]
-      if (v !== null && v !== undefined)
-        member += `<${p}:${prop.name}>${escapeXml(String(v))}</${p}:${prop.name}>`
-    }
-    out += `${member}</${p}:${name}>${close}`
-  }
-  return out
+  const text = await gmlMembersText(db, c, format, ids, FEATURE_PREFIX)
+  return format === 'gml32' && text.includes('<gml:Multi') ? uniqueGmlIds(text) : text
 }
 
 /** A GetFeature's answer: its type and its text, whole (hits, small) or as it is written. */
@@ -118,7 +102,7 @@ export async function getFeature(
   db: Queryable,
   req: GetFeatureRequest,
   layers: CatalogueLayer[],
-  opts: { next?: NextPage; lockId?: string } = {},
+  opts: { next?: NextPage; lockId?: string; turns?: Turns } = {},
 ): Promise<FeatureAnswer> {
   const compiled = req.queries.map((q, i) => compileQuery(layers[i]!, q, req.srs))
   const stamp = new Date().toISOString()
@@ -168,13 +152,21 @@ export async function getFeature(
     for (const { c, ids } of pages) {
       for (let i = 0; i < ids.length; i += BATCH) {
         const batch = ids.slice(i, i + BATCH)
-        if (format === 'geojson') {
-          const text = await geojsonFeatures(db, c, batch)
-          if (!text) continue
+        // Streams take turns for their statements: ten at once share the cores with the rest.
+        const give = await opts.turns?.take()
+        let text: string
+        try {
+          text =
+            format === 'geojson'
+              ? await geojsonFeatures(db, c, batch)
+              : await gmlMembers(db, c, format, batch)
+        } finally {
+          give?.()
+        }
+        if (format !== 'geojson') yield text
+        else if (text) {
           yield first ? text : `,${text}`
           first = false
-        } else {
-          yield await gmlMembers(db, c, format, batch)
         }
       }
     }

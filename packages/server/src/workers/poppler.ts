@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { createTurns } from './turns'
 
 /*
  * PDF pages by Debian's poppler-utils (`pdfinfo`, `pdftoppm`), bounded (issue 41): at most
@@ -51,31 +52,14 @@ const INFO_SHARE = 0.1
 const MIN_INFO_MS = 2_000
 
 export function createPoppler(options: PopplerOptions): Poppler {
-  const workers = Math.max(1, options.workers)
-  const queue: (() => void)[] = []
-  const stats: PopplerStats = { running: 0, waiting: 0, started: 0, timedOut: 0 }
-
-  async function turn(): Promise<() => void> {
-    if (stats.running >= workers) {
-      stats.waiting++
-      await new Promise<void>((resolve) => queue.push(resolve))
-      stats.waiting--
-    }
-    stats.running++
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      stats.running--
-      queue.shift()?.()
-    }
-  }
+  const turns = createTurns(options.workers)
+  const counts = { started: 0, timedOut: 0 }
 
   /** Runs a program in its turn; answers its stdout, or undefined when it failed. */
   async function run(program: string, args: string[], timeoutMs: number) {
-    const release = await turn()
+    const release = await turns.take()
     try {
-      stats.started++
+      counts.started++
       return await new Promise<string | undefined>((resolve) => {
         // sh sets the limit and becomes the program (exec): one process, killed by its pid.
         const child = spawn(
@@ -96,7 +80,7 @@ export function createPoppler(options: PopplerOptions): Poppler {
           if (out.length < 1_048_576) out += chunk
         })
         const timer = setTimeout(() => {
-          stats.timedOut++
+          counts.timedOut++
           child.kill('SIGKILL')
         }, timeoutMs)
         child.on('error', () => {
@@ -131,6 +115,6 @@ export function createPoppler(options: PopplerOptions): Poppler {
       if (done === undefined) return undefined
       return readFile(`${out}.png`).catch(() => undefined)
     },
-    stats: () => ({ ...stats }),
+    stats: () => ({ running: turns.running(), waiting: turns.waiting(), ...counts }),
   }
 }
