@@ -57,6 +57,8 @@ export interface ServerConfig {
   pdfTimeoutSeconds: number
   /** Address space of each poppler process, in MiB. */
   pdfMemoryMb: number
+  /** Draw the first demo events' images after start, so no viewer waits for them. */
+  warmDemoImagery: boolean
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -121,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pdfWorkers: Math.max(1, integer('PDF_WORKERS', env.PDF_WORKERS, 1)),
     pdfTimeoutSeconds: Math.max(1, integer('PDF_TIMEOUT_SECONDS', env.PDF_TIMEOUT_SECONDS, 30)),
     pdfMemoryMb: Math.max(64, integer('PDF_MEMORY_MB', env.PDF_MEMORY_MB, 512)),
+    warmDemoImagery: env.WARM_DEMO_IMAGERY !== '0',
   }
 }

@@ -173,6 +173,8 @@ export async function startTestApp(overrides: TestAppOptions = {}): Promise<Test
     publicUrl: 'http://gis.test',
     webDistDir: path.join(dataDir, 'no-web-app'),
     trustProxy: 1,
+    // The demo's images are drawn on request in the API tests, never in the background.
+    warmDemoImagery: false,
     // The server-s3 project runs its files with every file in a bucket (TEST_STORAGE=s3).
     ...(process.env.TEST_STORAGE === 's3'
       ? {

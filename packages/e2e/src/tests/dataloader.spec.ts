@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { ADMIN, DEMO, DESKTOP, baseUrl, expect, test, unique } from '../fixtures'
 import { snap } from '../steps/pictures'
 import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
@@ -11,8 +15,9 @@ test.describe('IMPORTAR DADOS', () => {
       await resetWorkspaceOf(request, DEMO)
       // A road name no other run left, so the rows found afterwards are this run's.
       const road = unique('E2E').slice(0, 12)
+      // Coordinate columns of names the wizard does not recognise: the user picks them.
       const csv = [
-        'rodovia;km;sentido;lon;lat',
+        'rodovia;km;sentido;gps_lon;gps_lat',
         `${road};1,5;Norte;-47.1;-22.9`,
         `${road};2,5;Sul;-47.2;-22.8`,
         `${road};3,5;Errado;-47.3;-22.7`,
@@ -42,26 +47,36 @@ test.describe('IMPORTAR DADOS', () => {
       await expect(mapping.nth(2)).toContainText('Sentido')
       await expect(mapping.nth(3)).not.toContainText('Rodovia')
 
-      // Points from the lon/lat pair: closing without a coordinate says what is missing.
+      // Points from the coordinate columns: choosing them and CONFIRMAR is enough (ADICIONAR
+      // joins more than one); 'Aplicar em' follows the chosen way.
       await page.getByRole('button', { name: 'CONFIGURAÇÕES DO VETOR GRÁFICO' }).click()
       const vector = page.getByRole('dialog')
       // The layer's geometry type by its name, not its code ('point').
       await expect(vector.getByLabel('Tipo de geometria')).toHaveText('Ponto (Point)')
+      await expect(vector.getByLabel('Tipo de espacialização')).toHaveText('Nenhuma')
       await vector.getByLabel('Tipo de espacialização').click()
       await page.getByRole('option', { name: 'Gerar a partir de coordenadas' }).click()
-      await vector.getByLabel('Aplicar em').click()
-      await page.getByRole('option', { name: 'Todos os registros' }).click()
+      await expect(vector.getByLabel('Aplicar em')).toHaveText('Registros novos')
+      await expect(
+        vector.getByText(
+          'Escolha a coluna de longitude e a de latitude: CONFIRMAR usa o par escolhido, ADICIONAR junta mais de um (linhas e polígonos).',
+        ),
+      ).toBeVisible()
+      await vector.getByLabel('Coluna de longitude').click()
+      await page.getByRole('option', { name: 'gps_lon' }).click()
+      // Only one of the two: CONFIRMAR says what is missing.
       await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
       await expect(
         vector.getByText('É necessário pelo menos 1 coordenada para espacializar um ponto'),
       ).toBeVisible()
-      await vector.getByLabel('Coluna de longitude').click()
-      await page.getByRole('option', { name: 'lon' }).click()
       await vector.getByLabel('Coluna de latitude').click()
-      await page.getByRole('option', { name: 'lat' }).click()
-      await vector.getByRole('button', { name: 'ADICIONAR' }).click()
-      await expect(vector.getByText('1. lon, lat')).toBeVisible()
+      await page.getByRole('option', { name: 'gps_lat' }).click()
       await snap(page, 'dataloader-vector')
+      await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
+      await expect(vector).toBeHidden()
+      // The pair chosen is the coordinate, as ADICIONAR would have made it.
+      await page.getByRole('button', { name: 'CONFIGURAÇÕES DO VETOR GRÁFICO' }).click()
+      await expect(vector.getByText('1. gps_lon, gps_lat')).toBeVisible()
       await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
       await expect(vector).toBeHidden()
       await snap(page, 'dataloader-mapping')
@@ -97,6 +112,55 @@ test.describe('IMPORTAR DADOS', () => {
       expect(body.rowCount).toBe(2)
     },
   )
+
+  test('a zipped shapefile starts with its own geometry as the way to build the features', async ({
+    page,
+    request,
+  }) => {
+    await resetWorkspaceOf(request, DEMO)
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-shp-'))
+    let zip: Buffer
+    try {
+      writeFileSync(
+        path.join(dir, 'a.geojson'),
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              properties: { codigo_ctb: 'R-1' },
+              geometry: { type: 'Point', coordinates: [-47.5, -22.5] },
+            },
+          ],
+        }),
+      )
+      execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', 'placas.shp.zip', 'a.geojson'], {
+        cwd: dir,
+        stdio: 'ignore',
+      })
+      zip = readFileSync(path.join(dir, 'placas.shp.zip'))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, DEMO)
+    await openToolWindow(page, 'IMPORTAR DADOS')
+    await page
+      .getByTestId('dataloader-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'placas.zip', mimeType: 'application/zip', buffer: zip })
+    await page.getByRole('button', { name: 'LAYER EXISTENTE' }).click()
+    await page.getByLabel('Escolha o layer de destino').click()
+    await page.getByRole('option', { name: 'Sinalização vertical' }).click()
+    await page.getByRole('button', { name: 'CONFIGURAÇÕES DO VETOR GRÁFICO' }).click()
+    const vector = page.getByRole('dialog')
+    await expect(vector.getByLabel('Tipo de espacialização')).toHaveText('Atributo de origem')
+    await expect(vector.getByLabel('Atributo de origem')).toHaveText('WKT')
+    await expect(vector.getByLabel('Aplicar em')).toHaveText('Registros novos')
+    await snap(page, 'dataloader-vector-shapefile')
+    await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
+    await expect(vector).toBeHidden()
+  })
 
   test(
     'an administrator imports a csv into a NOVO LAYER created from its columns',

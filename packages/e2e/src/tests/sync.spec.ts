@@ -104,7 +104,7 @@ test.describe('synchronisation packages', () => {
           await expect(items.getByRole('cell', { name: id, exact: true })).toBeVisible()
         }
         await expect(items.getByRole('cell', { name: LAYER_TITLE })).toHaveCount(3)
-        await expect(page.getByText('0/3')).toBeVisible()
+        await expect(page.getByText('0/3', { exact: true })).toBeVisible()
         await expect(page.getByText('Criado', { exact: true })).toBeVisible()
         await snap(page, 'sync-package')
         expect(await seriousViolations(page)).toEqual([])
@@ -124,7 +124,7 @@ test.describe('synchronisation packages', () => {
         await expect(page.getByText('1 item(ns) removido(s) do pacote')).toBeVisible()
         await expect(items.locator('tbody tr')).toHaveCount(2)
         await expect(items.getByRole('cell', { name: ids[0], exact: true })).toHaveCount(0)
-        await expect(page.getByText('0/2')).toBeVisible()
+        await expect(page.getByText('0/2', { exact: true })).toBeVisible()
 
         // SINCRONIZAR: it cannot be cancelled, so it asks; then the queue.
         await page.getByRole('button', { name: 'SINCRONIZAR' }).click()
@@ -139,7 +139,8 @@ test.describe('synchronisation packages', () => {
         await expect(page).toHaveURL(/\/dashboard\/syncqueue$/)
         const row = page.getByRole('row', { name: new RegExp(name) })
         await expect(row.getByText('Concluído', { exact: true })).toBeVisible({ timeout: 20_000 })
-        await expect(row.getByText('2/2')).toBeVisible()
+        // Exact: a date of December ('01/12/2026') holds '2/2' too.
+        await expect(row.getByText('2/2', { exact: true })).toBeVisible()
         await snap(page, 'sync-queue')
         expect(await seriousViolations(page)).toEqual([])
 
@@ -159,7 +160,7 @@ test.describe('synchronisation packages', () => {
 
         // The package's page again: items synchronised, the run's log downloads.
         await row.getByRole('link').click()
-        await expect(page.getByText('2/2')).toBeVisible()
+        await expect(page.getByText('2/2', { exact: true })).toBeVisible()
         await expect(items.getByText('Sincronizado')).toHaveCount(2)
         await page.getByRole('tab', { name: 'LOGS DE EXECUÇÃO' }).click()
         const logs = page.getByRole('table', { name: 'LOGS DE EXECUÇÃO' })

@@ -60,6 +60,8 @@ export function fieldDef(f: FieldDefinition): LayerFieldDef {
       const scale = f.scale ?? Math.min(FIELD_DEFAULTS.scale, precision)
       return { ...base, type: 'number', sqlType: `numeric(${precision},${scale})` }
     }
+    case 'date':
+      return { ...base, type: 'date', sqlType: 'date' }
     case 'datetime':
       return { ...base, type: 'datetime', sqlType: 'timestamptz' }
     case 'boolean':

@@ -5,19 +5,23 @@ import type { LayerGeometryType } from '../layers/schemas'
 
 installZodErrorMap()
 
-/** Field types of the 'Novo campo' dialog (spec 3 §3), in its order. */
+/**
+ * Field types of the 'Novo campo' dialog (spec 3 §3), in its order; 'date' (a day without a
+ * time, as the demo's inspection dates and an imported dd/mm/aaaa column are) beyond the spec's.
+ */
 export const FIELD_TYPES = [
   'string',
   'integer',
   'double',
   'numeric',
+  'date',
   'datetime',
   'boolean',
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 
 /** Types a column of an existing table may have beyond those the dialog creates. */
-export const COLUMN_TYPES = [...FIELD_TYPES, 'date', 'time', 'geometry', 'uuid', 'other'] as const
+export const COLUMN_TYPES = [...FIELD_TYPES, 'time', 'geometry', 'uuid', 'other'] as const
 export type ColumnType = (typeof COLUMN_TYPES)[number]
 
 /** Defaults of a new field (spec 3 §9): text length 32, numeric precision 12 and scale 6. */

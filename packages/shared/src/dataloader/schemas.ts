@@ -55,6 +55,10 @@ export const importJobSchema = z.object({
     columnNames: z.array(z.string()),
     columnIndexes: z.record(z.string(), z.number()),
     columnTypes: z.record(z.string(), z.string()),
+    /** How each column writes its numbers: `br` (1.234,5) or `point` (1234.5). */
+    numberStyles: z.record(z.string(), z.enum(['br', 'point'])).optional(),
+    /** A GEOMETRY_WKT column's geometry type (`point`, `multipolygon`…) when its values share one. */
+    geometryTypes: z.record(z.string(), z.string()).optional(),
   }),
   config: z.unknown(),
 })

@@ -89,6 +89,8 @@ export const dataloaderMessages = {
   'dataloader.vectorModeNone': 'Nenhum registro',
   'dataloader.vectorModeNew': 'Registros novos',
   'dataloader.vectorModeAll': 'Todos os registros',
+  'dataloader.vectorHint':
+    'Escolha a coluna de longitude e a de latitude: CONFIRMAR usa o par escolhido, ADICIONAR junta mais de um (linhas e polígonos).',
   'dataloader.vectorGeometry': 'Tipo de geometria',
   'dataloader.vectorSourceAttribute': 'Atributo de origem',
   'dataloader.vectorLongitude': 'Coluna de longitude',
@@ -150,6 +152,12 @@ export const dataloaderMessages = {
   'dataloader.keyNotFound': 'Nenhuma feição com {field} = {value}.',
   'dataloader.keyAmbiguous': 'Mais de uma feição com {field} = {value}.',
   'dataloader.badCoordinate': 'Coordenada inválida na coluna {name}.',
+  'dataloader.badBrNumber': 'Número inválido ({value}): use 1.234,5 (vírgula antes dos decimais).',
+  'dataloader.badPointNumber':
+    'Número inválido ({value}): a coluna usa ponto antes dos decimais, como 1234.5.',
+  'dataloader.badDate': 'Data inválida ({value}): use dd/mm/aaaa (ou aaaa-mm-dd).',
+  'dataloader.badDateTime': 'Data e hora inválidas ({value}): use dd/mm/aaaa hh:mm:ss.',
+  'dataloader.badBoolean': 'Valor inválido ({value}): use Sim ou Não (true ou false).',
   'dataloader.rowFailed': 'Falha ao gravar a linha.',
   'dataloader.submitted': 'Enviado para aprovação.',
   // what a zipped shapefile may hold (gdal/gdal-input.ts, decision 86)

@@ -99,7 +99,8 @@ const FIELD_TYPE_OF: Record<ColumnType, FieldDefinition['type']> = {
   STRING: 'string',
   NUMBER: 'double',
   BOOLEAN: 'boolean',
-  DATE: 'datetime',
+  DATE: 'date',
+  DATETIME: 'datetime',
   GEOMETRY_WKT: 'string',
 }
 

@@ -11,10 +11,20 @@ import { HttpError } from '../../http/errors'
 import { convertShapefile, extractShapefile, InputRefused } from '../../gdal/gdal-input'
 import { yielder } from '../../jobs/yielder'
 import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES } from './dataloader-limits'
+import {
+  looksLikeNumber,
+  readBoolean,
+  readDate,
+  readDateTime,
+  type NumberStyle,
+} from './dataloader-values'
 import { readXlsxRows } from './dataloader-xlsx'
 
-/** Column types an import job records (spec 2 §3: includes BOOLEAN, DATE, GEOMETRY_WKT). */
-export type ColumnType = 'STRING' | 'NUMBER' | 'BOOLEAN' | 'DATE' | 'GEOMETRY_WKT'
+/**
+ * Column types an import job records (spec 2 §3: includes BOOLEAN, DATE, GEOMETRY_WKT; DATETIME
+ * for a column of dates with their times).
+ */
+export type ColumnType = 'STRING' | 'NUMBER' | 'BOOLEAN' | 'DATE' | 'DATETIME' | 'GEOMETRY_WKT'
 
 /** A cell as stored: text, number, boolean or null (dates as ISO text). */
 export type Cell = string | number | boolean | null
@@ -22,6 +32,10 @@ export type Cell = string | number | boolean | null
 export interface ReadTable {
   columns: string[]
   types: ColumnType[]
+  /** How each column writes its numbers (decided from its values, else the file's way). */
+  numberStyles: NumberStyle[]
+  /** A GEOMETRY_WKT column's geometry type (`point`, `multipolygon`…), when one fits every value. */
+  geometryTypes: (string | null)[]
   rows: Cell[][]
 }
 
@@ -38,44 +52,82 @@ const unreadable = (format: string) =>
 
 const WKT = /^\s*(SRID=\d+;\s*)?(MULTI)?(POINT|LINESTRING|POLYGON)\s*(Z|M|ZM)?\s*\(/i
 
-/** A number as a csv writes it (decimal point or comma), without leading zeros (codes). */
-const NUMBER_TEXT = /^\s*-?(0|[1-9]\d*)([.,]\d+)?\s*$/
-
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/
-const BOOLEAN_TEXT = /^(true|false)$/i
+/** The layer geometry type that holds every WKT kind seen (a mix of single and multi: multi). */
+function geometryTypeOf(kinds: Set<string>): string | null {
+  const families = new Set([...kinds].map((k) => k.replace(/^MULTI/, '')))
+  if (families.size !== 1) return null
+  const family = [...families][0]!.toLowerCase()
+  return kinds.size === 1 && !kinds.has(`MULTI${[...families][0]}`) ? family : `multi${family}`
+}
 
 /**
- * A column's type, its values seen one by one (so a long table can pause between rows): the
- * first of these that all its values (blanks aside) are, else STRING.
+ * A column's type and number style, its values seen one by one (so a long table can pause
+ * between rows): the first of these that all its values (blanks aside) are, else STRING.
+ * Numbers: every value Brazilian (`1.234,5`, `45,7`) or every value with a point (`-47.1`);
+ * when both read every value (`1.234`, integers), the file's own way decides.
  */
 class TypeOf {
   private present = 0
   private boolean = true
-  private number = true
+  private numberBr = true
+  private numberPoint = true
   private booleanText = true
   private wkt = true
   private date = true
+  private dateTime = true
+  private withTime = false
+  private readonly wktKinds = new Set<string>()
+
+  constructor(private readonly fileStyle: NumberStyle) {}
 
   see(v: Cell) {
     if (v === null || v === '') return
     this.present++
-    const text = typeof v === 'string'
+    const text = typeof v === 'string' ? v : undefined
     if (this.boolean && typeof v !== 'boolean') this.boolean = false
-    if (this.number && !(typeof v === 'number' || (text && NUMBER_TEXT.test(v)))) {
-      this.number = false
+    if (typeof v !== 'number') {
+      if (this.numberBr && !(text !== undefined && looksLikeNumber(text, 'br'))) {
+        this.numberBr = false
+      }
+      if (this.numberPoint && !(text !== undefined && looksLikeNumber(text, 'point'))) {
+        this.numberPoint = false
+      }
     }
-    if (this.booleanText && !(text && BOOLEAN_TEXT.test(v.trim()))) this.booleanText = false
-    if (this.wkt && !(text && WKT.test(v))) this.wkt = false
-    if (this.date && !(text && DATE_TEXT.test(v))) this.date = false
+    if (this.booleanText && !(text !== undefined && readBoolean(text) !== undefined)) {
+      this.booleanText = false
+    }
+    if (this.wkt) {
+      const m = text === undefined ? null : WKT.exec(text)
+      if (!m) this.wkt = false
+      else if (this.wktKinds.size < 4) this.wktKinds.add(`${m[2] ?? ''}${m[3]}`.toUpperCase())
+    }
+    if (this.date || this.dateTime) {
+      const day = text !== undefined && readDate(text) !== undefined
+      const moment = !day && text !== undefined && readDateTime(text) !== undefined
+      if (!day) this.date = false
+      if (!day && !moment) this.dateTime = false
+      if (moment) this.withTime = true
+    }
+  }
+
+  get geometryType(): string | null {
+    return this.present && this.wkt ? geometryTypeOf(this.wktKinds) : null
+  }
+
+  get numberStyle(): NumberStyle {
+    if (this.numberBr && !this.numberPoint) return 'br'
+    if (this.numberPoint && !this.numberBr) return 'point'
+    return this.fileStyle
   }
 
   get type(): ColumnType {
     if (!this.present) return 'STRING'
     if (this.boolean) return 'BOOLEAN'
-    if (this.number) return 'NUMBER'
+    if (this.numberBr || this.numberPoint) return 'NUMBER'
     if (this.booleanText) return 'BOOLEAN'
     if (this.wkt) return 'GEOMETRY_WKT'
     if (this.date) return 'DATE'
+    if (this.dateTime && this.withTime) return 'DATETIME'
     return 'STRING'
   }
 }
@@ -85,7 +137,12 @@ class TypeOf {
  * dropped. A blank header cell (a hole included) is named coluna_N. A turn of the event loop
  * every few milliseconds.
  */
-async function table(header: Cell[], body: Cell[][], wktColumn?: string): Promise<ReadTable> {
+async function table(
+  header: Cell[],
+  body: Cell[][],
+  fileStyle: NumberStyle,
+  wktColumn?: string,
+): Promise<ReadTable> {
   const columns = Array.from(header, (h, i) => String(h ?? '').trim() || `coluna_${i + 1}`)
   while (columns.length && !String(header[columns.length - 1] ?? '').trim()) columns.pop()
   if (!columns.length) throw new HttpError(400, t('dataloader.noColumns'))
@@ -98,7 +155,7 @@ async function table(header: Cell[], body: Cell[][], wktColumn?: string): Promis
     seen.add(c)
   }
   const width = columns.length
-  const typeOf = columns.map(() => new TypeOf())
+  const typeOf = columns.map(() => new TypeOf(fileStyle))
   const rows: Cell[][] = []
   const pause = yielder()
   for (let n = 0; n < body.length; n++) {
@@ -111,7 +168,13 @@ async function table(header: Cell[], body: Cell[][], wktColumn?: string): Promis
   }
   if (!rows.length) throw new HttpError(400, t('dataloader.noRows'))
   const types = columns.map((c, i) => (c === wktColumn ? 'GEOMETRY_WKT' : typeOf[i]!.type))
-  return { columns, types, rows }
+  return {
+    columns,
+    types,
+    numberStyles: typeOf.map((x) => x.numberStyle),
+    geometryTypes: typeOf.map((x) => x.geometryType),
+    rows,
+  }
 }
 
 /** How many header cells count: up to the last one not blank. */
@@ -161,6 +224,9 @@ export async function readCsv(
   maxRows: number,
   wktColumn?: string,
 ): Promise<ReadTable> {
+  // A `;` between fields is how a Brazilian spreadsheet writes csv, with `1.234,5` numbers;
+  // a `,` leaves the comma to nothing but fields, so numbers take a point.
+  let style: NumberStyle = 'point'
   const chunks = Buffer.isBuffer(input) ? bufferText(input) : fileText(input.file)
   let parser: ReturnType<typeof parse> | undefined
   let failed = false
@@ -207,6 +273,7 @@ export async function readCsv(
       const firstLine = text.slice(0, text.search(/\r?\n|$/))
       const delimiter =
         (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ','
+      style = delimiter === ';' ? 'br' : 'point'
       parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true })
       parser.on('error', () => {
         failed = true
@@ -243,13 +310,14 @@ export async function readCsv(
     parser?.destroy()
   }
   if (!header) throw new HttpError(400, t('dataloader.noColumns'))
-  return await table(header, body, wktColumn)
+  return await table(header, body, style, wktColumn)
 }
 
 /** The first worksheet of a workbook, read as a stream: the first row names the columns. */
 export async function readXlsx(bytes: Buffer, maxRows: number): Promise<ReadTable> {
   const { header, rows } = await readXlsxRows(bytes, maxRows)
-  return await table(header, rows)
+  // A spreadsheet's numbers are numbers; its texts that read as numbers are a Brazilian's.
+  return await table(header, rows, 'br')
 }
 
 /**

@@ -362,7 +362,7 @@ describe('POST /api/dataloader/import: what still imports', () => {
         nome: 'Rodovia',
         soma: 3,
         dia: '2024-02-29',
-        hora: '2024-02-29T13:45:00.000Z',
+        hora: '2024-02-29T13:45:00',
         sim: true,
         erro: null,
         coluna_7: null,

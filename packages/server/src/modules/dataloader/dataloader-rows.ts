@@ -1,5 +1,5 @@
 // One row of an import written through the feature API's own insert and update.
-import { isSubmittedForApproval, t, type ImportExecuteBody } from '@gis/shared'
+import { isSubmittedForApproval, t, type ImportExecuteBody, type MessageKey } from '@gis/shared'
 import type { Caller } from '../../auth/caller'
 import type { Db } from '../../db/types'
 import { HttpError } from '../../http/errors'
@@ -9,6 +9,14 @@ import { parseFieldValue, SQL_CAST } from '../../layer-data/values'
 import { FeatureConflict, type FeatureService } from '../features/features.service'
 import type { Cell } from './dataloader-files'
 import type { ImportJob } from './dataloader.service'
+import {
+  readBoolean,
+  readDate,
+  readDateTime,
+  readNumber,
+  saoPauloDateTime,
+  type NumberStyle,
+} from './dataloader-values'
 
 const blank = (v: Cell | undefined) => v === null || v === undefined || String(v).trim() === ''
 
@@ -52,24 +60,49 @@ export function generatedWkt(type: string, points: [number, number][]): string {
 
 class RowError extends Error {}
 
-/** A type-appropriate form of a cell for the feature API's value rules. */
-function attributeValue(layer: CatalogueLayer, field: string, raw: Cell): unknown {
+/**
+ * A cell in the form the feature API's value rules take, read as the file wrote it (decision
+ * 90): a number in the column's style (`1.234,5` or `1234.5`), a date `15/03/2026`,
+ * `2026-03-15` or `2026/03/15`, a date-time with its time (São Paulo's when it has no zone),
+ * `sim`/`não`. A text that does not read as the field's type is this row's error, naming the
+ * forms accepted, never a guess.
+ */
+function attributeValue(
+  layer: CatalogueLayer,
+  field: string,
+  raw: Cell,
+  style: NumberStyle,
+): unknown {
   if (raw === null) return null
   const type = layerFields(layer).find((f) => f.name === field)?.type
-  if (type === 'boolean' && typeof raw === 'string') return raw.trim().toLowerCase()
-  if (type === 'number' && typeof raw === 'string' && /^\s*-?\d+,\d+\s*$/.test(raw)) {
-    return raw.replace(',', '.').trim()
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    if ((type === 'date' || type === 'datetime' || type === 'string') && typeof raw !== 'string') {
+      return type === 'string' ? raw : String(raw)
+    }
+    return raw
   }
-  if (type === 'datetime' && typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.trim())) {
-    return `${raw.trim()}T00:00:00Z`
+  const refuse = (key: MessageKey) => {
+    throw new RowError(`${field}: ${t(key, { value: raw.trim().slice(0, 40) })}`)
   }
-  if (type === 'date' && typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(raw)) {
-    return raw.slice(0, 10)
+  switch (type) {
+    case 'number':
+      return (
+        readNumber(raw, style) ??
+        refuse(style === 'br' ? 'dataloader.badBrNumber' : 'dataloader.badPointNumber')
+      )
+    case 'boolean':
+      return readBoolean(raw) ?? refuse('dataloader.badBoolean')
+    case 'date': {
+      const day = readDate(raw) ?? readDateTime(raw)?.slice(0, 10)
+      return day ?? refuse('dataloader.badDate')
+    }
+    case 'datetime': {
+      const moment = readDateTime(raw) ?? readDate(raw)
+      return moment ? saoPauloDateTime(moment) : refuse('dataloader.badDateTime')
+    }
+    default:
+      return raw
   }
-  if ((type === 'date' || type === 'datetime' || type === 'string') && typeof raw !== 'string') {
-    return type === 'string' ? raw : String(raw)
-  }
-  return raw
 }
 
 export function errorMessage(err: unknown): string {
@@ -87,6 +120,7 @@ async function findByKey(
   layer: CatalogueLayer,
   field: string,
   raw: Cell,
+  style: NumberStyle,
 ): Promise<number | undefined> {
   let where: string
   let value: unknown
@@ -101,7 +135,7 @@ async function findByKey(
     const type = layerFields(layer).find((f) => f.name === field)?.type
     if (!type || type === 'geometry')
       throw new RowError(t('dataloader.unknownDestiny', { name: field }))
-    const parsed = parseFieldValue(type, attributeValue(layer, field, raw))
+    const parsed = parseFieldValue(type, attributeValue(layer, field, raw, style))
     if (!parsed.ok) throw new RowError(`${field}: ${t(parsed.key, parsed.params)}`)
     where = `${columnSql({ name: field })} = $1::${SQL_CAST[type]}`
     value = parsed.value
@@ -129,7 +163,13 @@ export async function writeRow(
   const attributes: Record<string, unknown> = {}
   for (const m of mapped) {
     if (m.destiny === 'id') continue
-    attributes[m.destiny!] = attributeValue(layer, m.destiny!, cells[index[m.source]!] ?? null)
+    const style = job.metadata.numberStyles?.[m.source] ?? 'point'
+    attributes[m.destiny!] = attributeValue(
+      layer,
+      m.destiny!,
+      cells[index[m.source]!] ?? null,
+      style,
+    )
   }
   let wkt: string | null | undefined
   if (config.spatializeMode !== 'none') {
@@ -152,7 +192,8 @@ export async function writeRow(
     const lookupColumn = key.oldPrimaryKeySource ?? key.source
     const value = cells[index[lookupColumn]!] ?? null
     if (!blank(value)) {
-      existing = await findByKey(db, layer, key.destiny!, value)
+      const style = job.metadata.numberStyles?.[lookupColumn] ?? 'point'
+      existing = await findByKey(db, layer, key.destiny!, value, style)
       if (existing === undefined && key.destiny === 'id') {
         throw new RowError(t('dataloader.keyNotFound', { field: 'id', value: String(value) }))
       }

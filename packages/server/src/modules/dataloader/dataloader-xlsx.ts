@@ -126,11 +126,14 @@ function columnOf(ref: string | undefined): number | undefined {
   return i ? col - 1 : undefined
 }
 
-/** A date as the import stores it: ISO text, the day alone at midnight UTC. */
+/**
+ * A date as the import stores it: ISO text, the day alone at midnight. A spreadsheet's dates
+ * have no zone: the time is the wall clock the user saw (read as São Paulo's at execution).
+ */
 function isoDate(date: Date): string | null {
   if (Number.isNaN(date.getTime())) return null
   const iso = date.toISOString()
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19)
 }
 
 const excelDate = (serial: number, date1904: boolean) =>

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps'
 import type { Db } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { formatOf, readCsv, readShapefileZip, readXlsx, type ColumnType } from './dataloader-files'
+import type { NumberStyle } from './dataloader-values'
 import * as sql from './dataloader.sql'
 
 export type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
@@ -21,6 +22,10 @@ export interface ImportJob {
     columnNames: string[]
     columnIndexes: Record<string, number>
     columnTypes: Record<string, ColumnType>
+    /** How each column writes its numbers (imports stored before it: the point). */
+    numberStyles?: Record<string, NumberStyle>
+    /** The geometry type of each GEOMETRY_WKT column whose values share one. */
+    geometryTypes?: Record<string, string>
   }
   config: ImportExecuteBody | null
 }
@@ -65,6 +70,10 @@ export async function upload(
     columnNames: read.columns,
     columnIndexes: Object.fromEntries(read.columns.map((c, i) => [c, i])),
     columnTypes: Object.fromEntries(read.columns.map((c, i) => [c, read.types[i]!])),
+    numberStyles: Object.fromEntries(read.columns.map((c, i) => [c, read.numberStyles[i]!])),
+    geometryTypes: Object.fromEntries(
+      read.columns.flatMap((c, i) => (read.geometryTypes[i] ? [[c, read.geometryTypes[i]!]] : [])),
+    ),
   }
   const id = await db.transaction((tx) =>
     sql.insertImport(tx, user.id, filename, metadata, read.rows),

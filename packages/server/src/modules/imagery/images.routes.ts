@@ -1,9 +1,10 @@
+import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppDeps } from '../../app-deps'
 import { requireModule } from '../../auth/modules'
 import type { RouteScope } from '../../http/scopes'
-import { imagesService } from './images.service'
+import { imagesService, type ImagesDeps, type ImagesService } from './images.service'
 
 /** The images' bytes never change under a path: cached for a year, revalidated never. */
 export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable'
@@ -23,16 +24,40 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * The browser loads them itself: bearer or `?token=`. 404 while the modules orbit and smmcad
  * are both off.
  */
-export const imagesScopes = (deps: AppDeps): RouteScope[] => [
-  { prefix: '/api/images', access: 'download', routes: imageRoutes(deps) },
-]
+export const imagesScopes = (deps: AppDeps): RouteScope[] => {
+  const own: ImagesDeps = { db: deps.db, storage: deps.storage }
+  const images = imagesService(own)
+  return [
+    {
+      prefix: '/api/images',
+      access: 'download',
+      routes: async (app) => {
+        own.log = app.log
+        if (deps.config.warmDemoImagery) app.addHook('onReady', () => warm(app, images))
+        await imageRoutes(deps, images)(app, {})
+      },
+    },
+  ]
+}
+
+/** The demo events a new user's viewers open first, drawn after start (in the background). */
+const WARM_EVENTS = 12
+
+function warm(app: FastifyInstance, images: ImagesService): void {
+  setImmediate(() => {
+    const started = Date.now()
+    images.warmDemo(WARM_EVENTS).then(
+      (drawn) => drawn && app.log.info({ drawn, ms: Date.now() - started }, 'demo imagery drawn'),
+      (err: unknown) => app.log.warn({ err }, 'demo imagery not drawn'),
+    )
+  })
+}
 
 const imageRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, images: ImagesService): FastifyPluginAsyncZod =>
   async (app) => {
     // The images serve the orbit module and the event viewer: 404 while both are off.
     app.addHook('onRequest', requireModule(deps, 'orbit', 'smmcad'))
-    const images = imagesService({ db: deps.db, storage: deps.storage, log: app.log })
     app.get(
       '/*',
       {

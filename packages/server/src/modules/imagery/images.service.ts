@@ -5,7 +5,13 @@ import type { Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import type { BlobStorage } from '../../storage/file-storage'
 import { storeCameraImage, storePanorama } from './image-pyramid'
-import { findFrame, findImage, findPanoramaEvent, type ImageRow } from './images.sql'
+import {
+  findFrame,
+  findImage,
+  findPanoramaEvent,
+  firstDemoEvents,
+  type ImageRow,
+} from './images.sql'
 import { renderDemoFrame } from './render/demo-frame'
 import { renderDemoPanorama } from './render/demo-panorama'
 
@@ -120,6 +126,24 @@ export function imagesService(deps: ImagesDeps) {
   }
 
   return {
+    /**
+     * Draws the first demo events' panoramas and camera frames, one after the other, so that
+     * the viewers' first screens (they open event 1) do not wait for them (issue 42); what is
+     * drawn already is skipped. Answers how many images it drew.
+     */
+    async warmDemo(events: number): Promise<number> {
+      let drawn = 0
+      for (const e of await firstDemoEvents(deps.db, events)) {
+        const targets: ImagePath[] = e.frames.map((framePath) => ({
+          kind: 'camera',
+          framePath,
+          level: 0,
+        }))
+        if (e.dir && e.id) targets.unshift({ kind: 'panorama', dir: e.dir, id: e.id })
+        for (const target of targets) if (await renderDemo(target)) drawn++
+      }
+      return drawn
+    },
     /** The stored image of a path. */
     find: image,
     /** A stored image's bytes. */

@@ -145,3 +145,22 @@ export async function findFrame(db: Queryable, path: string): Promise<ImageFrame
     }
   )
 }
+
+/**
+ * The image paths of the first demo events, by id (the viewers open event 1 first): each
+ * event's panorama (dir and id) and its frames' paths.
+ */
+export async function firstDemoEvents(
+  db: Queryable,
+  limit: number,
+): Promise<{ dir: string | null; id: string | null; frames: string[] }[]> {
+  const { rows } = await db.query<{ dir: string | null; id: string | null; frames: string[] }>(
+    `SELECT e.orbit_event_dir AS dir, e.orbit_event_id AS id,
+            coalesce((SELECT array_agg(f.path ORDER BY f.camera_id) FROM app.imagery_frames f
+                       WHERE f.event_id = e.id), '{}') AS frames
+       FROM app.imagery_events e JOIN app.imagery_surveys s ON s.id = e.survey_id
+      WHERE s.source = 'demo' ORDER BY e.id LIMIT $1`,
+    [limit],
+  )
+  return rows
+}

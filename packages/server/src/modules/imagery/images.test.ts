@@ -342,3 +342,31 @@ describe('demo drawings', () => {
     expect(frameSvg({ ...event, cameraId: 3, rotation: 180 })).not.toContain('>km 14</text>')
   })
 })
+
+describe('the demo imagery drawn after start (issue 42)', () => {
+  it("draws the first demo events' panoramas and camera frames once, so the viewers do not wait", async () => {
+    const { imagesService } = await import('./images.service')
+    const { openStorage } = await import('../../storage/open-storage')
+    const storage = await openStorage(t.config.storage, t.dataDir)
+    const images = imagesService({ db: t.db, storage })
+    const { rows: first } = await t.db.query<{ dir: string; id: string; frames: number }>(
+      `SELECT e.orbit_event_dir AS dir, e.orbit_event_id AS id,
+              (SELECT count(*)::int FROM app.imagery_frames f WHERE f.event_id = e.id) AS frames
+         FROM app.imagery_events e JOIN app.imagery_surveys s ON s.id = e.survey_id
+        WHERE s.source = 'demo' ORDER BY e.id LIMIT 2`,
+    )
+    expect(first.length).toBe(2)
+    const drawn = await images.warmDemo(2)
+    // A panorama and its frames per event (some may have been asked for by other tests).
+    expect(drawn).toBeLessThanOrEqual(first.reduce((n, e) => n + 1 + e.frames, 0))
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM app.imagery_images WHERE path = $1',
+      [imagePaths.panorama(first[0]!.dir, first[0]!.id)],
+    )
+    expect(rows[0]!.n).toBe(1)
+    // Drawn: a second warm-up draws nothing, and the viewer's request is served at once.
+    expect(await images.warmDemo(2)).toBe(0)
+    const res = await get(imagePaths.panorama(first[0]!.dir, first[0]!.id))
+    expect(res.status).toBe(200)
+  })
+})

@@ -10,7 +10,7 @@ import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { useIsAdmin } from '../../state/session'
 import { autoMap } from './auto-map'
-import { destinationsOf, emptyMappings, fieldNameOf } from './column-mappings'
+import { defaultSpatialize, destinationsOf, emptyMappings, fieldNameOf } from './column-mappings'
 import type { ImportConfig, ImportJob } from './dataloader-types'
 
 /**
@@ -43,11 +43,7 @@ export function DestinationPicker({
       layerName: name,
       layerTitle: newTitle.trim() || newName.trim(),
       mappings: emptyMappings(job),
-      spatializeType: 'none',
-      spatializeMode: 'none',
-      spatializeSourceAttribute: null,
-      spatializeVertices: [],
-      spatializeGeometry: null,
+      ...defaultSpatialize(job, 1),
     }
     // A new layer maps automatically once (spec 2 §4.1).
     onChange({ ...draft, mappings: autoMap(draft.mappings, destinationsOf(undefined, draft, job)) })
@@ -61,10 +57,7 @@ export function DestinationPicker({
       layerName: chosen.name,
       layerTitle: chosen.title,
       mappings: emptyMappings(job),
-      spatializeType: 'none',
-      spatializeMode: 'none',
-      spatializeSourceAttribute: null,
-      spatializeVertices: [],
+      ...defaultSpatialize(job, 0),
     })
   }
 

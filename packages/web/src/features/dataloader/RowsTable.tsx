@@ -40,7 +40,8 @@ export function RowsTable({ job, run, title }: { job: ImportJob; run: number; ti
     ...job.metadata.columnNames.map((name) => ({
       key: `c:${name}`,
       label: name,
-      render: (r: ImportRow) => cellText(r.data[name], job.metadata.columnTypes[name]),
+      render: (r: ImportRow) =>
+        cellText(r.data[name], job.metadata.columnTypes[name], job.metadata.numberStyles?.[name]),
     })),
   ]
   return (

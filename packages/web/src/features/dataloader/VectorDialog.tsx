@@ -8,11 +8,12 @@ import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
 import { geometryTypeLabel } from '@gis/shared/admin'
 import { importExecuteSchema } from '@gis/shared/dataloader'
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { LAYER_GEOMETRY_TYPES } from '@gis/shared'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { z } from 'zod'
 import {
   FormDialog,
@@ -43,6 +44,8 @@ const vectorFormSchema = z.object({
   mode: importExecuteSchema.shape.spatializeMode,
   source: z.string(),
   vertices: importExecuteSchema.shape.spatializeVertices,
+  lon: z.string(),
+  lat: z.string(),
 })
 interface VectorForm {
   geometry: string
@@ -50,12 +53,20 @@ interface VectorForm {
   mode: SpatializeMode
   source: string
   vertices: { x: string; y: string }[]
+  /** The next coordinate's columns, picked: CONFIRMAR takes them as ADICIONAR would. */
+  lon: string
+  lat: string
 }
+
+/** The coordinates with the pair picked but not yet added (issue 42: CONFIRMAR takes it). */
+const withPicked = (v: VectorForm) =>
+  v.lon && v.lat ? [...v.vertices, { x: v.lon, y: v.lat }] : v.vertices
+
 const vectorChecks: CrossCheck<VectorForm>[] = [
   {
     field: 'vertices',
     fails: (v) =>
-      v.type === 'generate' && v.mode !== 'none' && v.vertices.length < needed(v.geometry)[0],
+      v.type === 'generate' && v.mode !== 'none' && withPicked(v).length < needed(v.geometry)[0],
     message: (v) => t(needed(v.geometry)[1]),
   },
   {
@@ -88,12 +99,26 @@ export function VectorDialog({
       mode: config.spatializeMode,
       source: config.spatializeSourceAttribute ?? '',
       vertices: config.spatializeVertices,
+      lon: '',
+      lat: '',
     },
   })
-  const [type, vertices] = form.watch(['type', 'vertices'])
-  // The two columns of the next coordinate: picked, then added to the list.
-  const [lon, setLon] = useState('')
-  const [lat, setLat] = useState('')
+  const [type, vertices, lon, lat] = form.watch(['type', 'vertices', 'lon', 'lat'])
+  const setLon = (value: string) => {
+    form.setValue('lon', value)
+    form.clearErrors('vertices')
+  }
+  const setLat = (value: string) => {
+    form.setValue('lat', value)
+    form.clearErrors('vertices')
+  }
+  // A way of building geometry chosen: applied to the new rows (all of a new layer's), not none.
+  const newRowsOnly = config.destinyType === 0
+  useEffect(() => {
+    if (type !== 'none' && form.getValues('mode') === 'none') {
+      form.setValue('mode', newRowsOnly ? 'new' : 'all')
+    }
+  }, [type, form, newRowsOnly])
   const [pasteError, setPasteError] = useState(false)
   const [addError, setAddError] = useState(false)
   const errors = form.formState.errors
@@ -133,7 +158,7 @@ export function VectorDialog({
       spatializeType: v.type,
       spatializeMode: v.type === 'none' ? 'none' : v.mode,
       spatializeSourceAttribute: v.type === 'source-attribute' ? v.source : null,
-      spatializeVertices: v.type === 'generate' ? v.vertices : [],
+      spatializeVertices: v.type === 'generate' ? withPicked(v) : [],
       ...(config.destinyType === 1
         ? { spatializeGeometry: v.geometry === 'TABULAR' ? null : v.geometry }
         : {}),
@@ -219,6 +244,9 @@ export function VectorDialog({
             <Button onClick={add}>{t('dataloader.vectorAdd')}</Button>
             <Button onClick={() => void paste()}>{t('dataloader.vectorPaste')}</Button>
           </Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('dataloader.vectorHint')}
+          </Typography>
           <List dense>
             {vertices.map((v, i) => (
               <ListItem

@@ -44,3 +44,57 @@ export function destinationsOf(
     .map((a) => ({ name: a.name, title: a.title }))
   return [{ name: 'id', title: 'id' }, ...fields]
 }
+
+const LONGITUDE = /^(lon|long|lng|longitude|x|coord_?x)$/i
+const LATITUDE = /^(lat|latitude|y|coord_?y)$/i
+
+/**
+ * How a destination's rows get their geometry until the user says otherwise (issue 42): the
+ * file's own geometry (a shapefile's WKT, any GEOMETRY_WKT column), else a longitude/latitude
+ * pair of number columns found by name (lon/lat, longitude/latitude, x/y); applied to the new
+ * rows of an existing layer (an update by key keeps its features' geometry) and to every row
+ * of a new one. A new layer takes the file's geometry type (points for coordinates).
+ */
+export function defaultSpatialize(
+  job: ImportJob,
+  destinyType: 0 | 1,
+): Pick<
+  ImportConfig,
+  | 'spatializeType'
+  | 'spatializeMode'
+  | 'spatializeSourceAttribute'
+  | 'spatializeVertices'
+  | 'spatializeGeometry'
+> {
+  const { columnNames, columnTypes, geometryTypes } = job.metadata
+  const mode = destinyType === 1 ? 'all' : 'new'
+  const wkt = columnNames.find((c) => columnTypes[c] === 'GEOMETRY_WKT')
+  if (wkt) {
+    return {
+      spatializeType: 'source-attribute',
+      spatializeMode: mode,
+      spatializeSourceAttribute: wkt,
+      spatializeVertices: [],
+      ...(destinyType === 1 ? { spatializeGeometry: geometryTypes?.[wkt] ?? null } : {}),
+    }
+  }
+  const numbers = columnNames.filter((c) => columnTypes[c] === 'NUMBER')
+  const x = numbers.find((c) => LONGITUDE.test(c))
+  const y = numbers.find((c) => LATITUDE.test(c))
+  if (x && y) {
+    return {
+      spatializeType: 'generate',
+      spatializeMode: mode,
+      spatializeSourceAttribute: null,
+      spatializeVertices: [{ x, y }],
+      ...(destinyType === 1 ? { spatializeGeometry: 'point' } : {}),
+    }
+  }
+  return {
+    spatializeType: 'none',
+    spatializeMode: 'none',
+    spatializeSourceAttribute: null,
+    spatializeVertices: [],
+    ...(destinyType === 1 ? { spatializeGeometry: null } : {}),
+  }
+}

@@ -90,6 +90,8 @@ export function UploadDialog({
   /** Waiting files taken off while others are sent. */
   const removed = useRef(new Set<number>())
   useEffect(() => {
+    // Set again on (re)mount: React may run this effect's cleanup and setup again.
+    closed.current = false
     const open = controllers.current
     return () => {
       closed.current = true
