@@ -53,3 +53,8 @@ export function urlView(page: Page): View & { l: string[] } {
     l: (q.get('l') ?? '').split(',').filter(Boolean),
   }
 }
+
+/** The selection drawer's count as it reads: '1 feição', '3 feições'. */
+export function featureCount(n: number): string {
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? 'feição' : 'feições'}`
+}

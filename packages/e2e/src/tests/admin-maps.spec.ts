@@ -185,7 +185,7 @@ test.describe('control panel maps', () => {
     await dialog.getByLabel('Tipo de fonte').click()
     await page.getByRole('option', { name: 'WMS', exact: true }).click()
     await dialog.getByLabel('URL').fill('https://wms.example.com/ows')
-    await dialog.getByLabel('Camada(s) WMS (LAYERS)').fill('ortofoto')
+    await dialog.getByLabel('Layers WMS (LAYERS)').fill('ortofoto')
     await expectColour(preview, BLUE)
     const getMap = new URL(wmsAsked.at(-1)!)
     expect(getMap.searchParams.get('REQUEST')).toBe('GetMap')

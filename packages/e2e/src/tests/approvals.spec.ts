@@ -204,7 +204,7 @@ test.describe('approvals', () => {
       await expect(page.getByText('Mudança rejeitada')).toBeVisible()
       await expect(items.nth(1)).toContainText('Rejeitado')
       await expect(page.locator('text="Revisado" >> visible=true')).toBeVisible()
-      await expect(page.getByText(/1 aceitas, 1 rejeitadas/)).toBeVisible()
+      await expect(page.getByText(/1 aceita, 1 rejeitada/)).toBeVisible()
       await snap(page, 'approvals-review-decided')
 
       // The layer has the approved change only; the history names the field user.
@@ -244,7 +244,7 @@ test.describe('approvals', () => {
       await expect(title).toContainText(`Feição · ${OAE_TITLE} · ${bridge.id}`)
       await expect(page.getByTestId('feature-pending')).toHaveCount(0)
       await expect(page.getByTestId('moderated-notice')).toHaveText(
-        'Suas alterações nesta layer são enviadas para aprovação de um administrador antes de valer.',
+        'Suas alterações neste layer são enviadas para aprovação de um administrador antes de valer.',
       )
       const field = page.getByLabel('Largura (m)')
       await field.fill(next.replace('.', ','))
@@ -252,8 +252,12 @@ test.describe('approvals', () => {
       await expect(page.getByText('Mudança enviada para aprovação')).toBeVisible()
       await expect(page.getByText('Dados gravados com sucesso!')).toHaveCount(0)
       await expect(page.getByTestId('feature-pending')).toHaveText('Aguardando aprovação')
-      // The form shows the feature as it still is; the layer has not changed.
+      // The form shows the feature as it still is, the value sent under it; the layer has not
+      // changed.
       await expect(field).toHaveValue(String(bridge.attributes.largura ?? '').replace('.', ','))
+      await expect(
+        page.getByText(`Aguardando aprovação: ${next.replace('.', ',')}`, { exact: true }),
+      ).toBeVisible()
       expect((await feature(request, admin, bridge.id)).version).toBe(bridge.version)
       await snap(page, 'approvals-moderated-sent')
 

@@ -100,7 +100,7 @@ test.describe('documents library', () => {
     ).toBeVisible()
     await snap(page, 'documents-upload-desktop')
     release()
-    await expect(page.getByText('3 documento(s) enviado(s)!')).toBeVisible()
+    await expect(page.getByText('3 documentos enviados!')).toBeVisible()
     await expect(dialog).toBeHidden()
 
     // Found by its title among the library's documents.

@@ -119,7 +119,7 @@ test.describe('geometry editor on the map', () => {
 
     // EDITAR: pick it by a click (its form opens beside), drag it 60 px east, SALVAR.
     await panel.getByRole('button', { name: 'EDITAR' }).click()
-    await expect(panel.getByText('Clique em uma feição da layer')).toBeVisible()
+    await expect(panel.getByText('Clique em uma feição do layer')).toBeVisible()
     // The form beside the map moved the view so the point stayed clear of it.
     const placed = await pixelNow(page, drawn)
     expect(placed.x).toBeGreaterThan(at.x)

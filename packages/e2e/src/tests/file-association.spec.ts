@@ -91,7 +91,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await expect(page.getByText('Arquivos ausentes na ppasta de origem')).toBeVisible({
         timeout: 30_000,
       })
-      await expect(page.getByText('2 arquivo(s) a enviar para 2 registro(s).')).toBeVisible()
+      await expect(page.getByText('2 arquivos a enviar para 2 registros.')).toBeVisible()
       // The file no record names says why it waits.
       await expect(page.getByRole('row').filter({ hasText: 'sem_registro.txt' })).toContainText(
         'Nenhum registro tem o valor "sem_registro" nos campos marcados',
@@ -202,7 +202,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
 
       await page.getByRole('button', { name: 'EXECUTAR' }).click()
       // Five photos for four bridges: the exact name, _2, (2), and lower case with spaces.
-      await expect(page.getByText('5 arquivo(s) a enviar para 4 registro(s).')).toBeVisible({
+      await expect(page.getByText('5 arquivos a enviar para 4 registros.')).toBeVisible({
         timeout: 30_000,
       })
       await expect(page.getByText('Arquivos que não serão enviados: 3')).toBeVisible()
@@ -244,7 +244,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await expect(page.getByRole('tab', { name: 'CONFIGURAÇÃO' })).toBeVisible()
       await expect(page.getByText('Criados: 5')).toBeVisible()
       await page.getByRole('button', { name: 'EXECUTAR' }).click()
-      await expect(page.getByText('0 arquivo(s) a enviar para 0 registro(s).')).toBeVisible({
+      await expect(page.getByText('0 arquivos a enviar para 0 registros.')).toBeVisible({
         timeout: 30_000,
       })
       expect(await attachmentIds(ponte)).toEqual(after)

@@ -97,7 +97,7 @@ test.describe('sign-in screen', () => {
       page.getByText('Não foi possível carregar alguma informação necessária! [layers]'),
     ).toBeVisible({ timeout: 30_000 })
     await expect(
-      page.getByText('Não foi possível carregar alguma informação necessária! [camadas base]'),
+      page.getByText('Não foi possível carregar alguma informação necessária! [mapas base]'),
     ).toBeVisible()
     await expect(page.getByRole('link', { name: 'MAPA' })).toBeVisible()
   })

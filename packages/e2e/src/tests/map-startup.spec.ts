@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, DESKTOP, expect, test } from '../fixtures'
+import { ADMIN, DESKTOP, baseUrl, expect, test } from '../fixtures'
 import { mapRendered, urlView } from '../steps/map'
 import { createBaseLayer } from '../steps/map-data'
 import { snap } from '../steps/pictures'
@@ -27,6 +27,57 @@ function tileCounter(page: Page) {
   })
   return tiles
 }
+
+/** A longitude/latitude in web-mercator metres (EPSG:3857). */
+const mercator = (lon: number, lat: number) => [
+  (lon * 20037508.342789244) / 180,
+  (Math.log(Math.tan(((90 + lat) * Math.PI) / 360)) * 20037508.342789244) / Math.PI,
+]
+
+test.describe('map start-up', () => {
+  test('the first view frames the start position beside the open layer panel, not under it', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(DESKTOP)
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort())
+    const token = await apiToken(request, ADMIN)
+    const config = (await (
+      await request.get(`${baseUrl()}/api/mapconfig`, { headers: { authorization: token } })
+    ).json()) as { mapStartPosLonLat: [number, number, number, number] }
+    const [west, south, east, north] = config.mapStartPosLonLat
+    await signIn(page, ADMIN)
+    // At the common desktop sizes: the box fits some exactly, others at the closer zoom only
+    // if it reaches past the room (the view keeps whole zoom levels).
+    for (const size of [DESKTOP, { width: 1366, height: 768 }]) {
+      await page.setViewportSize(size)
+      await page.goto('/')
+      await mapRendered(page)
+      const panel = await page.getByTestId('layer-manager').boundingBox()
+      const mapBox = await page.getByTestId('map').boundingBox()
+      expect(panel && mapBox).toBeTruthy()
+      const view = urlView(page)
+      const resolution = 156543.03392804097 / 2 ** view.z
+      const [cx, cy] = mercator(view.lon, view.lat)
+      const pixel = (lon: number, lat: number) => {
+        const [x, y] = mercator(lon, lat)
+        return [
+          mapBox!.x + mapBox!.width / 2 + (x! - cx!) / resolution,
+          mapBox!.y + mapBox!.height / 2 - (y! - cy!) / resolution,
+        ]
+      }
+      const [left] = pixel(west, north)
+      const [right] = pixel(east, south)
+      const panelRight = panel!.x + panel!.width
+      // The whole start box lies in the room right of the panel (a few pixels of rounding: the
+      // URL keeps 6 decimals).
+      expect(left!, `${size.width}×${size.height}`).toBeGreaterThanOrEqual(panelRight - 3)
+      expect(right!, `${size.width}×${size.height}`).toBeLessThanOrEqual(mapBox!.x + mapBox!.width)
+    }
+    await page.setViewportSize(DESKTOP)
+    await snap(page, 'map-startup-view')
+  })
+})
 
 test.describe('map start-up failures', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { ADMIN, DESKTOP, expect, test } from '../fixtures'
-import { mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
+import { featureCount, mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
 import { createEmptyLayer, featurePoint, wfsIds } from '../steps/map-data'
 import { lonLatAt, mapBox, pixelOf } from '../steps/map-pixels'
 import { expectPicture, snap } from '../steps/pictures'
@@ -258,7 +258,7 @@ test.describe('map tools', () => {
       await dragBox(page, from, to)
 
       const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-      await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+      await expect(drawer.getByText(featureCount(expected.length))).toBeVisible()
       const items = drawer.getByTestId('selection-item')
       const newest = [...expected].sort((a, b) => b - a)
       await expect(items).toHaveCount(15)

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
-import { mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
+import { featureCount, mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
 import { featurePoint, wfsIds } from '../steps/map-data'
 import { lonLatAt, mapBox, pixelOf } from '../steps/map-pixels'
 import { expectPicture, snap } from '../steps/pictures'
@@ -241,7 +241,7 @@ test.describe('map page', () => {
       await page.mouse.up()
 
       const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-      await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+      await expect(drawer.getByText(featureCount(expected.length))).toBeVisible()
       // The drawer opened over the box's right part: the map moved it clear, left of the drawer.
       await expect.poll(() => urlView(page).lon).toBeGreaterThan(view.lon)
       await mapRendered(page)
@@ -277,7 +277,7 @@ test.describe('map page', () => {
       await expect(drawer.getByRole('button', { name: 'Expandir' })).toBeVisible()
       await snap(page, 'map-selection-detail')
       await drawer.getByRole('button', { name: 'Voltar para Listagem' }).click()
-      await expect(drawer.getByText(`${expected.length} feição(ões)`)).toBeVisible()
+      await expect(drawer.getByText(featureCount(expected.length))).toBeVisible()
       await drawer.getByRole('button', { name: 'Fechar' }).click()
       await expect(drawer).toBeHidden()
     },
@@ -309,7 +309,7 @@ test.describe('map page', () => {
     await page.mouse.up()
 
     const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-    await expect(drawer.getByText('100 feição(ões)')).toBeVisible()
+    await expect(drawer.getByText('100 feições')).toBeVisible()
     const capped = drawer.getByTestId('selection-capped')
     await expect(capped).toContainText(
       'Só as primeiras 100 feições da área foram selecionadas. Para ver todas, use a busca.',

@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { ADMIN, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
+import { featureCount } from '../steps/map'
 import { snap } from '../steps/pictures'
 import { apiToken, resetWorkspace, resetWorkspaceOf, signIn } from '../steps/session'
 import { moduleSettings } from '../steps/settings'
@@ -126,6 +127,68 @@ async function openSearchAsNew(page: Page): Promise<void> {
 }
 
 test.describe('search', () => {
+  test('two basic rules say how they combine; E is one click away; the export states its logic and count', async ({
+    page,
+    request,
+  }) => {
+    const token = await resetWorkspaceOf(request, ADMIN)
+    await openSearchAsNew(page)
+    await page.getByLabel('Layer').selectOption({ label: OAE_TITLE })
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Comprimento (m)' })
+    await rule(page, 1).getByLabel('Operação').selectOption('gt')
+    await rule(page, 1).getByLabel('Valor').fill('30,5')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Adicionar Regra' }).click()
+    await rule(page, 2).getByLabel('Campo').selectOption({ label: 'Tipo' })
+    await rule(page, 2).getByLabel('Valor').fill('ponte')
+    await page.keyboard.press('Escape')
+    const says = page.getByTestId('logic-says')
+    await expect(says).toHaveText(
+      'A busca traz os registros que atendem a qualquer uma das regras (R1 OU R2).',
+    )
+    const rules = [
+      { type: 'rule', field: 'comprimento', operator: 'gt', value: 30.5 },
+      { type: 'rule', field: 'tipo', operator: 'eq', value: 'ponte' },
+    ]
+    const any = await oaeSearch(request, token, { type: 'group', operator: 'or', rules })
+    const all = await oaeSearch(request, token, { type: 'group', operator: 'and', rules })
+    expect(all.rowCount).toBeLessThan(any.rowCount)
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${any.rowCount})` })).toBeVisible()
+
+    // One click: every rule, joined by E (the logic now by hand, the rules kept).
+    await page.getByRole('tab', { name: 'FILTROS' }).click()
+    await page.getByRole('button', { name: 'Exigir todas as regras (E)' }).click()
+    await expect(says).toHaveText(
+      'A busca traz os registros que atendem a todas as regras (R1 E R2).',
+    )
+    await expect(page.getByLabel('Gerar automaticamente')).not.toBeChecked()
+    await snap(page, 'search-logic-words')
+    await page.getByRole('button', { name: 'BUSCAR', exact: true }).click()
+    await expect(page.getByRole('tab', { name: `RESULTADOS (${all.rowCount})` })).toBeVisible()
+
+    // The export says what goes out: the live rows of the search, with its logic in words.
+    const live = all.results.filter((r) => r.d_e_l_e_t_ !== true).length
+    await page.getByRole('button', { name: 'EXPORTAR', exact: true }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Exportar relatório' })
+    await expect(dialog.getByTestId('export-scope')).toHaveText(
+      `Serão exportados ${live} registros, que atendem a todas as regras: Comprimento (m) maior que 30,5 E Tipo igual a ponte.`,
+    )
+    await snap(page, 'search-export-logic')
+    await dialog.getByRole('button', { name: 'CANCELAR' }).click()
+
+    // The advanced mode, one click away, keeps the rules and says the same.
+    await page.getByRole('tab', { name: 'FILTROS' }).click()
+    await page.getByRole('button', { name: 'Alterar Modo' }).click()
+    await expect(page.getByRole('heading', { name: 'Filtragem Avançada' })).toBeVisible()
+    await expect(rule(page, 1).getByLabel('Valor')).toHaveValue('30,5')
+    await expect(rule(page, 2).getByLabel('Valor')).toHaveValue('ponte')
+    await expect(says).toHaveText(
+      'A busca traz os registros que atendem a todas as regras (R1 E R2).',
+    )
+  })
+
   test(
     'builds a basic and an advanced filter, searches, pages, sorts, selects and exports',
     { tag: '@db' },
@@ -155,7 +218,9 @@ test.describe('search', () => {
       await expect(rule(page, 2).getByLabel('Operação').locator('option')).toHaveCount(5)
       await rule(page, 2).getByLabel('Valor').fill('Norte')
       await page.keyboard.press('Escape')
-      await expect(page.getByTestId('logic-preview')).toHaveText('R1 OU R2')
+      await expect(page.getByTestId('logic-says')).toHaveText(
+        'A busca traz os registros que atendem a qualquer uma das regras (R1 OU R2).',
+      )
 
       // By hand: R2 out of the logic is flagged, and dropped at BUSCAR.
       await page.getByLabel('Gerar automaticamente').uncheck()
@@ -300,7 +365,7 @@ test.describe('search', () => {
       // Every match selected (the badge) and listed in the drawer, which opens by itself.
       await expect(page.getByTestId('tool-selection')).toContainText(String(matched))
       const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-      await expect(drawer.getByText(`${matched} feição(ões)`)).toBeVisible()
+      await expect(drawer.getByText(featureCount(matched))).toBeVisible()
       await snap(page, 'search-map-all-matches')
       await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
       await expect(

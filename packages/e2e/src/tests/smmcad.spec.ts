@@ -46,7 +46,7 @@ test.describe('event viewer (SmmCad)', () => {
       timeout: 30_000,
     })
     // The map's layer list, with a switch per layer.
-    const layers = page.getByRole('region', { name: 'Camadas' })
+    const layers = page.getByRole('region', { name: 'Layers' })
     await expect(layers.getByRole('switch', { name: 'Mostrar Eventos vizinhos' })).toBeChecked()
     await expect(layers.getByRole('switch', { name: 'Mostrar Imagens 360°' })).toBeChecked()
     await snap(page, 'smmcad-cameras')

@@ -75,13 +75,13 @@ test.describe('synchronisation packages', () => {
         // The dialog: a new package, then the selection into it.
         await page.getByRole('button', { name: 'SINCRONIZAR' }).click()
         const dialog = page.getByRole('dialog', { name: 'Pacotes de sincronização disponíveis' })
-        await expect(dialog.getByText('Adicionar os 3 registro(s) selecionado(s)')).toBeVisible()
+        await expect(dialog.getByText('Adicionar os 3 registros selecionados')).toBeVisible()
         await dialog.getByLabel('Nome do novo pacote').fill(name)
         await dialog.getByRole('button', { name: 'CRIAR PACOTE' }).click()
         await expect(dialog.getByRole('radio', { name })).toBeChecked()
         await snap(page, 'sync-search-dialog')
         await dialog.getByRole('button', { name: 'ADICIONAR' }).click()
-        await expect(page.getByText(`3 registro(s) adicionado(s) ao pacote ${name}`)).toBeVisible()
+        await expect(page.getByText(`3 registros adicionados ao pacote ${name}`)).toBeVisible()
         await expect(dialog).toBeHidden()
 
         // The control panel's section: the external server, then the package's page.
@@ -114,14 +114,14 @@ test.describe('synchronisation packages', () => {
         await page.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
         let confirm = page.getByRole('dialog', { name: 'Remover itens' })
         await expect(
-          confirm.getByText('Deseja remover os 1 item(ns) selecionado(s) do pacote?'),
+          confirm.getByText('Deseja remover o item selecionado do pacote?'),
         ).toBeVisible()
         await confirm.getByRole('button', { name: 'CANCELAR' }).click()
         await expect(items.locator('tbody tr')).toHaveCount(3)
         await page.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
         confirm = page.getByRole('dialog', { name: 'Remover itens' })
         await confirm.getByRole('button', { name: 'REMOVER SELECIONADOS' }).click()
-        await expect(page.getByText('1 item(ns) removido(s) do pacote')).toBeVisible()
+        await expect(page.getByText('1 item removido do pacote')).toBeVisible()
         await expect(items.locator('tbody tr')).toHaveCount(2)
         await expect(items.getByRole('cell', { name: ids[0], exact: true })).toHaveCount(0)
         await expect(page.getByText('0/2', { exact: true })).toBeVisible()
@@ -171,7 +171,7 @@ test.describe('synchronisation packages', () => {
         const download = await downloading
         expect(download.suggestedFilename()).toMatch(/^sincronizacao-\d+-\d{8}T\d{6}\.txt$/)
         const text = readFileSync(await download.path(), 'utf8')
-        expect(text).toContain('2 de 2 item(ns) sincronizado(s)')
+        expect(text).toContain('2 de 2 itens sincronizados')
         expect(text).not.toContain('token-do-e2e')
 
         await page.getByRole('tab', { name: 'ITENS DO PACOTE' }).click()

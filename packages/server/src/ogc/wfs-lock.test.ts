@@ -84,7 +84,7 @@ describe('WFS locking (LockFeature, GetFeatureWithLock, Transaction lockId)', ()
     const reader = await userWithPermissions(t, 'wfs.leitor', { marcos_km: ['readFeature'] })
     const refused = await post(lock20([31]), reader)
     expect(refused.statusCode).toBe(403)
-    expect(refused.body).toContain('Sem permissão para alterar ou excluir feições desta camada')
+    expect(refused.body).toContain('Sem permissão para alterar ou excluir feições deste layer')
   })
 
   it('advertises locking', async () => {

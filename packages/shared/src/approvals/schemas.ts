@@ -249,7 +249,15 @@ export function isSubmittedForApproval(body: unknown): body is ApprovalSubmitted
 
 /**
  * `GET /api/approvals/pending/{layer}/{id}`: the feature's items awaiting a decision, and
- * whether the caller's own edits of the layer are submitted for review.
+ * whether the caller's own edits of the layer are submitted for review; what those items
+ * propose (issue 42): the attributes' submitted values (a later submission's over an earlier
+ * one's), whether a new geometry or the feature's deletion awaits.
  */
-export const featurePendingSchema = z.object({ pending: z.number(), moderated: z.boolean() })
+export const featurePendingSchema = z.object({
+  pending: z.number(),
+  moderated: z.boolean(),
+  values: z.record(z.string(), z.unknown()).default({}),
+  geometry: z.boolean().default(false),
+  deleting: z.boolean().default(false),
+})
 export type FeaturePending = z.infer<typeof featurePendingSchema>

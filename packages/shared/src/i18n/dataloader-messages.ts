@@ -141,7 +141,7 @@ export const dataloaderMessages = {
   'dataloader.templateNotOwner': 'Apenas quem criou o modelo de importação pode excluí-lo.',
   'dataloader.running': 'A importação está em execução e não pode ser alterada agora.',
   'dataloader.noWritePermission':
-    'Você não possui permissão para criar ou atualizar features nesta layer!',
+    'Você não possui permissão para criar ou atualizar features neste layer!',
   'dataloader.newLayerAdminOnly': 'Apenas administradores podem criar um novo layer.',
   'dataloader.newLayerCreated': 'Nova tabela criada com sucesso!',
   'dataloader.unknownSource': 'A coluna {name} não existe no arquivo.',

@@ -29,12 +29,14 @@ export const featureMessages = {
   'features.form.save': 'SALVAR',
   'features.form.insert': 'Salvar',
   'features.form.readOnly': 'Somente leitura',
-  'features.form.changed': '{count} alteração(ões) não gravada(s)',
+  'features.form.changed.one': '{count} alteração não gravada',
+  'features.form.changed.other': '{count} alterações não gravadas',
   'features.form.deleteConfirmTitle': 'Excluir feição',
   'features.form.deleteConfirm': 'Deseja excluir a feição {id} de {layer}?',
   'features.form.confirmDelete': 'EXCLUIR',
   'features.form.pickAttachment': 'Escolher anexo',
   'features.form.noneOption': 'Nenhum',
+  'features.form.idOnSave': 'Gerado ao salvar',
   'features.form.confirm': 'Confirmar',
   'features.form.cancel': 'Cancelar',
   'features.form.noChanges': 'Nenhuma alteração',
@@ -73,7 +75,7 @@ export const featureMessages = {
   // permissions and edit rules
   'features.noCreatePermission': 'Você não possui permissão para criar features nesta layer!',
   'features.noEditPermission': 'Você não possui permissão para editar features nesta layer!',
-  'features.noDeletePermission': 'Você não possui permissão para excluir features nesta layer!',
+  'features.noDeletePermission': 'Você não possui permissão para excluir features neste layer!',
   'features.notFound': 'Feição não encontrada.',
   'features.deletedReadOnly': 'Esta feição está excluída: reative-a antes de editar.',
   // insert (the geometry editor's attribute form)
@@ -89,7 +91,7 @@ export const featureMessages = {
   // the geometry editor (the map page's tool 'editor', FERRAMENTAS 'CRIAR FEIÇÃO')
   'editor.title': 'Editor de geometria',
   'editor.layer': 'Layer',
-  'editor.chooseLayer': 'Escolha a layer',
+  'editor.chooseLayer': 'Escolha o layer',
   'editor.insert': 'INSERIR',
   'editor.edit': 'EDITAR',
   'editor.save': 'SALVAR',
@@ -97,7 +99,7 @@ export const featureMessages = {
   'editor.wkt': 'Geometria (WKT, EPSG:4326)',
   'editor.applyWkt': 'APLICAR WKT',
   'editor.hintDraw': 'Desenhe a geometria no mapa; um novo desenho substitui o anterior.',
-  'editor.hintPick': 'Clique em uma feição da layer para editar sua geometria.',
+  'editor.hintPick': 'Clique em uma feição do layer para editar sua geometria.',
   'editor.hintModify':
     'Arraste os vértices para alterá-los, ou a geometria para movê-la; depois SALVAR.',
   'editor.editing': 'Editando a feição {id}',
@@ -127,7 +129,7 @@ export const featureMessages = {
   'features.value.required': 'Campo obrigatório',
   'features.value.idReadOnly': 'O id não pode ser alterado',
   'features.value.systemField': 'Este campo é mantido pelo sistema e não pode ser alterado',
-  'features.value.unknownField': 'Campo desconhecido nesta layer',
+  'features.value.unknownField': 'Campo desconhecido neste layer',
   'features.value.yearMin': 'O ano deve ser 1900 ou posterior',
   'features.value.integer': 'Informe um número inteiro',
   'features.value.outOfRange': 'Número fora do intervalo permitido para o campo',
@@ -142,7 +144,7 @@ export const featureMessages = {
     'GeoJSON inválido: informe uma geometria (type e coordinates) ou uma Feature, em EPSG:4326',
   'features.bodyPathMismatch': 'O valor de {field} ({value}) difere do endereço ({path})',
   'features.geometry.wrongType': 'A geometria deve ser do tipo {type}',
-  'features.geometry.tabular': 'Esta layer não tem geometria',
+  'features.geometry.tabular': 'Este layer não tem geometria',
   'features.geometry.outOfRange':
     'Coordenadas fora de EPSG:4326 (longitude -180 a 180, latitude -90 a 90)',
   // attachments
@@ -185,9 +187,9 @@ export const featureMessages = {
   'attachments.fileRequired': 'É necessário escolher um arquivo',
   'attachments.tooLarge': 'O arquivo excede o tamanho máximo de {max} MB.',
   'attachments.notFound': 'Anexo não encontrado.',
-  'attachments.noReadPermission': 'Você não possui permissão para ver os anexos desta layer!',
-  'attachments.noCreatePermission': 'Você não possui permissão para anexar arquivos nesta layer!',
-  'attachments.noDeletePermission': 'Você não possui permissão para excluir anexos nesta layer!',
+  'attachments.noReadPermission': 'Você não possui permissão para ver os anexos deste layer!',
+  'attachments.noCreatePermission': 'Você não possui permissão para anexar arquivos neste layer!',
+  'attachments.noDeletePermission': 'Você não possui permissão para excluir anexos neste layer!',
   'attachments.multipartRequired': 'Envie o arquivo como multipart/form-data (campo file).',
   'attachments.oneFile': 'Envie um único arquivo por vez.',
   // history

@@ -22,7 +22,7 @@ export const inspectionApiMessages = {
   'inspectionApi.tooManyPhotos': 'No máximo {max} fotos por inspeção.',
   'inspectionApi.notFound': 'Inspeção não encontrada.',
   'inspectionApi.layerMissing':
-    'A camada das obras de arte especiais ({layer}) não existe ou não tem os campos esperados.',
+    'O layer das obras de arte especiais ({layer}) não existe ou não tem os campos esperados.',
   'inspectionApi.cannotEdit':
     'Somente quem registrou a inspeção, enquanto aguarda aprovação, ou um administrador pode alterá-la.',
   'inspectionApi.notPending': 'A inspeção não está aguardando aprovação.',

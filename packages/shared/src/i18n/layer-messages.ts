@@ -68,7 +68,7 @@ export const layerMessages = {
   'ogc.staleVersion':
     'A feição {id} foi alterada por outra pessoa ou excluída depois da versão {version} lida: leia-a de novo antes de gravar.',
   'ogc.lockNoPermission':
-    'Sem permissão para alterar ou excluir feições desta camada: nada foi bloqueado.',
+    'Sem permissão para alterar ou excluir feições deste layer: nada foi bloqueado.',
   'ogc.tooManyLocked': 'Feições demais para bloquear de uma vez (máximo de {max}).',
   'ogc.cannotLockAll':
     'A feição {id} está bloqueada por outro cliente: nenhuma feição foi bloqueada (use lockAction=SOME para bloquear as livres).',

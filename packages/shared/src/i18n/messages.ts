@@ -127,6 +127,22 @@ export const messages = {
 export type MessageKey = keyof typeof messages
 
 /** Looks a message up and fills its `{name}` slots. An unknown key throws: a missing text is a bug. */
+const COUNT = new Intl.NumberFormat('pt-BR')
+
+/**
+ * The message for `count` things, its words agreeing with it: `one` when the count is 1, else
+ * `other` (`1 feição`, `3 feições`, never `3 feição(ões)`); the count goes in as `{count}`,
+ * written the Brazilian way (`1.234`).
+ */
+export function tn(
+  one: MessageKey,
+  other: MessageKey,
+  count: number,
+  params: Record<string, string | number> = {},
+): string {
+  return t(count === 1 ? one : other, { ...params, count: COUNT.format(count) })
+}
+
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
   const text: string | undefined = messages[key]
   if (text === undefined) throw new Error(`Missing message key: ${String(key)}`)

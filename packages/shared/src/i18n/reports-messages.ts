@@ -60,7 +60,7 @@ export const reportsMessages = {
   'reports.all': 'Todos',
   'reports.yes': 'Sim',
   'reports.no': 'Não',
-  'reports.layerPlaceholder': 'Escolha um layer',
+  'reports.layerPlaceholder': 'Escolha o layer',
   'reports.layersFailed': 'Não foi possível carregar os layers!',
   'reports.openFailed': 'Não foi possivel abrir a Template {name}',
   'reports.generateFailed': 'Erro ao gerar o relatório',

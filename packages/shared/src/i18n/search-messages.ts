@@ -6,7 +6,7 @@ export const searchMessages = {
   // the search window (spec 2, sections 2.3, 4.3, 5 and 8)
   'search.windowTitle': 'Buscar feições',
   'search.layer': 'Layer',
-  'search.layerPlaceholder': 'Escolha a layer',
+  'search.layerPlaceholder': 'Escolha o layer',
   'search.noLayers': 'Nenhuma layer disponível',
   'search.selected': '{count} selecionado(s)',
   'search.clearSelection': 'Limpar a seleção',
@@ -72,6 +72,17 @@ export const searchMessages = {
   'filterBuilder.includeRule': 'Incluir regra',
   'filterBuilder.excludeRule': 'Retirar a regra {n} da lógica',
   'filterBuilder.logicEmpty': 'Nenhuma regra na lógica.',
+  // the logic in words (issue 42): how the rules combine, beside them and in the export
+  'filterBuilder.says.none': 'A busca traz todos os registros (nenhuma regra na lógica).',
+  'filterBuilder.says.one': 'A busca traz os registros que atendem à regra {rules}.',
+  'filterBuilder.says.any':
+    'A busca traz os registros que atendem a qualquer uma das regras ({rules}).',
+  'filterBuilder.says.all': 'A busca traz os registros que atendem a todas as regras ({rules}).',
+  'filterBuilder.says.nested': 'A busca traz os registros que atendem a: {rules}.',
+  'filterBuilder.requireAll': 'Exigir todas as regras (E)',
+  'filterBuilder.requireAllHint':
+    'A lógica passa a ser editada à mão, com as regras juntadas por E. "Gerar automaticamente" volta ao OU.',
+  'filterBuilder.opShort.like': 'semelhante a',
   'filterBuilder.suggestions': 'Valores existentes',
   'filterBuilder.invalidValues': 'Corrija os valores marcados nas regras: a consulta não foi feita',
   'filterBuilder.noValue': 'sem valor',
@@ -109,15 +120,26 @@ export const searchMessages = {
     "Saem marcadas na coluna 'Excluído?'; sem esta opção ficam de fora, como nos relatórios.",
   'export.deletedNeedsAttributes':
     'Os formatos DXF e DGN não levam atributos: não há como marcar as feições excluídas.',
-  'export.kmzLayerNotItem': "A layer '{layer}' não está entre os itens escolhidos.",
+  'export.kmzLayerNotItem': "O layer '{layer}' não está entre os itens escolhidos.",
   'export.kmzScope':
     'De {layer} saem os registros e os atributos escolhidos na exportação; das demais layers, todas as feições não excluídas.',
-  'export.scopeSelected': 'Serão exportados os {count} registros selecionados.',
+  'export.scopeSelected.one': 'Será exportado o registro selecionado.',
+  'export.scopeSelected.other': 'Serão exportados os {count} registros selecionados.',
   'export.scopeFiltered': 'Serão exportados os {count} registros encontrados pelo filtro.',
   'export.scopeAll': 'Serão exportados os registros encontrados pelo filtro.',
+  'export.scopeEverything.one':
+    'Será exportado o único registro do layer (a busca não tem regras).',
+  'export.scopeEverything.other':
+    'Serão exportados todos os {count} registros do layer (a busca não tem regras).',
+  'export.scopeRules.one': 'Será exportado {count} registro, que atende {logic}.',
+  'export.scopeRules.other': 'Serão exportados {count} registros, que atendem {logic}.',
+  'export.logic.one': 'à regra {rules}',
+  'export.logic.any': 'a qualquer uma das regras: {rules}',
+  'export.logic.all': 'a todas as regras: {rules}',
+  'export.logic.nested': 'a: {rules}',
   'export.start': 'EXPORTAR',
   'export.noFields': 'Selecione pelo menos um atributo.',
-  'export.needsGeometry': 'O formato escolhido exige uma layer com geometria.',
+  'export.needsGeometry': 'O formato escolhido exige um layer com geometria.',
   'export.formatUnknown': 'Formato de exportação não suportado.',
   'export.geometryAsWkt': 'a geometria vai em WKT',
   'export.geometryTooLong':
@@ -134,7 +156,7 @@ export const searchMessages = {
   'export.rows': '{value} de {max} registros',
   'export.jobTitle': 'Exportação de {layer} ({format})',
   'export.jobFailed': 'Não foi possível gerar o arquivo de exportação.',
-  'export.layerGone': 'A layer não existe mais ou você não tem mais permissão de leitura.',
+  'export.layerGone': 'O layer não existe mais ou você não tem mais permissão de leitura.',
   'export.gdalFailed': 'A conversão pelo GDAL não foi concluída.',
   'export.expired': 'O arquivo desta exportação não está mais disponível.',
   'export.tooManyDirect':

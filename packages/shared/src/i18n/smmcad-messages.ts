@@ -16,7 +16,7 @@ export const smmcadMessages = {
   'smmcad.map': 'Mapa dos eventos',
   'smmcad.panorama': 'Visão 360',
   'smmcad.noPanorama': 'Evento sem imagem 360',
-  'smmcad.layers': 'Camadas',
+  'smmcad.layers': 'Layers',
   'smmcad.layer.base': 'Mapa base',
   'smmcad.layer.events': 'Eventos vizinhos',
   'smmcad.layer.tracks': 'Imagens 360°',

@@ -53,6 +53,7 @@ export const webMessages = {
   'register.submit': 'REGISTRAR',
   'register.alreadyRegistered': 'Já estou registrado!',
   'register.checkingUsername': 'Verificando disponibilidade...',
+  'register.usernameHint': 'O nome com que você vai entrar no sistema.',
   'register.successTitle': 'Sucesso',
   'register.successText':
     'Sua solicitação de acesso foi realizada. Um administrador precisa aprovar o seu cadastro antes do primeiro acesso.',
@@ -86,7 +87,7 @@ export const webMessages = {
   'boot.step.user': 'dados do usuário',
   'boot.step.workspace': 'área de trabalho',
   'boot.step.layers': 'layers',
-  'boot.step.baseLayers': 'camadas base',
+  'boot.step.baseLayers': 'mapas base',
   // top bar
   'nav.map': 'MAPA',
   'nav.workspace': 'ÁREA DE TRABALHO',

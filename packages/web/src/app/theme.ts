@@ -23,6 +23,9 @@ export const theme = createTheme({
     button: { fontWeight: 600, letterSpacing: '0.02em', textTransform: 'none' },
   },
   components: {
+    // A client-only app: media queries answer on the first render, not after it (the map's
+    // first view was fitted as if no layer panel were open, then the panel opened over it).
+    MuiUseMediaQuery: { defaultProps: { noSsr: true } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
     MuiAppBar: { defaultProps: { elevation: 0 } },

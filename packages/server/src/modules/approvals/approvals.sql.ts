@@ -344,6 +344,26 @@ export async function isModerated(
 }
 
 /** Pending items of a feature (the feature window says a change awaits approval). */
+/** What a feature's pending items propose, oldest first: their action, values and geometry. */
+export async function pendingProposals(
+  db: Queryable,
+  layerName: string,
+  featureId: number,
+): Promise<{ action: 'UPDATE' | 'DELETE'; data: Record<string, unknown>; with_geom: boolean }[]> {
+  const { rows } = await db.query<{
+    action: 'UPDATE' | 'DELETE'
+    data: Record<string, unknown>
+    with_geom: boolean
+  }>(
+    `SELECT action, data, with_geom FROM app.approval_items
+      WHERE layer_name = $1 AND feature_id = $2 AND status = 'PENDING'
+        AND action IN ('UPDATE', 'DELETE')
+      ORDER BY created, id`,
+    [layerName, featureId],
+  )
+  return rows
+}
+
 export async function pendingForFeature(
   db: Queryable,
   layerName: string,

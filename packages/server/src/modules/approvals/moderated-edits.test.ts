@@ -96,6 +96,13 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     const { approvalId, itemId } = submitted(res)
     expect(await feature('oae', 4)).toEqual(before)
     expect(await pending('oae', 4)).toBe(1)
+    // What awaits is said, so the form can show it beside the current values (issue 42).
+    expect((await get('/api/approvals/pending/oae/4', campo)).json()).toMatchObject({
+      pending: 1,
+      values: { tipo: 'passarela', comprimento: 42.5 },
+      geometry: true,
+      deleting: false,
+    })
 
     const header = (await get(`/api/approvals/${approvalId}`)).json()
     expect(header).toMatchObject({ username: 'campo', itemsTotal: 1, status: 'PENDING' })
@@ -198,7 +205,7 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     const undelete = await t.patch('/api/features/placas/3/undelete', undefined, campo)
     expect(undelete.statusCode).toBe(403)
     expect(undelete.json().message).toBe(
-      'A reativação de feições nesta layer é feita por um administrador',
+      'A reativação de feições neste layer é feita por um administrador',
     )
     expect(await feature('placas', 3)).toEqual(before)
   })
@@ -328,6 +335,9 @@ describe('a moderated user edits through the ordinary feature calls', () => {
     expect((await get('/api/approvals/pending/oae/9', campo)).json()).toEqual({
       pending: 0,
       moderated: true,
+      values: {},
+      geometry: false,
+      deleting: false,
     })
     expect((await get('/api/approvals/pending/rodovias/1', campo)).json()).toMatchObject({
       moderated: false,

@@ -187,9 +187,18 @@ export async function pendingOfFeature(
   featureId: number,
 ): Promise<FeaturePending> {
   const { layer } = await layerAccess(db, user, layerName)
-  const [pending, moderated] = await Promise.all([
+  const [pending, moderated, proposals] = await Promise.all([
     sql.pendingForFeature(db, layer.name, featureId),
     isModeratedEdit(db, user, layer.name),
+    sql.pendingProposals(db, layer.name, featureId),
   ])
-  return { pending, moderated }
+  const values: Record<string, unknown> = {}
+  for (const p of proposals) Object.assign(values, p.data)
+  return {
+    pending,
+    moderated,
+    values,
+    geometry: proposals.some((p) => p.with_geom),
+    deleting: proposals.some((p) => p.action === 'DELETE'),
+  }
 }

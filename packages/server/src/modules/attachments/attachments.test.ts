@@ -283,10 +283,10 @@ describe('the three attachment flags, on the attachment’s own layer', () => {
     expect((await download(own.json().src, t.user)).status).toBe(200)
     const up = await uploadText('/api/features/rodovias/1/attachments', t.user)
     expect(up.status).toBe(403)
-    expect(up.json().message).toBe('Você não possui permissão para anexar arquivos nesta layer!')
+    expect(up.json().message).toBe('Você não possui permissão para anexar arquivos neste layer!')
     const del = await t.del(own.json().src, t.user)
     expect(del.statusCode).toBe(403)
-    expect(del.json().message).toBe('Você não possui permissão para excluir anexos nesta layer!')
+    expect(del.json().message).toBe('Você não possui permissão para excluir anexos neste layer!')
   })
 
   it('refuses reading attachments without readFeatureAttachment', async () => {
@@ -297,7 +297,7 @@ describe('the three attachment flags, on the attachment’s own layer', () => {
     const own = await uploadPng('/api/features/pracas_pedagio/1/attachments', 'praca.png', t.admin)
     const list = await t.get('/api/features/pracas_pedagio/1/attachments', t.user)
     expect(list.statusCode).toBe(403)
-    expect(list.json().message).toBe('Você não possui permissão para ver os anexos desta layer!')
+    expect(list.json().message).toBe('Você não possui permissão para ver os anexos deste layer!')
     expect((await download(own.json().src, t.user)).status).toBe(403)
   })
 })

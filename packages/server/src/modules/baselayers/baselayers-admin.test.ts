@@ -100,7 +100,7 @@ describe('base layers administration', () => {
       [
         { ...WMS, options: { ...WMS.options, layers: '' } },
         {
-          'options.layers': 'É necessário informar o nome da camada WMS',
+          'options.layers': 'É necessário informar o nome do layer WMS',
         },
       ],
       [

@@ -374,7 +374,7 @@ describe('POST /api/dataloader/{id}/execute', () => {
     })
     expect(readOnly.statusCode).toBe(403)
     expect(readOnly.json().message).toBe(
-      'Você não possui permissão para criar ou atualizar features nesta layer!',
+      'Você não possui permissão para criar ou atualizar features neste layer!',
     )
     const hidden = await post(`/api/dataloader/${job.id}/execute`, {
       destinyType: 0,

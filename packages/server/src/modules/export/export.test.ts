@@ -438,7 +438,7 @@ describe('export jobs: each format read back by GDAL with the rows and values of
     )
     expect(kml.statusCode).toBe(400)
     expect(kml.json().errors).toEqual([
-      { field: 'format', message: 'O formato escolhido exige uma layer com geometria.' },
+      { field: 'format', message: 'O formato escolhido exige um layer com geometria.' },
     ])
   })
 
@@ -656,7 +656,7 @@ describe('who may export what', () => {
     await waitForJob(own.json().id, t.user)
     const job = await waitForJob(rows[0]!.id, t.user)
     expect(job.status).toBe('ERROR')
-    expect(job.message).toBe('A layer não existe mais ou você não tem mais permissão de leitura.')
+    expect(job.message).toBe('O layer não existe mais ou você não tem mais permissão de leitura.')
     expect((await fetch(`${t.baseUrl}/api/report/${job.id}?token=${t.user}`)).status).toBe(404)
   })
 

@@ -158,7 +158,7 @@ describe("the regulator's KMZ (artespKmz)", () => {
       `/api/integration/artesp/kmz?items=kmz_vazia&layer=kmz_teste&ids=3&token=${t.admin}`,
     )
     expect(outside.statusCode).toBe(400)
-    expect(outside.body).toContain("A layer 'kmz_teste' não está entre os itens escolhidos.")
+    expect(outside.body).toContain("O layer 'kmz_teste' não está entre os itens escolhidos.")
     const unknown = await t.get(
       `/api/integration/artesp/kmz?items=kmz_teste&layer=kmz_teste&fields=nada&token=${t.admin}`,
     )

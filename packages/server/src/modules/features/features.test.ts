@@ -174,7 +174,7 @@ describe('PUT /api/features/{layer}/{id}', () => {
         tipo: 'Selecione uma das opções',
         codigo: 'Texto muito longo (máximo de 24 caracteres)',
         nota_estrutural: 'Informe um número inteiro',
-        inexistente: 'Campo desconhecido nesta layer',
+        inexistente: 'Campo desconhecido neste layer',
       },
       'Erros de validação foram encontrados!',
     )
@@ -357,7 +357,7 @@ describe('POST /api/features/{layer}', () => {
       { attributes: {}, geom: 'POINT(0 0)' },
       t.admin,
     )
-    expect(fieldErrors(res)).toEqual({ geom: 'Esta layer não tem geometria' })
+    expect(fieldErrors(res)).toEqual({ geom: 'Este layer não tem geometria' })
   })
 })
 
@@ -382,7 +382,7 @@ describe('permission flags, each alone', () => {
     expect(answers.map((r) => r.json().message)).toEqual([
       'Você não possui permissão para editar features nesta layer!',
       'Você não possui permissão para criar features nesta layer!',
-      'Você não possui permissão para excluir features nesta layer!',
+      'Você não possui permissão para excluir features neste layer!',
       'Você não possui permissão para editar features nesta layer!',
     ])
     expect((await feature('marcos_km', 1)).version).toBe(loaded.version)

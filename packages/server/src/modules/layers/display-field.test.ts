@@ -80,7 +80,7 @@ describe('the display field of a layer', () => {
       editable(placas, { title: 'Outro título', displayField: 'nao_existe' }),
     )
     expectFieldErrors(unknown, {
-      displayField: 'O campo de exibição nao_existe não existe nesta layer.',
+      displayField: 'O campo de exibição nao_existe não existe neste layer.',
     })
     const municipios = await record('municipios')
     const notText = await as(t.admin)(

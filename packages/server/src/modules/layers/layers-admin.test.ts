@@ -39,7 +39,7 @@ describe('registering tables as layers', () => {
       rows: 2,
     })
     expect(byName.utm_pontos.problems).toEqual([
-      'a geometria está em EPSG:31983; as layers usam EPSG:4326 (ogr2ogr: -t_srs EPSG:4326)',
+      'a geometria está em EPSG:31983; os layers usam EPSG:4326 (ogr2ogr: -t_srs EPSG:4326)',
     ])
     expect(byName.Maiusculas.problems).toEqual([
       'o nome da tabela não segue a regra de nomes',
@@ -98,7 +98,7 @@ describe('registering tables as layers', () => {
     const utm = await api('POST', '/api/layers', { table: 'utm_pontos', title: 'UTM' })
     expect(fieldErrors(utm)).toEqual({
       table:
-        'A tabela utm_pontos não pode ser registrada: a geometria está em EPSG:31983; as layers usam EPSG:4326 (ogr2ogr: -t_srs EPSG:4326)',
+        'A tabela utm_pontos não pode ser registrada: a geometria está em EPSG:31983; os layers usam EPSG:4326 (ogr2ogr: -t_srs EPSG:4326)',
     })
     const missing = await api('POST', '/api/layers', { table: 'nada', title: 'Nada' })
     expect(fieldErrors(missing)).toEqual({ table: 'Tabela não encontrada.' })
@@ -188,7 +188,7 @@ describe('editing a layer', () => {
       style: { categories: { attribute: 'cor', classes: [] } },
     })
     expectFieldErrors(res, {
-      attributes: 'A lista de campos deve conter cada campo da layer uma vez',
+      attributes: 'A lista de campos deve conter cada campo do layer uma vez',
       'layout.0.fields.1.name': 'Campo desconhecido: inventado',
       'layout.1.fields.0.name': 'O campo codigo aparece em mais de um grupo',
       'domains.comprimento': 'O valor longo não serve para o campo comprimento',
@@ -226,7 +226,7 @@ describe('deleting a layer', () => {
     const first = await api('DELETE', `/api/layers/${l.id}`)
     expect(first.statusCode).toBe(409)
     expect(first.json().message).toBe(
-      'A layer Acessos tem 2 feições. Ela sairá do catálogo e do mapa; a tabela acessos e os dados serão mantidos.',
+      'O layer Acessos tem 2 feições. Ele sairá do catálogo e do mapa; a tabela acessos e os dados serão mantidos.',
     )
     expect((await api('GET', `/api/layers/${l.id}`)).statusCode).toBe(200)
     const confirmed = await api('DELETE', `/api/layers/${l.id}?confirm=true`)

@@ -236,6 +236,6 @@ describe('running reports', () => {
     await waitForJob(own.json().id, t.user)
     const gone = await waitForJob(rows[0]!.id, t.user)
     expect(gone.status).toBe('ERROR')
-    expect(gone.message).toBe('A layer não existe mais ou você não tem mais permissão de leitura.')
+    expect(gone.message).toBe('O layer não existe mais ou você não tem mais permissão de leitura.')
   })
 })

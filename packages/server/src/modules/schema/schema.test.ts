@@ -247,7 +247,7 @@ describe('tables and fields', () => {
     const used = await t.post('/api/schema/tables/delete/oae', undefined, t.admin)
     expect(used.statusCode).toBe(409)
     expect(used.json().message).toBe(
-      'A tabela oae é usada pela layer Obras de arte especiais (pontes e viadutos). Exclua a layer antes de excluir a tabela.',
+      'A tabela oae é usada pelo layer Obras de arte especiais (pontes e viadutos). Exclua o layer antes de excluir a tabela.',
     )
     const again = await t.post('/api/schema/tables/delete/descartavel', undefined, t.admin)
     expect(again.statusCode).toBe(404)

@@ -101,7 +101,7 @@ describe('GET /api/logs/integration/{regulator}/{x}?token=: the run log x', () =
     )
     const text = await alias.text()
     expect(text).toBe(await original.text())
-    expect(text).toContain('item(ns) sincronizado(s)')
+    expect(text).toContain('itens sincronizados')
     const bearer = await t.get(`/api/logs/integration/artesp/${log!.id}`, admin)
     expect(bearer.statusCode).toBe(200)
   })

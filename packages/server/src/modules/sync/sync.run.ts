@@ -1,4 +1,4 @@
-import { t, type MessageKey, type SyncAction, type SyncItemStatus } from '@gis/shared'
+import { t, tn, type MessageKey, type SyncAction, type SyncItemStatus } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import {
   checkOutboundUrl,
@@ -188,7 +188,7 @@ export function syncJobHandler(deps: AppDeps) {
       const after = await sql.readPackage(deps.db, DEFAULT_REGULATOR, packageId)
       total = after?.items_total ?? done
       ok = after?.items_partial ?? ok
-      const message = t('sync.resultSummary', { ok, total })
+      const message = tn('sync.resultSummary.one', 'sync.resultSummary.other', total, { ok })
       log(message)
       outcome = { status: ok === total ? 'DONE' : ok > 0 ? 'PARTIAL' : 'ERROR', message }
       return { ok, total }

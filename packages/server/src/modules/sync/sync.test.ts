@@ -302,7 +302,7 @@ describe('synchronisation packages (artespSync)', () => {
       JSON.stringify(listed.items),
     ).toEqual([])
     expect(pkg).toMatchObject({ status: 'DONE', itemsPartial: 6, itemsTotal: 6 })
-    expect(pkg.message).toBe('6 de 6 item(ns) sincronizado(s)')
+    expect(pkg.message).toBe('6 de 6 itens sincronizados')
 
     const live = `SELECT s, i, b, d::text AS d, k::float8 AS k, ST_AsText(geom) AS g
                     FROM data.${LAYER} WHERE NOT d_e_l_e_t_`
@@ -342,7 +342,7 @@ describe('synchronisation packages (artespSync)', () => {
     const [newest, oldest] = logs.json<{ createdDate: string }[]>()
     expect(newest!.createdDate >= oldest!.createdDate).toBe(true)
     const texts = await readLogText(id)
-    expect(texts[0]).toContain('6 de 6 item(ns) sincronizado(s)')
+    expect(texts[0]).toContain('6 de 6 itens sincronizados')
     expect(texts.join('\n')).not.toContain(remoteAdmin)
     const asUser = await fetch(
       `${t.baseUrl}${byId(id)}/logs/${logs.json()[0].id}/download?token=${user}`,
@@ -394,7 +394,7 @@ describe('synchronisation packages (artespSync)', () => {
     expect(text).toContain('O servidor externo respondeu 503: servidor indisponível')
     expect(text).not.toContain(REMOTE_SECRET)
     expect(text).toContain(`${SYNC_ATTEMPTS} tentativas`)
-    expect(text).toContain('0 de 2 item(ns) sincronizado(s)')
+    expect(text).toContain('0 de 2 itens sincronizados')
     expect(text).not.toContain('segredo-do-teste')
 
     // A package left RUNNING by a job that is over (its process died for good) is released.

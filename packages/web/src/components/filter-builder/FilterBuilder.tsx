@@ -23,11 +23,13 @@ import {
   removeRule,
   ruleNumber,
   setCombinator,
+  toFilterTree,
   updateRule,
   EMPTY_FILTER,
   type BuilderField,
   type FilterBuilderState,
 } from './filter-model'
+import { combination, combinationSentence } from './filter-words'
 import { GroupBox } from './GroupBox'
 import { RuleRow } from './RuleRow'
 import { useBuilderPrefs } from './use-builder-prefs'
@@ -64,6 +66,18 @@ export function FilterBuilder({
   const emit = (next: FilterBuilderState) => onChange(auto ? autoLogic(next) : next)
   const orphans = new Set(orphanRules(value).map((r) => r.id))
   const firstField = fields[0]
+  // How the rules combine, in words, always in view (issue 42): a basic search's OU is the
+  // spec's rule, and must not surprise a user who meant E.
+  const says = combinationSentence(
+    combination(toFilterTree(value, fields), (r) =>
+      t('filterBuilder.ruleShort', { n: ruleNumber(value, r.id ?? '') }),
+    ),
+  )
+  const saysBox = (
+    <Alert severity="info" icon={false} data-testid="logic-says" sx={{ py: 0.25 }}>
+      {says}
+    </Alert>
+  )
 
   if (!layer) {
     return <Alert severity="info">{t('filterBuilder.selectLayer')}</Alert>
@@ -212,27 +226,42 @@ export function FilterBuilder({
               />
             </Box>
             {auto ? (
-              <Typography variant="body2" data-testid="logic-preview">
-                {value.rules.length === 0
-                  ? t('filterBuilder.logicEmpty')
-                  : value.rules
-                      .map((r) => t('filterBuilder.ruleShort', { n: ruleNumber(value, r.id) }))
-                      .join(` ${t('filterBuilder.or')} `)}
-              </Typography>
+              <Box
+                sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}
+              >
+                {saysBox}
+                {value.rules.length > 1 && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => {
+                      // The rules kept, joined by E, the logic now by hand: one click.
+                      setPrefs({ ...prefs, autoGenerate: false })
+                      onChange(setCombinator(autoLogic(value), value.logic.id, 'and'))
+                    }}
+                  >
+                    {t('filterBuilder.requireAll')}
+                  </Button>
+                )}
+              </Box>
             ) : (
-              <GroupBox
-                group={value.logic}
-                depth={0}
-                inline
-                renderRule={ruleChip}
-                renderAdd={includeOrphan}
-                {...groupActions}
-              />
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+                {saysBox}
+                <GroupBox
+                  group={value.logic}
+                  depth={0}
+                  inline
+                  renderRule={ruleChip}
+                  renderAdd={includeOrphan}
+                  {...groupActions}
+                />
+              </Box>
             )}
           </Box>
         </>
       ) : (
         <>
+          {saysBox}
           <GroupBox
             group={value.logic}
             depth={0}

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import type { Approval, ApprovalItem, LayerDescription, MessageKey } from '@gis/shared'
 import { labelFromValues } from '@gis/shared'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState, type ReactNode } from 'react'
 import { toFailure } from '../../api/base-api'
@@ -104,8 +104,19 @@ function Header({ approval }: { approval: Approval }) {
       <Field label={t('approvals.review.createdAt')}>{when(approval.created)}</Field>
       <Field label={t('approvals.review.reviewedAt')}>{when(approval.reviewed)}</Field>
       <Field label={t('approvals.review.changes')}>
-        {approval.itemsTotal} ({t('approvals.review.acceptedCount', { n: approval.itemsAccepted })},{' '}
-        {t('approvals.review.rejectedCount', { n: approval.itemsRejected })})
+        {approval.itemsTotal} (
+        {tn(
+          'approvals.review.acceptedCount.one',
+          'approvals.review.acceptedCount.other',
+          approval.itemsAccepted,
+        )}
+        ,{' '}
+        {tn(
+          'approvals.review.rejectedCount.one',
+          'approvals.review.rejectedCount.other',
+          approval.itemsRejected,
+        )}
+        )
       </Field>
     </Box>
   )

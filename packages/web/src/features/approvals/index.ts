@@ -10,5 +10,5 @@ export {
 } from './approvals-state'
 export { ModeratedNotice } from './ModeratedNotice'
 export { PendingChip } from './PendingChip'
-export { pendingChanged } from './pending.api'
+export { pendingChanged, usePendingValues } from './pending.api'
 export { useSubmittedNotice } from './use-submitted'

@@ -1,4 +1,5 @@
 import type { FeaturePending, FeatureRef } from '@gis/shared'
+import { skipToken } from '@reduxjs/toolkit/query'
 import { api } from '../../api/base-api'
 
 const keyOf = ({ layer, id }: FeatureRef) => `${layer}:${id}`
@@ -23,3 +24,13 @@ export const pendingChanged = (ref: FeatureRef) =>
   pendingApi.util.invalidateTags([{ type: 'FeaturePending', id: keyOf(ref) }])
 
 export const { useGetFeaturePendingQuery } = pendingApi
+
+/**
+ * The values a feature's changes awaiting a decision propose, by attribute (issue 42): shown
+ * beside the current ones, so a moderated user sees what was sent. Nothing while none awaits.
+ */
+export function usePendingValues(item: FeatureRef | undefined): Record<string, unknown> {
+  const { currentData } = pendingApi.useGetFeaturePendingQuery(item ?? skipToken)
+  return currentData?.pending ? (currentData.values ?? {}) : NONE
+}
+const NONE: Record<string, unknown> = {}

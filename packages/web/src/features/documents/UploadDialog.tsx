@@ -17,7 +17,7 @@ import {
   type DocumentDetail,
 } from '@gis/shared/documents'
 import { formatFileSize } from '@gis/shared/feature-constants'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
@@ -157,7 +157,10 @@ export function UploadDialog({
     if (closed.current) return
     setRunning(false)
     dispatch(uploadedTags())
-    if (sent > 0) enqueueSnackbar(t('documents.uploaded', { count: sent }), { variant: 'success' })
+    if (sent > 0)
+      enqueueSnackbar(tn('documents.uploaded.one', 'documents.uploaded.other', sent), {
+        variant: 'success',
+      })
     setItems((list) => {
       // Everything went: nothing left to look at.
       if (list.every((i) => i.status === 'done')) window.setTimeout(onClose)
@@ -209,7 +212,9 @@ export function UploadDialog({
         <>
           {items.length > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
-              {t('documents.uploadSummary', { done, total: items.length })}
+              {tn('documents.uploadSummary.one', 'documents.uploadSummary.other', items.length, {
+                done,
+              })}
             </Typography>
           )}
           <Button onClick={close}>

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import { t } from '@gis/shared/i18n'
 import { useController, useFormContext } from 'react-hook-form'
+import { attributeText } from '../../components/attribute-text'
 import { BrKindInput, brText, isBrKind } from '../../components/br-input'
 import type { FormField } from './form-fields'
 
@@ -19,6 +20,8 @@ export interface AttributeInputProps {
   onPickAttachment?: (field: FormField) => void
   /** How the chosen attachment of a file or photo field is named. */
   attachmentLabel?: (value: string) => string | undefined
+  /** The value a change awaiting approval proposes for this field (issue 42). */
+  pending?: { value: unknown }
 }
 
 /**
@@ -34,10 +37,14 @@ export function AttributeInput({
   readOnly,
   onPickAttachment,
   attachmentLabel,
+  pending,
 }: AttributeInputProps) {
   const { control } = useFormContext<Record<string, string>>()
   const { field: input, fieldState } = useController({ name: field.name, control })
   const error = fieldState.error?.message
+  // The value sent for review, under the current one (an error of the typed text first).
+  const awaiting =
+    pending && t('approvals.pendingValue', { value: attributeText(pending.value, field.type) })
   const id = `attr-${field.name}`
   const tooltip = field.tooltip ? (
     <InputAdornment position="end">
@@ -52,13 +59,16 @@ export function AttributeInput({
     label: field.title,
     required: field.required,
     error: Boolean(error),
-    helperText: error,
+    helperText: error ?? awaiting,
     inputRef: input.ref,
     onBlur: input.onBlur,
     fullWidth: true,
     size: 'small' as const,
-    // A field the system keeps (id, uuid, the last change) looks like what it is: not editable.
-    sx: field.system ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : undefined,
+    sx: {
+      // A field the system keeps (id, uuid, the last change) looks like what it is: not editable.
+      ...(field.system ? { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } : {}),
+      ...(awaiting && !error ? { '& .MuiFormHelperText-root': { color: 'warning.dark' } } : {}),
+    },
   }
   const selectProps = {
     select: true,
@@ -137,6 +147,10 @@ export function AttributeInput({
       <BrKindInput
         kind={field.type}
         {...common}
+        // Nothing to type in a field the system keeps: a new feature's Id says when it comes.
+        placeholder={
+          field.system ? (field.name === 'id' ? t('features.form.idOnSave') : '') : undefined
+        }
         value={input.value}
         onChange={input.onChange}
         readOnly={readOnly}

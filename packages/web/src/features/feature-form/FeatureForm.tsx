@@ -33,6 +33,8 @@ export interface FeatureFormProps {
   onReactivated?: (feature: Feature) => void
   /** The form sits beside the map's geometry editor: no 'Editar no mapa' on its geometry. */
   geometryOnMap?: boolean
+  /** Values the feature's changes awaiting a decision propose: shown under their fields. */
+  pending?: Readonly<Record<string, unknown>>
 }
 
 const FILTER_DELAY_MS = 300
@@ -53,6 +55,7 @@ export function FeatureForm({
   onDeleted,
   onReactivated,
   geometryOnMap = false,
+  pending,
 }: FeatureFormProps) {
   const insert = !feature
   const { enqueueSnackbar } = useSnackbar()
@@ -131,6 +134,7 @@ export function FeatureForm({
           }
           shown={shown}
           readOnly={readOnly}
+          pending={pending}
           attachmentLabel={(value) => files?.find((a) => String(a.id) === value)?.filename}
           onPickAttachment={(field) => {
             if (insert) enqueueSnackbar(t('features.createFirst'), { variant: 'warning' })

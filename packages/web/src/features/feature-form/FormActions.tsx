@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 
 /**
  * The form's buttons (spec 1 sections 2 and 6): EXCLUIR only on a live feature with
@@ -45,7 +45,7 @@ export function FormActions({
     >
       {!insert && changedCount > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
-          {t('features.form.changed', { count: changedCount })}
+          {tn('features.form.changed.one', 'features.form.changed.other', changedCount)}
         </Typography>
       )}
       {!insert && canDelete && !deleted && (

@@ -9,6 +9,9 @@ import type { FormField } from './form-fields'
 import type { useFieldFilter } from './use-field-filter'
 import { SearchField } from '../../components/SearchField'
 
+/** Characters of a field title that a third of the form's row shows whole. */
+const LONG_TITLE = 26
+
 /**
  * The form's right side: the notice, 'Procurar atributo', the geometry (`geometry`), the
  * inputs of the shown fields on a 12/6/4 grid, and the actions below them (`actions`).
@@ -19,6 +22,7 @@ export function FormBody({
   geometry,
   shown,
   readOnly,
+  pending,
   attachmentLabel,
   onPickAttachment,
   actions,
@@ -28,6 +32,7 @@ export function FormBody({
   geometry: ReactNode
   shown: readonly FormField[]
   readOnly: boolean
+  pending?: Readonly<Record<string, unknown>>
   attachmentLabel: (value: string) => string | undefined
   onPickAttachment: (field: FormField) => void
   actions: ReactNode
@@ -44,9 +49,11 @@ export function FormBody({
       {geometry}
       <Grid container spacing={2} sx={{ pt: 0.5 }}>
         {shown.map((f) => (
-          <Grid key={f.name} size={{ xs: 12, md: 6, lg: 4 }}>
+          // A title too long for a third of the row takes two thirds, so it is read whole.
+          <Grid key={f.name} size={{ xs: 12, md: 6, lg: f.title.length > LONG_TITLE ? 8 : 4 }}>
             <AttributeInput
               field={f}
+              pending={pending && f.name in pending ? { value: pending[f.name] } : undefined}
               readOnly={readOnly || f.system}
               attachmentLabel={attachmentLabel}
               onPickAttachment={onPickAttachment}

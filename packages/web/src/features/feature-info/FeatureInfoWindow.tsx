@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router'
 import { useGetPermissionsQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../state/root-state'
 import { showOnMap } from '../../map'
-import { ModeratedNotice, PendingChip, pendingChanged } from '../approvals'
+import { ModeratedNotice, PendingChip, pendingChanged, usePendingValues } from '../approvals'
 import { FeatureForm } from '../feature-form'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import type { WindowProps } from '../workspace'
@@ -177,6 +177,7 @@ function ItemContent({
   feature: ReturnType<typeof useGetFeatureQuery>['data']
 }) {
   const perms = useGetPermissionsQuery().data?.layers[item.layer]
+  const pending = usePendingValues(canRead ? item : undefined)
   if (known && (!canRead || !layer)) {
     return <Alert severity="warning">{t('layers.noReadPermission')}</Alert>
   }
@@ -188,7 +189,7 @@ function ItemContent({
     return (
       <>
         <ModeratedNotice item={item} />
-        <FeatureForm layer={layer} feature={feature} />
+        <FeatureForm layer={layer} feature={feature} pending={pending} />
       </>
     )
   }

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip'
 import LinearProgress from '@mui/material/LinearProgress'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import {
   countStatuses,
   csvFileName,
@@ -155,8 +155,16 @@ export function MatchStep({
           </Typography>
           <Typography color="text.secondary">
             {t('syncfiles.matchedSummary', {
-              files: new Set(tasks.map((m) => m.file)).size,
-              records: new Set(tasks.map((m) => m.id)).size,
+              files: tn(
+                'syncfiles.fileCount.one',
+                'syncfiles.fileCount.other',
+                new Set(tasks.map((m) => m.file)).size,
+              ),
+              records: tn(
+                'syncfiles.recordCount.one',
+                'syncfiles.recordCount.other',
+                new Set(tasks.map((m) => m.id)).size,
+              ),
             })}
           </Typography>
         </Box>

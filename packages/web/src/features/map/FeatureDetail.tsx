@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography'
 import { labelFromValues, type LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { FieldTable } from '../../components/FieldTable'
+import { usePendingValues } from '../approvals'
 import type { FeatureKey } from '../../state/map-slice'
 import { AttachmentGallery } from './AttachmentGallery'
 import { attributeGroups } from './feature-values'
@@ -39,7 +40,8 @@ export function FeatureDetail({
     ? `${label} · ${t('map.selection.itemOf', { layer: layerTitle, id: feature.id })}`
     : t('map.selection.itemOf', { layer: layerTitle, id: feature.id })
   const deleted = attributes?.d_e_l_e_t_ === true
-  const groups = attributes ? attributeGroups(description, attributes) : []
+  const pending = usePendingValues(feature)
+  const groups = attributes ? attributeGroups(description, attributes, pending) : []
 
   return (
     <>

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import type { LayerDescription, PermissionsAnswer } from '@gis/shared'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import { useMemo } from 'react'
 import { MAX_QUERY_FEATURES, SELECTION_DRAWER_WIDTH } from '../../map/constants'
 import {
@@ -107,7 +107,7 @@ export function SelectionDrawer({
             <Chip
               size="small"
               sx={{ flexShrink: 0 }}
-              label={t('map.selection.count', { count: selection.length })}
+              label={tn('map.selection.count.one', 'map.selection.count.other', selection.length)}
             />
             <Box sx={{ flex: 1 }} />
             <Tooltip title={t('map.selection.clear')}>

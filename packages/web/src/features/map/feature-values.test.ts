@@ -34,6 +34,18 @@ describe('feature values in the selection drawer', () => {
     expect(groups[1]!.rows.map((r) => r.name)).toEqual(['id', 'km', 'ultima', 'uuid', 'd_e_l_e_t_'])
   })
 
+  it('shows a value sent for review beside the current one (issue 42)', () => {
+    const groups = attributeGroups(
+      description,
+      { id: 7, codigo: 'OAE-1', km: 20.6 },
+      { km: 21.35, codigo: null },
+    )
+    const rows = groups.flatMap((g) => g.rows)
+    expect(rows.find((r) => r.name === 'km')!.value).toBe('20,6 (aguardando aprovação: 21,35)')
+    expect(rows.find((r) => r.name === 'codigo')!.value).toBe('OAE-1 (aguardando aprovação: -)')
+    expect(rows.find((r) => r.name === 'id')!.value).toBe('7')
+  })
+
   it('knows images by content type or extension', () => {
     expect(isImage({ contentType: 'image/jpeg', filename: 'x' })).toBe(true)
     expect(isImage({ contentType: 'application/octet-stream', filename: 'FOTO.JPG' })).toBe(true)

@@ -1,4 +1,5 @@
 import type { LayerDescription } from '@gis/shared'
+import { t } from '@gis/shared/i18n'
 import { attributeText } from '../../components/attribute-text'
 
 const SYSTEM = new Set(['id', 'uuid', 'geom', 'd_e_l_e_t_', 'm_o_d_i_f_'])
@@ -21,13 +22,25 @@ export interface AttributeGroup {
 export function attributeGroups(
   description: LayerDescription | undefined,
   attributes: Record<string, unknown>,
+  pending: Readonly<Record<string, unknown>> = {},
 ): AttributeGroup[] {
   const types = new Map((description?.attributes ?? []).map((a) => [a.name, a]))
-  const row = (name: string, title?: string): AttributeRow => ({
-    name,
-    title: title || types.get(name)?.title || name,
-    value: attributeText(attributes[name], types.get(name)?.type),
-  })
+  const row = (name: string, title?: string): AttributeRow => {
+    const type = types.get(name)?.type
+    const current = attributeText(attributes[name], type)
+    return {
+      name,
+      title: title || types.get(name)?.title || name,
+      // A value sent for review beside the current one (issue 42).
+      value:
+        name in pending
+          ? t('approvals.currentAndPending', {
+              current,
+              value: attributeText(pending[name], type),
+            })
+          : current,
+    }
+  }
   const used = new Set<string>(['geom'])
   const groups: AttributeGroup[] = []
   for (const g of description?.layout ?? []) {

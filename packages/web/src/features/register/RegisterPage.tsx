@@ -104,8 +104,8 @@ export function RegisterPage() {
           name="username"
           label={t('register.username')}
           autoComplete="username"
-          // ' ' keeps the hint's line, so the form does not jump while the name is checked.
-          hint={checking ? t('register.checkingUsername') : ' '}
+          // A hint always: the form does not jump while the name is checked, and no line is empty.
+          hint={checking ? t('register.checkingUsername') : t('register.usernameHint')}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormPasswordField

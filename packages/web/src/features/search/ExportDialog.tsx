@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton'
 import Typography from '@mui/material/Typography'
 import type { LayerDescription } from '@gis/shared'
 import type { FilterGroup } from '@gis/shared/filters'
-import { t, type MessageKey } from '@gis/shared/i18n'
+import { t, tn, type MessageKey } from '@gis/shared/i18n'
 import {
   DEFAULT_EXPORT_FORMAT,
   defaultExportFields,
@@ -25,6 +25,7 @@ import {
   schemaResolver,
   useSchemaForm,
 } from '../../components/form'
+import { exportScopeSentence, type BuilderField } from '../../components/filter-builder'
 import { useSearchFeaturesQuery } from './search.api'
 
 export interface ExportChoice {
@@ -43,6 +44,8 @@ export interface ExportScope {
 interface Props {
   layer: LayerDescription
   scope: ExportScope
+  /** The search's fields, to say its rules in words. */
+  fields: readonly BuilderField[]
   /** Rows selected in the results (they alone are exported), else 0. */
   selectedCount: number
   /** Rows the last search found (deleted ones included), when known. */
@@ -88,6 +91,7 @@ function hiddenFields(layer: LayerDescription): Set<string> {
 export function ExportDialog({
   layer,
   scope,
+  fields: ruleFields,
   selectedCount,
   foundCount,
   busy,
@@ -142,12 +146,13 @@ export function ExportDialog({
   const tabular = layer.geometryType === 'TABULAR'
   const formats = EXPORT_FORMATS.filter((f) => !(tabular && EXPORT_FORMAT_INFO[f].needsGeometry))
   const count = includeDeleted ? (selectedCount > 0 ? selectedCount : foundCount) : liveCount
+  // The count that goes out and, for a search, how its rules combine in words (issue 42).
   const scopeText =
     count === undefined
       ? t('export.scopeAll')
       : selectedCount > 0
-        ? t('export.scopeSelected', { count })
-        : t('export.scopeFiltered', { count })
+        ? tn('export.scopeSelected.one', 'export.scopeSelected.other', count)
+        : exportScopeSentence(scope.filter, ruleFields, count)
   const submit = (values: ExportForm) => {
     // in the list's order
     const picked = values.order.filter((n) => values.fields.includes(n))

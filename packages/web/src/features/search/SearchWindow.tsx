@@ -162,6 +162,7 @@ export function SearchWindow({ props, state, setState }: WindowProps<SearchState
         <ExportDialog
           layer={layer}
           scope={exportScope}
+          fields={fields}
           selectedCount={s.selected.length}
           foundCount={count}
           busy={act.exportBusy}

@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { SYNC_PACKAGES_DIALOG_LIMIT } from '@gis/shared'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useId, useState } from 'react'
 import { dateTime } from './sync-labels'
@@ -66,9 +66,12 @@ export function SyncPackagesDialog({ layer, selected, query, found, onClose }: P
     try {
       const body = selected.length ? { ids: [...selected] } : { query: query ?? null }
       const result = await add({ id: target.id, layer, body }).unwrap()
-      enqueueSnackbar(t('sync.added', { added: result.added, name: target.name }), {
-        variant: 'success',
-      })
+      enqueueSnackbar(
+        tn('sync.added.one', 'sync.added.other', result.added, { name: target.name }),
+        {
+          variant: 'success',
+        },
+      )
       onClose()
     } catch (err) {
       console.error('sync add', err)
@@ -97,7 +100,7 @@ export function SyncPackagesDialog({ layer, selected, query, found, onClose }: P
     >
       <Alert severity="info">
         {selected.length
-          ? t('sync.dialogWhatSelected', { count: selected.length })
+          ? tn('sync.dialogWhatSelected.one', 'sync.dialogWhatSelected.other', selected.length)
           : t('sync.dialogWhatFilter', { count: found ?? 0 })}
       </Alert>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>

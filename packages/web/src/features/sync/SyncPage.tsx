@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import type { SyncPackage } from '@gis/shared'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import { useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -178,7 +178,7 @@ export function SyncPage() {
       <ConfirmDialog
         open={confirm === 'remove'}
         title={t('sync.confirmRemoveTitle')}
-        text={t('sync.confirmRemove', { count: selected.size })}
+        text={tn('sync.confirmRemove.one', 'sync.confirmRemove.other', selected.size)}
         confirmLabel={t('sync.removeSelected')}
         onConfirm={async () => {
           await sync.removeNow()

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { SYNC_DEFAULT_LIMIT, type SyncPackage } from '@gis/shared'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -101,7 +101,7 @@ export function useSyncPackage(id: number | undefined, tab: SyncTab) {
     try {
       const { removed } = await remove({ id, items: [...selected] }).unwrap()
       setSelected(new Set())
-      enqueueSnackbar(t('sync.removed', { count: removed }), { variant: 'success' })
+      enqueueSnackbar(tn('sync.removed.one', 'sync.removed.other', removed), { variant: 'success' })
     } catch (err) {
       console.error('sync remove', err)
       const f = toFailure(err)
