@@ -258,7 +258,7 @@ test.describe('map tools', () => {
       await dragBox(page, from, to)
 
       const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-      await expect(drawer.getByText(featureCount(expected.length))).toBeVisible()
+      await expect(drawer.getByText(featureCount(expected.length), { exact: true })).toBeVisible()
       const items = drawer.getByTestId('selection-item')
       const newest = [...expected].sort((a, b) => b - a)
       await expect(items).toHaveCount(15)

@@ -241,7 +241,7 @@ test.describe('map page', () => {
       await page.mouse.up()
 
       const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-      await expect(drawer.getByText(featureCount(expected.length))).toBeVisible()
+      await expect(drawer.getByText(featureCount(expected.length), { exact: true })).toBeVisible()
       // The drawer opened over the box's right part: the map moved it clear, left of the drawer.
       await expect.poll(() => urlView(page).lon).toBeGreaterThan(view.lon)
       await mapRendered(page)
@@ -277,7 +277,7 @@ test.describe('map page', () => {
       await expect(drawer.getByRole('button', { name: 'Expandir' })).toBeVisible()
       await snap(page, 'map-selection-detail')
       await drawer.getByRole('button', { name: 'Voltar para Listagem' }).click()
-      await expect(drawer.getByText(featureCount(expected.length))).toBeVisible()
+      await expect(drawer.getByText(featureCount(expected.length), { exact: true })).toBeVisible()
       await drawer.getByRole('button', { name: 'Fechar' }).click()
       await expect(drawer).toBeHidden()
     },
@@ -309,7 +309,7 @@ test.describe('map page', () => {
     await page.mouse.up()
 
     const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-    await expect(drawer.getByText('100 feições')).toBeVisible()
+    await expect(drawer.getByText('100 feições', { exact: true })).toBeVisible()
     const capped = drawer.getByTestId('selection-capped')
     await expect(capped).toContainText(
       'Só as primeiras 100 feições da área foram selecionadas. Para ver todas, use a busca.',

@@ -365,7 +365,7 @@ test.describe('search', () => {
       // Every match selected (the badge) and listed in the drawer, which opens by itself.
       await expect(page.getByTestId('tool-selection')).toContainText(String(matched))
       const drawer = page.getByRole('complementary', { name: 'Feições selecionadas' })
-      await expect(drawer.getByText(featureCount(matched))).toBeVisible()
+      await expect(drawer.getByText(featureCount(matched), { exact: true })).toBeVisible()
       await snap(page, 'search-map-all-matches')
       await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
       await expect(
@@ -424,7 +424,7 @@ test.describe('search', () => {
     // By default the deleted features stay out, and the dialog counts what goes out.
     const xlsx = await exportAs(page, 'xlsx', async (dialog) => {
       await expect(dialog.getByTestId('export-scope')).toHaveText(
-        `Serão exportados os ${live.rowCount} registros encontrados pelo filtro.`,
+        `Serão exportados ${live.rowCount} registros, que atendem à regra Tipo igual a ponte.`,
       )
       await expect(dialog.getByLabel('Incluir feições excluídas')).not.toBeChecked()
       await snap(page, 'search-export-dialog-deleted')
@@ -442,7 +442,7 @@ test.describe('search', () => {
     const withDeleted = await exportAs(page, 'csv', async (dialog) => {
       await dialog.getByLabel('Incluir feições excluídas').check()
       await expect(dialog.getByTestId('export-scope')).toHaveText(
-        `Serão exportados os ${all.rowCount} registros encontrados pelo filtro.`,
+        `Serão exportados ${all.rowCount} registros, que atendem à regra Tipo igual a ponte.`,
       )
     })
     const lines = readFileSync(withDeleted, 'utf8').replace('\ufeff', '').trim().split('\r\n')

@@ -37,8 +37,19 @@ export interface PoolStats {
   max: number
 }
 
+/**
+ * Rows for `COPY … FROM` in PostgreSQL's text format: one line per row (fields between tabs,
+ * `\N` for null, backslashes doubled), in chunks of any size.
+ */
+export type CopyLines = AsyncIterable<string>
+
 export interface Db extends Queryable {
   readonly kind: DbKind
+  /**
+   * Loads rows into `target` (`schema.table (col, …)`) with COPY: streamed on PostgreSQL, in
+   * blobs of a few MB on the embedded database. Answers how many rows went in.
+   */
+  copyIn(target: string, lines: CopyLines): Promise<number>
   /** The connection pool's state; absent on the embedded database (one connection, no pool). */
   poolStats?(): PoolStats
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
