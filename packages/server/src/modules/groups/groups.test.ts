@@ -111,7 +111,7 @@ describe('groups', () => {
     )
     expectFieldErrors(res, {
       '0.layer': 'Layer não encontrada: nao_existe',
-      '2.layer': 'A layer oae aparece mais de uma vez',
+      '2.layer': 'O layer oae aparece mais de uma vez',
     })
     const flags = await t.put(
       `/api/groups/${fieldTeam}/permissions`,

@@ -356,7 +356,7 @@ describe('the layer tree', () => {
     })
     expectFieldErrors(res, {
       'nodes.0.id': 'Item desconhecido na árvore: 999999',
-      'nodes.2.layer': 'A layer oae aparece mais de uma vez na árvore',
+      'nodes.2.layer': 'O layer oae aparece mais de uma vez na árvore',
       'nodes.3.layer': 'Layer desconhecida: nao_existe',
       'nodes.4.children': 'Apenas pastas podem conter outros itens',
       'nodes.5.baseLayerId': 'Mapa base desconhecido: 999',

@@ -68,7 +68,7 @@ describe('POST /api/integration/{regulator}/{x}: the run of package x', () => {
     )
     expect(rows[0]!.job_id).toBe(res.json().jobId)
     const done = (await finished(id)).json()
-    expect(done.message).toMatch(/^\d de 2 item\(ns\) sincronizado\(s\)$/)
+    expect(done.message).toMatch(/^\d de 2 itens sincronizados$/)
   })
 
   it('is for administrators only, 404 for another regulator or an unknown package', async () => {
