@@ -175,7 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     deps.auth,
     syncScopes(deps, { kmzItems: exports.integration.user, kmz: exports.integration.download }),
   )
-  await registerScopes(app, deps.auth, dataloaderScopes(deps, features))
+  await registerScopes(app, deps.auth, dataloaderScopes(deps))
   await registerScopes(app, deps.auth, imagesScopes(deps))
   await registerScopes(app, deps.auth, imageryScopes(deps))
   await registerScopes(

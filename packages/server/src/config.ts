@@ -59,6 +59,12 @@ export interface ServerConfig {
   pdfMemoryMb: number
   /** Draw the first demo events' images after start, so no viewer waits for them. */
   warmDemoImagery: boolean
+  /** Largest file IMPORTAR DADOS takes, in MiB (IMPORT_MAX_MB). */
+  importMaxMb: number
+  /** Most data rows an imported file may hold (IMPORT_MAX_ROWS). */
+  importMaxRows: number
+  /** Most an imported zip (an xlsx, a zipped shapefile) may inflate to, in MiB (IMPORT_UNZIPPED_MB). */
+  importUnzippedMb: number
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -124,5 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pdfTimeoutSeconds: Math.max(1, integer('PDF_TIMEOUT_SECONDS', env.PDF_TIMEOUT_SECONDS, 30)),
     pdfMemoryMb: Math.max(64, integer('PDF_MEMORY_MB', env.PDF_MEMORY_MB, 512)),
     warmDemoImagery: env.WARM_DEMO_IMAGERY !== '0',
+    importMaxMb: Math.max(1, integer('IMPORT_MAX_MB', env.IMPORT_MAX_MB, 2048)),
+    importMaxRows: Math.max(1, integer('IMPORT_MAX_ROWS', env.IMPORT_MAX_ROWS, 5_000_000)),
+    importUnzippedMb: Math.max(1, integer('IMPORT_UNZIPPED_MB', env.IMPORT_UNZIPPED_MB, 16_384)),
   }
 }

@@ -10,6 +10,8 @@ export interface WorkerInit {
 export type Command =
   | { kind: 'query'; text: string; params?: readonly unknown[] }
   | { kind: 'exec'; text: string }
+  /** `COPY <target> FROM '/dev/blob'` of a chunk of COPY text. */
+  | { kind: 'copy'; target: string; data: string }
   | { kind: 'close' }
 
 export type WorkerRequest = Command & { id: number }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { serverRoot } from '../paths'
+import { copyChunks } from './copy'
 import {
   DbError,
   type Command,
@@ -172,6 +173,17 @@ export async function createPgliteThreadDb(options: PgliteThreadOptions): Promis
     query: (text, params) => turns.run(() => direct.query(text, params)),
     exec: (text) => turns.run(() => direct.exec(text)),
     session: (fn) => turns.run(() => fn(direct)),
+    // Each blob of rows is one statement, in its own turn: the map answers between them.
+    async copyIn(target, lines) {
+      let total = 0
+      for await (const chunk of copyChunks(lines)) {
+        await turns.run(async () => {
+          unwrap(await send({ kind: 'copy', target, data: chunk.text }, timeoutMs))
+        })
+        total += chunk.rows
+      }
+      return total
+    },
     transaction: (fn) =>
       turns.run(async () => {
         const generation = worker

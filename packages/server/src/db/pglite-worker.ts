@@ -36,6 +36,12 @@ async function start(init: WorkerInit) {
         case 'exec':
           await db.exec(msg.text)
           return { id: msg.id, ok: true }
+        case 'copy': {
+          const r = await db.pglite.query(`COPY ${msg.target} FROM '/dev/blob'`, [], {
+            blob: new Blob([msg.data]),
+          })
+          return { id: msg.id, ok: true, rowCount: r.affectedRows ?? 0 }
+        }
         case 'close':
           await db.close()
           return { id: msg.id, ok: true }

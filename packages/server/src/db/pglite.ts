@@ -1,4 +1,5 @@
 import { PGlite, types, type Transaction } from '@electric-sql/pglite'
+import { copyChunks } from './copy'
 import { postgisExtension } from './postgis-extension'
 import type { Db, Queryable, QueryResult } from './types'
 
@@ -46,6 +47,16 @@ export async function createPgliteDb(options: PgliteOptions): Promise<Db & { pgl
     pglite,
     query: base.query,
     exec: base.exec,
+    async copyIn(target, lines) {
+      let total = 0
+      for await (const chunk of copyChunks(lines)) {
+        await pglite.query(`COPY ${target} FROM '/dev/blob'`, [], {
+          blob: new Blob([chunk.text]),
+        })
+        total += chunk.rows
+      }
+      return total
+    },
     session(fn) {
       const run = sessionQueue.then(() => fn(base))
       sessionQueue = run.catch(() => {})

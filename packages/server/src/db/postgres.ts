@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
 import type { Db, Queryable, QueryOptions, QueryResult } from './types'
 
 // Same JavaScript types on both databases: bigint and numeric as numbers (ids and measures
@@ -75,6 +78,16 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
     }),
     query: base.query,
     exec: base.exec,
+    async copyIn(target, lines) {
+      const client = await pool.connect()
+      try {
+        const stream = client.query(copyFrom(`COPY ${target} FROM STDIN`))
+        await pipeline(Readable.from(lines), stream)
+        return stream.rowCount ?? 0
+      } finally {
+        client.release()
+      }
+    },
     async session(fn) {
       const client = await pool.connect()
       try {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
-import { open, stat } from 'node:fs/promises'
+import { open, rename, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { t } from '@gis/shared'
 import { EntryTooLarge, extractEntry, listZip, TooManyEntries } from '../archive/zip'
-import { gdalMode, GdalFailure, runNativeOgr2ogr, runWasmOgr2ogr } from './gdal'
+import { captureNative, gdalMode, GdalFailure, runNativeOgr2ogr, runWasmOgr2ogr } from './gdal'
 
 /*
  * The one door through which a user's file reaches GDAL (decision 86). A user's file is data,
@@ -249,6 +249,129 @@ export async function extractShapefile(
   }
 }
 
+/** A user's file made ready for GDAL: the file it opens and the one driver it is opened with. */
+export interface GisInput {
+  path: string
+  driver: string
+}
+
+/** The drivers of the formats IMPORTAR DADOS reads through GDAL. */
+export const GIS_DRIVERS = {
+  zip: SHAPEFILE_DRIVER,
+  gpkg: 'GPKG',
+  geojson: 'GeoJSON',
+  json: 'GeoJSON',
+  kml: 'KML',
+  kmz: 'KML',
+} as const
+export type GisFormat = keyof typeof GIS_DRIVERS
+
+const GIS_MAGIC: Record<'gpkg' | 'geojson' | 'kml', (head: Buffer) => boolean> = {
+  // SQLite's header, and GeoPackage's application id at offset 68 (GPKG, or GP10/GP11).
+  gpkg: (h) =>
+    h.length >= 72 &&
+    h.toString('latin1', 0, 16) === 'SQLite format 3\u0000' &&
+    ['GPKG', 'GP10', 'GP11'].includes(h.toString('latin1', 68, 72)),
+  geojson: (h) => /^[\s\uFEFF]*\{/.test(h.toString('utf8')),
+  kml: (h) =>
+    /^[\s\uFEFF]*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<kml[\s>]/.test(h.toString('utf8')),
+}
+
+/**
+ * A user's file of a GIS format, checked and put where GDAL reads it (`dir/input.<ext>`): a
+ * zip's one shapefile (extractShapefile), a KMZ's one KML (its images left in the zip), a
+ * GeoPackage, GeoJSON or KML whose first bytes are what its name says.
+ */
+export async function prepareGisInput(
+  file: string,
+  format: GisFormat,
+  dir: string,
+  maxBytes: number,
+  maxMb: number,
+): Promise<GisInput> {
+  const driver = GIS_DRIVERS[format]
+  if (format === 'zip') return { path: await extractShapefile(file, dir, maxBytes, maxMb), driver }
+  const kind = format === 'json' ? 'geojson' : format === 'kmz' ? 'kml' : format
+  const target = path.join(dir, `input.${kind}`)
+  if (format === 'kmz') {
+    await extractKml(file, target, maxBytes, maxMb)
+  } else {
+    await rename(file, target)
+  }
+  if (!GIS_MAGIC[kind](await head(target, 4096))) {
+    throw refused('gdalInput.notWhatItSays', { name: `arquivo .${format}` })
+  }
+  return { path: target, driver }
+}
+
+/** The KML of a KMZ: its one .kml member (doc.kml), images and styles beside it left unread. */
+async function extractKml(zipFile: string, target: string, maxBytes: number, maxMb: number) {
+  const listing = await listZip(zipFile, MAX_ENTRIES).catch((err: unknown) => {
+    throw err instanceof TooManyEntries
+      ? refused('gdalInput.tooManyEntries', { max: MAX_ENTRIES })
+      : refused('dataloader.unreadable', { format: 'KMZ' })
+  })
+  try {
+    const kml = [...listing.entries.keys()].filter((n) => /\.kml$/i.test(n))
+    const nested = [...listing.entries.keys()].find((n) => ARCHIVES.test(n))
+    if (nested) throw refused('gdalInput.nestedArchive', { name: shown(nested) })
+    if (kml.length !== 1) throw refused('gdalInput.oneKml')
+    await extractEntry(listing.zip, listing.entries.get(kml[0]!)!, target, maxBytes).catch(
+      (err: unknown) => {
+        throw err instanceof EntryTooLarge
+          ? refused('dataloader.tooLargeUnzipped', { max: maxMb })
+          : refused('dataloader.unreadable', { format: 'KMZ' })
+      },
+    )
+  } finally {
+    listing.close()
+  }
+}
+
+/** A layer of a GIS file as ogrinfo describes it. */
+export interface GisLayer {
+  name: string
+  /** The EPSG code GDAL identified; null when the file names a system GDAL cannot, or none. */
+  srid: number | null
+  /** The system's name, when the file names one. */
+  crsName: string | null
+}
+
+/**
+ * The layers of a prepared input and their coordinate systems (the native ogrinfo, in the
+ * isolated environment). gdal3.js has no ogrinfo: there a shapefile's .prj alone says whether
+ * the file has one (`srid` 4326: GDAL moves the coordinates while converting).
+ */
+export async function describeGisInput(input: GisInput): Promise<GisLayer[]> {
+  if ((await gdalMode()) !== 'native') {
+    if (input.driver !== SHAPEFILE_DRIVER) throw refused('gdalInput.needsNativeGdal')
+    const prj = await exists(`${input.path.slice(0, -4)}.prj`)
+    return [{ name: 'input', srid: prj ? 4326 : null, crsName: null }]
+  }
+  const driver = (await ogr2ogrTakesIf()) ? ['-if', input.driver] : []
+  const text = await captureNative(
+    'ogrinfo',
+    ['-ro', '-so', '-al', '-nocount', '-noextent', ...driver, input.path],
+    {
+      isolatedEnv: await gdalInputEnv([input.driver]),
+    },
+  )
+  return text
+    .split(/^Layer name: /m)
+    .slice(1)
+    .map((block) => {
+      const name = block.slice(0, block.indexOf('\n')).trim()
+      const wkt =
+        /^Layer SRS WKT:\n([\s\S]*?)(?=^Data axis|^[A-Za-z_][\w ]*: |(?![\s\S]))/m
+          .exec(block)?.[1]
+          ?.trim() ?? ''
+      if (!wkt || wkt === '(unknown)') return { name, srid: null, crsName: null }
+      const code = /ID\["EPSG",(\d+)\]\]\s*$/.exec(wkt)?.[1]
+      const crsName = /^[A-Z]+\["([^"]*)"/.exec(wkt)?.[1] ?? null
+      return { name, srid: code ? Number(code) : null, crsName }
+    })
+}
+
 /** What a conversion writes: a file, by one output driver, with ogr2ogr's other options. */
 export interface GdalOutput {
   file: string
@@ -257,22 +380,23 @@ export interface GdalOutput {
 }
 
 /**
- * Converts an extracted shapefile (`extractShapefile`) into `out`: the native ogr2ogr with
- * every driver but the input's and the output's skipped and `-if` where it has it, in the
- * isolated environment; else gdal3.js given the members alone (its own file system holds
+ * Converts a prepared input (`prepareGisInput`) into `out`: the native ogr2ogr with every
+ * driver but the input's and the output's skipped and `-if` where it has it, in the isolated
+ * environment; else gdal3.js given the shapefile's members alone (its own file system holds
  * nothing else).
  */
-export async function convertShapefile(shp: string, out: GdalOutput): Promise<void> {
+export async function convertGisInput(input: GisInput, out: GdalOutput): Promise<void> {
   const options = ['-f', out.driver, ...out.options]
   if ((await gdalMode()) === 'native') {
-    const driver = (await ogr2ogrTakesIf()) ? ['-if', SHAPEFILE_DRIVER] : []
-    await runNativeOgr2ogr([...options, ...driver, out.file, shp], {
+    const driver = (await ogr2ogrTakesIf()) ? ['-if', input.driver] : []
+    await runNativeOgr2ogr([...options, ...driver, out.file, input.path], {
       failOnError: true,
-      isolatedEnv: await gdalInputEnv([SHAPEFILE_DRIVER, out.driver]),
+      isolatedEnv: await gdalInputEnv([input.driver, out.driver]),
     })
     return
   }
-  const stem = shp.slice(0, -4)
+  if (input.driver !== SHAPEFILE_DRIVER) throw refused('gdalInput.needsNativeGdal')
+  const stem = input.path.slice(0, -4)
   const inputs: string[] = []
   for (const m of MEMBERS) {
     const file = `${stem}.${m}`
@@ -291,4 +415,9 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   )
+}
+
+/** An extracted shapefile (`extractShapefile`) converted into `out` (convertGisInput). */
+export function convertShapefile(shp: string, out: GdalOutput): Promise<void> {
+  return convertGisInput({ path: shp, driver: SHAPEFILE_DRIVER }, out)
 }

@@ -67,7 +67,26 @@ export function runNativeOgrinfo(
   return runNative('ogrinfo', args, opts)
 }
 
-function runNative(program: string, args: readonly string[], opts: Ogr2ogrOptions): Promise<void> {
+/** Runs a native GDAL program and answers what it printed (ogrinfo's listing), at most 1 MB. */
+export function captureNative(
+  program: 'ogrinfo',
+  args: readonly string[],
+  opts: Ogr2ogrOptions = {},
+): Promise<string> {
+  let out = ''
+  return runNative(program, args, {
+    ...opts,
+    onStdout: (chunk) => {
+      if (out.length < 1024 * 1024) out += chunk
+    },
+  }).then(() => out)
+}
+
+function runNative(
+  program: string,
+  args: readonly string[],
+  opts: Ogr2ogrOptions & { onStdout?: (chunk: string) => void },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
       env: { ...(opts.isolatedEnv ?? process.env), ...opts.env },
@@ -77,6 +96,7 @@ function runNative(program: string, args: readonly string[], opts: Ogr2ogrOption
     let done = 0
     child.stdout.setEncoding('utf8')
     child.stdout.on('data', (chunk: string) => {
+      opts.onStdout?.(chunk)
       // "0...10...20...": each number is a tenth.
       for (const m of chunk.matchAll(/(\d+)(?=\.)/g)) {
         const n = Number(m[1])

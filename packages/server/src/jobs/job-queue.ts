@@ -13,6 +13,11 @@ export interface JobContext<P> {
   userId: number | null
   /** Records progress (shown to the user, polled every second) and that the job is alive. */
   progress(value: number, max: number, message?: string): Promise<void>
+  /**
+   * Whether the user asked the job to stop (JobQueue.cancel), as of the last progress report:
+   * the handler undoes what it did and throws JobCancelled.
+   */
+  cancelRequested(): boolean
   /** Aborted when the server shuts down: stop at the next batch; the job is taken up again. */
   signal: AbortSignal
 }
@@ -39,6 +44,9 @@ export interface Job {
 /** A failure whose message is meant for the user (Portuguese, from the catalogue). */
 export class JobFailure extends Error {}
 
+/** A job that stopped because it was cancelled: `message` says so, for the user. */
+export class JobCancelled extends Error {}
+
 export interface JobQueueOptions {
   db: Db
   log?: { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
@@ -51,14 +59,17 @@ export interface JobQueueOptions {
 
 /**
  * A lane runs its job types one at a time, beside the other lanes: `quick` work (a PDF's
- * preview) never waits behind a long import or export of the `main` lane.
+ * preview) never waits behind a long export or report of the `main` lane, and neither waits
+ * behind the reading or execution of an import (the `import` lane).
  */
-export type JobLane = 'main' | 'quick'
+export type JobLane = 'main' | 'quick' | 'import'
 
 export interface JobQueue {
   register<P, R>(type: string, handler: JobHandler<P, R>, options?: { lane?: JobLane }): void
   enqueue(type: string, payload: unknown, userId: number | null): Promise<number>
   get(id: number): Promise<Job | undefined>
+  /** Asks a job to stop (see sql.cancelJob); answers its status now. */
+  cancel(id: number): Promise<sql.JobStatus | undefined>
   /** Starts working: recovers jobs of dead processes, then claims queued jobs one at a time. */
   start(): void
   /** Stops claiming; a running job is asked to stop and left to be taken up again. */
@@ -105,7 +116,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     current?: Promise<void>
     timer?: NodeJS.Timeout
   }
-  const lanes: Record<JobLane, Lane> = { main: {}, quick: {} }
+  const lanes: Record<JobLane, Lane> = { main: {}, quick: {}, import: {} }
+  const busy = () => Object.values(lanes).some((lane) => lane.current)
   let running = false
   let abort = new AbortController()
   let lastRecovery = 0
@@ -120,6 +132,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   async function runOne(row: sql.JobRow) {
     const handler = handlers.get(row.type)!
+    let cancel = false
     // A sign of life between progress reports, so a long step is not taken for a dead process.
     const beat = setInterval(
       () => {
@@ -127,6 +140,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           .reportProgress(db, row.id, worker, {
             value: row.progress_value,
             max: row.progress_max,
+          })
+          .then((asked) => {
+            cancel ||= asked
           })
           .catch(() => undefined)
       },
@@ -141,13 +157,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         progress: async (value, max, message) => {
           row.progress_value = value
           row.progress_max = max
-          await sql.reportProgress(db, row.id, worker, { value, max, message })
+          cancel ||= await sql.reportProgress(db, row.id, worker, { value, max, message })
         },
+        cancelRequested: () => cancel,
       })
       if (abort.signal.aborted) return await sql.releaseJob(db, row.id, worker)
       await sql.finishJob(db, row.id, worker, { status: 'COMPLETE', result })
     } catch (err) {
       if (abort.signal.aborted) return await sql.releaseJob(db, row.id, worker)
+      if (err instanceof JobCancelled) {
+        return await sql.finishJob(db, row.id, worker, {
+          status: 'CANCELLED',
+          message: err.message,
+        })
+      }
       const message = err instanceof JobFailure ? err.message : t('jobs.failed')
       if (!(err instanceof JobFailure)) log?.error({ err, job: row.id }, 'job failed')
       await sql.finishJob(db, row.id, worker, { status: 'ERROR', message })
@@ -172,7 +195,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     lane.current = undefined
     if (running) lane.timer = setTimeout(() => wakeLane(name), pollMs)
-    if (!lanes.main.current && !lanes.quick.current) for (const w of waiters.splice(0)) w()
+    if (!busy()) for (const w of waiters.splice(0)) w()
   }
 
   function wakeLane(name: JobLane) {
@@ -183,8 +206,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   function wake() {
-    wakeLane('main')
-    wakeLane('quick')
+    for (const name of Object.keys(lanes) as JobLane[]) wakeLane(name)
   }
 
   return {
@@ -202,6 +224,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const row = await sql.findJob(db, id)
       return row ? toJob(row) : undefined
     },
+    cancel(id) {
+      return sql.cancelJob(db, id, t('jobs.cancelled'))
+    },
     start() {
       if (running) return
       running = true
@@ -215,7 +240,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await Promise.all(Object.values(lanes).map((lane) => lane.current))
     },
     idle() {
-      if (!lanes.main.current && !lanes.quick.current) return Promise.resolve()
+      if (!busy()) return Promise.resolve()
       return new Promise((resolve) => waiters.push(resolve))
     },
   }

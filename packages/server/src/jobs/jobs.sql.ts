@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types'
 import type { SqlPaging } from '../http/paging'
 
-export type JobStatus = 'QUEUED' | 'IN_PROGRESS' | 'COMPLETE' | 'ERROR'
+export type JobStatus = 'QUEUED' | 'IN_PROGRESS' | 'COMPLETE' | 'ERROR' | 'CANCELLED'
 
 export interface JobRow {
   id: number
@@ -60,26 +60,49 @@ export async function claimJob(
   return rows[0]
 }
 
-/** Progress of a running job; also its sign of life. */
+/** Progress of a running job; also its sign of life. Answers whether it was asked to stop. */
 export async function reportProgress(
   db: Queryable,
   id: number,
   worker: string,
   progress: { value: number; max: number; message?: string },
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const { rows } = await db.query<{ cancel: boolean }>(
     `UPDATE app.jobs SET progress_value = $3, progress_max = $4,
             message = coalesce($5, message), heartbeat_at = now()
-      WHERE id = $1 AND claimed_by = $2 AND status = 'IN_PROGRESS'`,
+      WHERE id = $1 AND claimed_by = $2 AND status = 'IN_PROGRESS'
+      RETURNING cancel_requested AS cancel`,
     [id, worker, progress.value, progress.max, progress.message ?? null],
   )
+  return rows[0]?.cancel ?? false
+}
+
+/**
+ * Asks a job to stop: a queued one is CANCELLED at once, a running one is flagged (its handler
+ * stops at its next progress report). Answers the status it has now, or undefined.
+ */
+export async function cancelJob(
+  db: Queryable,
+  id: number,
+  message: string,
+): Promise<JobStatus | undefined> {
+  const { rows } = await db.query<{ status: JobStatus }>(
+    `UPDATE app.jobs SET cancel_requested = status IN ('QUEUED', 'IN_PROGRESS'),
+            status = CASE WHEN status = 'QUEUED' THEN 'CANCELLED' ELSE status END,
+            message = CASE WHEN status = 'QUEUED' THEN $2 ELSE message END,
+            finished_at = CASE WHEN status = 'QUEUED' THEN now() ELSE finished_at END
+      WHERE id = $1 RETURNING status`,
+    [id, message],
+  )
+  return rows[0]?.status
 }
 
 export async function finishJob(
   db: Queryable,
   id: number,
   worker: string,
-  outcome: { status: 'COMPLETE'; result: unknown } | { status: 'ERROR'; message: string },
+  outcome:
+    { status: 'COMPLETE'; result: unknown } | { status: 'ERROR' | 'CANCELLED'; message: string },
 ): Promise<void> {
   await db.query(
     `UPDATE app.jobs SET status = $3, result = $4::text::jsonb, message = coalesce($5, message),
@@ -92,7 +115,7 @@ export async function finishJob(
       worker,
       outcome.status,
       outcome.status === 'COMPLETE' ? JSON.stringify(outcome.result ?? null) : null,
-      outcome.status === 'ERROR' ? outcome.message : null,
+      outcome.status === 'COMPLETE' ? null : outcome.message,
     ],
   )
 }

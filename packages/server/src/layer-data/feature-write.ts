@@ -12,7 +12,8 @@ import type { CatalogueLayer } from './model'
 /** The application name the history shows for edits made through this API (unless the caller names another). */
 export const APPLICATION = 'gis-web'
 
-const COMPATIBLE: Record<string, readonly string[]> = {
+/** The geometry kinds a layer of each type takes (a single part where the layer is multi). */
+export const COMPATIBLE: Record<string, readonly string[]> = {
   point: ['point'],
   multipoint: ['point', 'multipoint'],
   linestring: ['linestring'],

@@ -210,6 +210,32 @@ export const approvalRejectSchema = z.strictObject({
   reason: z.string().trim().max(500).optional(),
 })
 
+/** Which of an approval's items a page lists, or a decision takes: by action and status. */
+export const approvalItemFilterSchema = z.object({
+  action: z.enum(APPROVAL_ACTIONS).optional(),
+  status: z.enum(APPROVAL_ITEM_STATUSES).optional(),
+})
+export type ApprovalItemFilter = z.infer<typeof approvalItemFilterSchema>
+
+/**
+ * Every pending item of an approval the filter selects, decided at once (an import's
+ * thousands of rows): approved with the same rules as one by one, or rejected.
+ */
+export const approvalDecideAllSchema = z.strictObject({
+  decision: z.enum(['ACCEPTED', 'REJECTED']),
+  action: z.enum(APPROVAL_ACTIONS).optional(),
+  reason: z.string().trim().max(500).optional(),
+})
+export type ApprovalDecideAll = z.infer<typeof approvalDecideAllSchema>
+
+export const approvalDecideAllResultSchema = z.object({
+  /** Items decided now. */
+  decided: z.number().int(),
+  /** Items left pending: their feature changed or went away since submission. */
+  conflicts: z.number().int(),
+})
+export type ApprovalDecideAllResult = z.infer<typeof approvalDecideAllResultSchema>
+
 /** One field that changed on the feature since the item was submitted. */
 export const approvalDifferenceSchema = z.object({
   field: z.string(),

@@ -28,6 +28,11 @@ export const importExecuteSchema = z.object({
   spatializeVertices: z.array(importVertexSchema).max(1000).default([]),
   /** The geometry type of a new layer (destinyType 1): point, linestring, … (none: tabular). */
   spatializeGeometry: z.string().max(40).nullable().optional(),
+  /**
+   * The coordinate system the file's coordinates or geometries are in (an EPSG code of
+   * IMPORT_CRS); unset: the file's own (a GIS file), else WGS 84.
+   */
+  sourceSrid: z.number().int().positive().nullable().optional(),
 })
 export type ImportExecuteBody = z.infer<typeof importExecuteSchema>
 
@@ -59,9 +64,67 @@ export const importJobSchema = z.object({
     numberStyles: z.record(z.string(), z.enum(['br', 'point'])).optional(),
     /** A GEOMETRY_WKT column's geometry type (`point`, `multipolygon`…) when its values share one. */
     geometryTypes: z.record(z.string(), z.string()).optional(),
+    /**
+     * A GIS file's coordinate system (EPSG code); null: the file names none GDAL knows (the
+     * wizard asks). Absent for csv and xlsx.
+     */
+    srid: z.number().int().nullable().optional(),
+    /** The system's name as the file gives it. */
+    crsName: z.string().optional(),
   }),
   config: z.unknown(),
+  /** READING while the upload is read into rows, READY for the wizard, FAILED (see message). */
+  state: z.enum(['READING', 'READY', 'FAILED']),
+  /** Why the reading failed. */
+  message: z.string().nullable(),
+  /** When the execution was undone as a whole, and by whom. */
+  undone: z.object({ at: z.string(), by: z.string() }).nullable(),
 })
+
+/**
+ * Coordinate systems offered by name for an imported file's coordinates (issue 43): Brazil's
+ * SIRGAS 2000 and its UTM zones, the old SAD69 and its UTM zones 22S and 23S, and WGS 84.
+ */
+export const IMPORT_CRS = [
+  { srid: 4674, name: 'SIRGAS 2000 (geográficas)' },
+  { srid: 31982, name: 'SIRGAS 2000 / UTM zona 22S' },
+  { srid: 31983, name: 'SIRGAS 2000 / UTM zona 23S' },
+  { srid: 31984, name: 'SIRGAS 2000 / UTM zona 24S' },
+  { srid: 31985, name: 'SIRGAS 2000 / UTM zona 25S' },
+  { srid: 4618, name: 'SAD69 (geográficas)' },
+  { srid: 29192, name: 'SAD69 / UTM zona 22S' },
+  { srid: 29193, name: 'SAD69 / UTM zona 23S' },
+  { srid: 4326, name: 'WGS 84 (geográficas, GPS)' },
+] as const
+
+/** The name IMPORT_CRS gives a code, or `EPSG:<code>`. */
+export function importCrsName(srid: number): string {
+  return IMPORT_CRS.find((c) => c.srid === srid)?.name ?? `EPSG:${srid}`
+}
+
+/** An import's phase, as the wizard follows it (GET /api/dataloader/{id}/status). */
+export const importStatusSchema = z.object({
+  status: z.enum([
+    'READING',
+    'FAILED',
+    'CREATED',
+    'QUEUED',
+    'IN_PROGRESS',
+    'COMPLETE',
+    'ERROR',
+    'CANCELLED',
+  ]),
+  progress: z.object({ value: z.number(), max: z.number() }),
+  message: z.string().nullable(),
+  /** Rows read, validated, written and with errors so far. */
+  counts: z.object({
+    read: z.number().int(),
+    validated: z.number().int(),
+    written: z.number().int(),
+    errors: z.number().int(),
+  }),
+})
+export type ImportStatusBody = z.infer<typeof importStatusSchema>
 
 export const importRowSchema = z.object({
   id: z.number().int(),

@@ -11,7 +11,7 @@ export const dataloaderMessages = {
   'dataloader.stepSummary': 'Resumo',
   'dataloader.dropZone': 'Arraste um arquivo para cá ou clique para escolher',
   'dataloader.dropZoneTypes':
-    'Tipos suportados: planilha .xlsx, .csv ou shapefile compactado em .zip (.shp, .shx, .dbf, .prj)',
+    'Tipos suportados: planilha .xlsx, .csv, shapefile compactado em .zip (.shp, .shx, .dbf, .prj), GeoPackage (.gpkg), GeoJSON (.geojson), KML ou KMZ',
   'dataloader.uploading': 'Carregando arquivo...',
   'dataloader.cancel': 'Cancelar',
   'dataloader.chooseTemplate': 'ESCOLHER MODELO',
@@ -56,7 +56,7 @@ export const dataloaderMessages = {
   'dataloader.status.S': 'Sucesso',
   'dataloader.status.P': 'Pendente',
   'dataloader.executeConfirm':
-    'Executar a importação? Depois de iniciada, a execução não pode ser cancelada.',
+    'Executar a importação? Enquanto ela roda, CANCELAR desfaz o que já foi gravado.',
   'dataloader.deleteConfirm': 'Excluir este trabalho de importação?',
   'dataloader.inProgress': 'A importação está em progresso...',
   'dataloader.summary': 'Resumo das operações realizadas',
@@ -93,6 +93,10 @@ export const dataloaderMessages = {
     'Escolha a coluna de longitude e a de latitude: CONFIRMAR usa o par escolhido, ADICIONAR junta mais de um (linhas e polígonos).',
   'dataloader.vectorGeometry': 'Tipo de geometria',
   'dataloader.vectorSourceAttribute': 'Atributo de origem',
+  'dataloader.vectorCrs': 'Sistema de coordenadas do arquivo',
+  'dataloader.crsOfFile': '(do arquivo)',
+  'dataloader.crsNamedByFile':
+    'O arquivo diz "{name}", que não foi reconhecido: escolha o sistema.',
   'dataloader.vectorLongitude': 'Coluna de longitude',
   'dataloader.vectorLatitude': 'Coluna de latitude',
   'dataloader.vectorAdd': 'ADICIONAR',
@@ -118,7 +122,7 @@ export const dataloaderMessages = {
   'dataloader.templateDeleteFailed': 'Não foi possível excluir o modelo de importação',
   // server rules
   'dataloader.unsupportedFormat':
-    'Formato de arquivo não suportado! Formatos suportados .xlsx,.csv,.zip',
+    'Formato de arquivo não suportado! Formatos suportados .xlsx,.csv,.zip,.gpkg,.geojson,.json,.kml,.kmz',
   'dataloader.fileRequired': 'Envie um arquivo no campo file.',
   'dataloader.fileTooLarge': 'O arquivo passa do limite de {max} MB.',
   'dataloader.tooManyRows': 'O arquivo passa do limite de {max} linhas.',
@@ -159,6 +163,39 @@ export const dataloaderMessages = {
   'dataloader.badDateTime': 'Data e hora inválidas ({value}): use dd/mm/aaaa hh:mm:ss.',
   'dataloader.badBoolean': 'Valor inválido ({value}): use Sim ou Não (true ou false).',
   'dataloader.rowFailed': 'Falha ao gravar a linha.',
+  // the import at scale (issue 43)
+  'dataloader.reading': 'Lendo o arquivo...',
+  'dataloader.progressCounts':
+    'Linhas lidas: {read} · validadas: {validated} · gravadas: {written} · com erro: {errors}',
+  'dataloader.cancelConfirm': 'Cancelar a importação? O que ela já gravou será desfeito.',
+  'dataloader.cancelRun': 'CANCELAR IMPORTAÇÃO',
+  'dataloader.undo': 'Desfazer importação',
+  'dataloader.undoConfirm':
+    'Desfazer a importação? As feições que ela criou serão excluídas e as que ela atualizou voltarão aos valores de antes, pelo histórico.',
+  'dataloader.undoing': 'Desfazendo a importação...',
+  'dataloader.undone': 'Importação desfeita.',
+  'dataloader.undoneBy': 'Importação desfeita por {by} em {date}.',
+  'dataloader.readingRows': 'Lendo o arquivo: {rows} linhas lidas',
+  'dataloader.readCancelled': 'A leitura do arquivo foi cancelada.',
+  'dataloader.notReady':
+    'O arquivo ainda está sendo lido (ou a leitura falhou): aguarde a leitura terminar.',
+  'dataloader.nothingToCancel': 'Não há leitura nem execução em andamento para cancelar.',
+  'dataloader.cancelled': 'Importação cancelada: nada do que ela gravou foi mantido.',
+  'dataloader.application': 'importação #{id}',
+  'dataloader.cancelApplication': 'importação #{id} cancelada',
+  'dataloader.undoApplication': 'importação #{id} desfeita',
+  'dataloader.approvalDescription': 'Importação de {file} no layer {layer} ({rows} linhas)',
+  'dataloader.noIdSequence':
+    'A tabela do layer não gera ids (a coluna id não tem sequência): a importação não pode criar feições.',
+  'dataloader.needCrs':
+    'O arquivo não informa o sistema de coordenadas: escolha-o nas configurações do vetor gráfico.',
+  'dataloader.unknownCrs': 'Sistema de coordenadas não suportado (EPSG:{srid}).',
+  'dataloader.undoNotExecuted': 'Só uma importação executada até o fim pode ser desfeita.',
+  'dataloader.alreadyUndone': 'Esta importação já foi desfeita.',
+  'dataloader.undoModerated':
+    'Esta importação foi enviada para aprovação e não gravou nada no layer: não há o que desfazer.',
+  'dataloader.undoChangedSince':
+    'Não é possível desfazer: {count} feições foram alteradas depois da importação (ids {ids}). Desfaça ou reverta essas alterações primeiro.',
   'dataloader.submitted': 'Enviado para aprovação.',
   // what a zipped shapefile may hold (gdal/gdal-input.ts, decision 86)
   'gdalInput.notShapefileMember':
@@ -171,4 +208,8 @@ export const dataloaderMessages = {
   'gdalInput.missingMember': 'Falta o arquivo {name} do shapefile no zip.',
   'gdalInput.notWhatItSays': 'O arquivo {name} do zip não é um arquivo de shapefile válido.',
   'gdalInput.tooManyEntries': 'O zip passa do limite de {max} arquivos.',
+  'gdalInput.oneKml': 'O KMZ deve conter um único arquivo .kml.',
+  'gdalInput.needsNativeGdal':
+    'Este formato precisa do GDAL do servidor (ogr2ogr); envie um shapefile compactado, .csv ou .xlsx.',
+  'gdalInput.severalLayers': 'O arquivo tem {count} layers ({names}): envie um layer por arquivo.',
 } as const

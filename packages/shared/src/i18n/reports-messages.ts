@@ -69,6 +69,7 @@ export const reportsMessages = {
   'reports.minimize': 'Minimizar',
   'reports.close': 'Fechar',
   'reports.statusError': 'Falha',
+  'reports.statusCancelled': 'Cancelado',
   'reports.statusComplete': 'Completo',
   'reports.statusProgress': 'Processando {percent}%',
   'reports.statusWaiting': 'Em processamento...',

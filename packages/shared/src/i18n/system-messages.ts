@@ -3,6 +3,7 @@ export const systemMessages = {
   'db.statementTimeout':
     'A operação demorou mais que o tempo limite e foi cancelada. Tente novamente ou restrinja a consulta.',
   'jobs.failed': 'Erro ao processar o trabalho.',
+  'jobs.cancelled': 'Cancelado a pedido do usuário.',
   'jobs.interrupted':
     'O processamento foi interrompido várias vezes (o servidor reiniciou) e não pôde ser concluído.',
   'storage.notFound': 'Arquivo não encontrado.',

@@ -87,7 +87,7 @@ export type SurveyImportSummary = z.infer<typeof surveyImportSummarySchema>
 /** GET /api/imagery/surveys/import/{id}: the job followed every second. */
 export const surveyImportJobSchema = z.object({
   id: z.number().int(),
-  status: z.enum(['QUEUED', 'IN_PROGRESS', 'COMPLETE', 'ERROR']),
+  status: z.enum(['QUEUED', 'IN_PROGRESS', 'COMPLETE', 'ERROR', 'CANCELLED']),
   progress: z.object({ value: z.number(), max: z.number() }),
   /** What it is doing, or why it failed (Portuguese). */
   message: z.string().nullable(),

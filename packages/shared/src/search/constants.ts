@@ -159,5 +159,5 @@ export function neutraliseFormula(text: string): string {
 }
 
 /** Job statuses as the spec names them (plus QUEUED before a worker takes the job). */
-export const JOB_STATUSES = ['QUEUED', 'IN_PROGRESS', 'COMPLETE', 'ERROR'] as const
+export const JOB_STATUSES = ['QUEUED', 'IN_PROGRESS', 'COMPLETE', 'ERROR', 'CANCELLED'] as const
 export type JobStatusName = (typeof JOB_STATUSES)[number]

@@ -5,6 +5,9 @@ import {
   APPROVALS_PAGE_SIZE,
   approvalAttachmentSchema,
   approvalConflictSchema,
+  approvalDecideAllResultSchema,
+  approvalDecideAllSchema,
+  approvalItemFilterSchema,
   approvalItemSchema,
   approvalItemsPageSchema,
   approvalRejectSchema,
@@ -21,6 +24,7 @@ import { pagedRoute } from '../../http/paging'
 import { sendStoredFile } from '../../http/send-file'
 import type { RouteScope } from '../../http/scopes'
 import { callerOf } from '../../auth/caller'
+import { decideAll } from './approvals.bulk'
 import * as decisions from './approvals.decisions'
 import * as service from './approvals.service'
 import * as submission from './approvals.submission'
@@ -150,9 +154,10 @@ const reviewRoutes =
       {
         schema: {
           tags: ['approvals'],
-          summary: 'One page of the approval’s items in submission order: data and rowCount',
+          summary:
+            'One page of the approval’s items in submission order, filtered by action and status: data and rowCount',
           params: idParams,
-          querystring: pagingQuerySchema,
+          querystring: pagingQuerySchema.extend(approvalItemFilterSchema.shape),
           response: { 200: approvalItemsPageSchema },
         },
       },
@@ -170,6 +175,29 @@ const reviewRoutes =
         },
       },
       async (request) => service.listAttachments(db, request.params.id),
+    )
+
+    app.post(
+      '/:id/decide',
+      {
+        schema: {
+          tags: ['approvals'],
+          summary:
+            'Decides every pending item of the approval the filter (action) selects: approved in batches with the same rules as one by one (an UPDATE over a feature changed since stays pending, counted in `conflicts`), or rejected',
+          params: idParams,
+          body: approvalDecideAllSchema,
+          response: { 200: approvalDecideAllResultSchema },
+        },
+      },
+      async (request) =>
+        decideAll(
+          db,
+          callerOf(auth, request),
+          request.params.id,
+          request.body.decision,
+          { action: request.body.action },
+          request.body.reason || null,
+        ),
     )
 
     app.post(

@@ -3,6 +3,7 @@ import {
   type Approval,
   type ApprovalAttachment,
   type ApprovalItem,
+  type ApprovalItemFilter,
   type PagingQuery,
 } from '@gis/shared'
 import { camelRow } from '../../db/rows'
@@ -96,13 +97,15 @@ export async function getApproval(db: Db, id: number): Promise<Approval> {
 export async function listItems(
   db: Db,
   approvalId: number,
-  query: PagingQuery,
+  query: PagingQuery & ApprovalItemFilter,
 ): Promise<{ data: ApprovalItem[]; rowCount: number }> {
   if (!(await sql.approvalById(db, approvalId))) throw approvalNotFound()
-  const { rows, total } = await sql.listItems(db, approvalId, {
-    limit: query.limit,
-    offset: query.page * query.limit,
-  })
+  const { rows, total } = await sql.listItems(
+    db,
+    approvalId,
+    { limit: query.limit, offset: query.page * query.limit },
+    { action: query.action, status: query.status },
+  )
   return { data: rows.map(toItem), rowCount: total }
 }
 

@@ -136,11 +136,13 @@ export async function listItems(
   db: Queryable,
   approvalId: number,
   page: { limit: number; offset: number },
+  filter: { action?: string; status?: string } = {},
 ): Promise<{ rows: ItemRow[]; total: number }> {
   const { rows, total } = await selectPage<ItemRow>(db, {
     columns: ITEM_COLUMNS,
-    from: 'app.approval_items i WHERE i.approval_id = $1',
-    params: [approvalId],
+    from: `app.approval_items i WHERE i.approval_id = $1
+             AND ($2::text IS NULL OR i.action = $2) AND ($3::text IS NULL OR i.status = $3)`,
+    params: [approvalId, filter.action ?? null, filter.status ?? null],
     orderBy: 'ORDER BY i.position',
     limit: page.limit,
     offset: page.offset,

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { uploadImport, waitDone } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
 
 /**
@@ -14,26 +15,15 @@ import { useTestApp } from '../../../test/harness'
 const t = useTestApp()
 
 async function upload(name: string, bytes: Buffer | string) {
-  const form = new FormData()
-  form.append('file', new Blob([bytes]), name)
-  const res = await fetch(`${t.baseUrl}/api/dataloader/import`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${t.admin}` },
-  })
-  const body = (await res.json()) as any
-  expect(res.status, JSON.stringify(body)).toBe(201)
-  return body
+  const res = await uploadImport(t, name, bytes, t.admin)
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body
 }
 
 async function execute(id: number, body: object) {
   const res = await t.post(`/api/dataloader/${id}/execute`, body, t.admin)
   expect(res.statusCode, res.body).toBe(202)
-  for (let i = 0; i < 300; i++) {
-    const { status } = (await t.get(`/api/dataloader/${id}/status`, t.admin)).json()
-    if (status === 'COMPLETE' || status === 'ERROR') break
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await waitDone(t, id, t.admin)
   const report = (await t.get(`/api/dataloader/${id}/report`, t.admin)).json()
   const rows = (await t.get(`/api/dataloader/${id}/data`, t.admin)).json().data
   return { report, rows }

@@ -1,5 +1,6 @@
 // The checks of an import's execution, and the new destination layer (NOVO LAYER).
 import {
+  IMPORT_CRS,
   layerRegisterSchema,
   t,
   TABLE_GEOMETRY_OF,
@@ -14,7 +15,8 @@ import { layerFields } from '../../layer-data/model'
 import { registerLayer } from '../layers/layers-admin.service'
 import { createTable } from '../schema/schema.service'
 import type { ColumnType } from './dataloader-files'
-import type { ImportJob, User } from './dataloader.service'
+import type { ImportJob } from './dataloader-job'
+import type { User } from './dataloader.service'
 
 /**
  * Checks an execution against the import and the layer: the destination must be a layer the
@@ -26,6 +28,7 @@ export async function checkExecution(db: Db, user: User, job: ImportJob, body: I
   if (!perms.createFeature && !perms.updateFeature) {
     throw new HttpError(403, t('dataloader.noWritePermission'))
   }
+  if (!layer.queryable) throw new HttpError(400, t('layers.notQueryable'))
   const columns = new Set(job.metadata.columnNames)
   const fields = new Map(layerFields(layer).map((f) => [f.name, f]))
   const used = new Set<string>()
@@ -93,6 +96,28 @@ export async function checkExecution(db: Db, user: User, job: ImportJob, body: I
   }
   if (errors.length) throw new HttpError(400, t('features.validationErrors'), errors)
   return layer
+}
+
+/**
+ * The coordinates' system: one of IMPORT_CRS or the file's own. A GIS file whose system GDAL
+ * does not know (a shapefile without .prj) needs one chosen, when its geometry is used.
+ */
+export async function checkSourceSrid(db: Db, job: ImportJob, body: ImportExecuteBody) {
+  const spatial = body.spatializeType !== 'none' && body.spatializeMode !== 'none'
+  const chosen = body.sourceSrid ?? null
+  if (chosen !== null) {
+    const known = IMPORT_CRS.some((c) => c.srid === chosen) || chosen === job.metadata.srid
+    const { rows } = await db.query('SELECT 1 FROM spatial_ref_sys WHERE srid = $1', [chosen])
+    if (!known || !rows.length) {
+      throw new HttpError(400, t('features.validationErrors'), [
+        { field: 'sourceSrid', message: t('dataloader.unknownCrs', { srid: chosen }) },
+      ])
+    }
+  } else if (spatial && job.metadata.srid === null) {
+    throw new HttpError(400, t('features.validationErrors'), [
+      { field: 'sourceSrid', message: t('dataloader.needCrs') },
+    ])
+  }
 }
 
 const FIELD_TYPE_OF: Record<ColumnType, FieldDefinition['type']> = {

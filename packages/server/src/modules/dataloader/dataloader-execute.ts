@@ -1,21 +1,46 @@
-// An import's execution: the job that writes each row (dataloader-rows.ts), after the checks
-// (dataloader-checks.ts).
+// An import's execution (issue 43): the job that validates and writes the staged rows in
+// batches, set-based (dataloader-convert.ts, layer-data/bulk-write.ts), after the checks
+// (dataloader-checks.ts); cancelled, it takes back what it wrote (dataloader-undo.ts).
 import { t, type ImportExecuteBody } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import type { Caller } from '../../auth/caller'
-import { JobFailure, type JobHandler } from '../../jobs/job-queue'
+import type { Queryable } from '../../db/types'
+import { HttpError } from '../../http/errors'
+import { JobCancelled, JobFailure, type JobHandler } from '../../jobs/job-queue'
+import {
+  applyBulkChanges,
+  bumpDataVersion,
+  idSequence,
+  startBulkWrite,
+  type BulkAudit,
+} from '../../layer-data/bulk-write'
+import * as featureSql from '../../layer-data/features.sql'
 import { layerAccess } from '../../layer-data/layer-access'
-import type { FeatureService } from '../features/features.service'
+import { quoteIdent, type CatalogueLayer } from '../../layer-data/model'
+import { ensureLayerIndexes } from '../../layer-data/layer-tables'
+import {
+  createBulkApproval,
+  deleteBulkApproval,
+  submitBulkItems,
+} from '../approvals/approvals.bulk'
+import { isModeratedEdit } from '../approvals/moderation'
 import { getSessionUser } from '../users/users.sql'
-import { checkExecution, createDestination } from './dataloader-checks'
-import { errorMessage, writeRow } from './dataloader-rows'
+import { checkExecution, checkSourceSrid, createDestination } from './dataloader-checks'
+import { conversionPlan } from './dataloader-convert'
+import { ptNumber } from './dataloader-limits'
+import { revertImport } from './dataloader-undo'
 import * as sql from './dataloader.sql'
-import { ownImport, refuseWhileRunning, toJob, type ImportStatus } from './dataloader.service'
+import { toJob } from './dataloader-job'
+import { ownImport, refuseWhileRunning, type ImportStatus } from './dataloader.service'
 
 /** The job type of an import's execution. */
 export const DATALOADER_JOB = 'dataloader.execute'
-/** Rows written between two progress reports and status updates. */
-const BATCH = 100
+
+/**
+ * Rows per batch (one transaction): on PostgreSQL large, for speed; on the embedded database
+ * small enough that the map and the API answer between two batches.
+ */
+const BATCH_ROWS = { postgres: 100_000, pglite: 20_000 } as const
 
 interface ExecutePayload {
   importId: number
@@ -24,7 +49,10 @@ interface ExecutePayload {
   port: number | null
 }
 
-/** Starts the execution job (it cannot be cancelled once started). */
+/** The application name the history and the auditor show for an import's writes. */
+export const importApplication = (id: number) => t('dataloader.application', { id })
+
+/** Starts the execution job; it can be cancelled (POST /{id}/cancel) while it runs. */
 export async function execute(
   deps: AppDeps,
   caller: Caller,
@@ -32,10 +60,13 @@ export async function execute(
   body: ImportExecuteBody,
 ): Promise<{ id: number; status: ImportStatus }> {
   const row = await ownImport(deps.db, caller.user, id)
+  if (row.state !== 'READY') throw new HttpError(409, t('dataloader.notReady'))
   await refuseWhileRunning(deps, row)
-  if (body.destinyType === 1) await createDestination(deps.db, caller.user, toJob(row), body)
-  await checkExecution(deps.db, caller.user, toJob(row), body)
-  await sql.resetRows(deps.db, id)
+  const job = toJob(row)
+  await checkSourceSrid(deps.db, job, body)
+  if (body.destinyType === 1) await createDestination(deps.db, caller.user, job, body)
+  await checkExecution(deps.db, caller.user, job, body)
+  await sql.resetResults(deps.db, id)
   await sql.setExecution(deps.db, id, body, null)
   const payload: ExecutePayload = {
     importId: id,
@@ -48,11 +79,37 @@ export async function execute(
   return { id, status: 'QUEUED' }
 }
 
-/** The job: every row in order, statuses recorded each batch, progress reported. */
-export function executeJobHandler(
-  deps: AppDeps,
-  features: FeatureService,
-): JobHandler<ExecutePayload, { rows: number }> {
+/** Whether the layer table is empty (an import into a new layer builds its indexes after). */
+async function isEmpty(db: Queryable, layer: CatalogueLayer): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM ${quoteIdent(layer.tableSchema)}.${quoteIdent(layer.tableName)} LIMIT 1`,
+  )
+  return rows.length === 0
+}
+
+/** The indexes of a layer table, dropped for a bulk load into it while it is empty. */
+async function dropLayerIndexes(db: Queryable, layer: CatalogueLayer): Promise<void> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT i.relname AS name FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relname = $2 AND NOT x.indisprimary AND NOT x.indisunique
+        AND (pg_get_indexdef(x.indexrelid) ~* 'USING gist \\(geom\\)'
+             OR pg_get_indexdef(x.indexrelid) ~* 'WHERE \\(?NOT d_e_l_e_t_')`,
+    [layer.tableSchema, layer.tableName],
+  )
+  for (const r of rows) {
+    await db.exec(`DROP INDEX ${quoteIdent(layer.tableSchema)}.${quoteIdent(r.name)}`)
+  }
+}
+
+/**
+ * The job: the staged rows in batches, each in one transaction: converted and checked
+ * (import_rows), one change per feature (import_changes), written with its history and audit
+ * (or, for a moderated user, added to the import's one approval), each row's outcome kept.
+ * Progress counts the rows validated and written; a cancel takes back what was written.
+ */
+export function executeJobHandler(deps: AppDeps): JobHandler<ExecutePayload, { rows: number }> {
   return async (ctx) => {
     const { db } = deps
     const row = await sql.findImport(db, ctx.payload.importId)
@@ -66,27 +123,118 @@ export function executeJobHandler(
       address: ctx.payload.address,
       port: ctx.payload.port,
     }
-    const { layer } = await layerAccess(db, caller.user, config.layerName).catch(() => {
+    const { layer, perms } = await layerAccess(db, caller.user, config.layerName).catch(() => {
       throw new JobFailure(t('layers.notFoundOrDenied'))
     })
-    for (let offset = 0; offset < job.rowCount; offset += BATCH) {
-      if (ctx.signal.aborted) return { rows: offset }
-      const page = await sql.rowsPage(db, job.id, BATCH, offset)
-      const results: { row: number; status: string; message: string | null }[] = []
-      for (const r of page) {
-        if (r.status.trim() !== 'P') continue
-        try {
-          results.push({
-            row: r.row_no,
-            ...(await writeRow(db, features, caller, layer, job, config, r.data)),
-          })
-        } catch (err) {
-          results.push({ row: r.row_no, status: 'E', message: errorMessage(err) })
-        }
-      }
-      await sql.setRowStatuses(db, job.id, results)
-      await ctx.progress(Math.min(offset + BATCH, job.rowCount), job.rowCount)
+    const columns = await featureSql.featureColumns(db, layer)
+    const moderated = await isModeratedEdit(db, caller.user, layer.name)
+    const plan = conversionPlan({
+      layer,
+      columns,
+      job,
+      config,
+      sourceSrid: config.sourceSrid ?? job.metadata.srid ?? 4326,
+      perms,
+    })
+    const seq = moderated ? null : await idSequence(db, layer)
+    if (!moderated && !seq) throw new JobFailure(t('dataloader.noIdSequence'))
+    const audit: BulkAudit = {
+      userId: user.id,
+      username: user.username,
+      application: importApplication(job.id),
+      clientAddress: caller.address,
+      clientPort: caller.port,
     }
-    return { rows: job.rowCount }
+    // A new layer, still empty: its indexes are built once the rows are in.
+    const rebuild = !moderated && config.destinyType === 1
+    if (rebuild && (await isEmpty(db, layer))) await dropLayerIndexes(db, layer)
+    // Taken up again after a restart: the batches done (each with its rows' outcomes) stay.
+    const resumed = await sql.executedUpTo(db, job.id)
+    let approvalId: number | null = row.approval_id
+    if (moderated && approvalId === null) {
+      approvalId = await db.transaction((tx) =>
+        createBulkApproval(
+          tx,
+          user,
+          t('dataloader.approvalDescription', {
+            file: job.filename,
+            layer: layer.title || layer.name,
+            rows: ptNumber(job.rowCount),
+          }),
+        ),
+      )
+      await sql.setApproval(db, job.id, approvalId)
+    }
+
+    const size = BATCH_ROWS[db.kind]
+    const total = job.rowCount
+    const counts = {
+      validated: resumed.rows,
+      written: resumed.rows - resumed.errors,
+      errors: resumed.errors,
+    }
+    const report = async () => {
+      await sql.setCounts(db, job.id, counts)
+      await ctx.progress(counts.validated, total)
+    }
+    try {
+      for (let after = resumed.rows; after < total; after += size) {
+        if (ctx.cancelRequested()) throw new JobCancelled(t('dataloader.cancelled'))
+        if (ctx.signal.aborted) throw ctx.signal.reason
+        const done = await db.transaction(async (tx) => {
+          await startBulkWrite(tx)
+          for (const statement of plan.rows(job.id, after, after + size)) await tx.exec(statement)
+          await tx.exec(plan.changes(seq))
+          if (moderated) {
+            await submitBulkItems(
+              tx,
+              approvalId!,
+              layer,
+              {
+                table: 'import_changes',
+                columns: plan.written,
+                geometry: plan.geometry,
+              },
+              columns,
+            )
+          } else {
+            await applyBulkChanges(
+              tx,
+              layer,
+              { table: 'import_changes', columns: plan.written, geometry: plan.geometry },
+              audit,
+              columns,
+            )
+          }
+          return sql.recordBatch(tx, job.id, moderated ? t('dataloader.submitted') : null)
+        })
+        counts.validated += done.rows
+        counts.errors += done.errors
+        counts.written += done.rows - done.errors
+        await report()
+      }
+    } catch (err) {
+      // Nothing half-applied: what the batches wrote is taken back.
+      if (err instanceof JobCancelled || !ctx.signal.aborted) {
+        await revertImport(deps, row.id, {
+          force: true,
+          audit: { ...audit, application: t('dataloader.cancelApplication', { id: job.id }) },
+        })
+        await sql.resetResults(db, job.id)
+        await sql.setCounts(db, job.id, {})
+        if (approvalId !== null) await deleteBulkApproval(db, approvalId)
+      }
+      if (rebuild) await ensureLayerIndexes(db, layer.tableName, layer.geometryType !== 'TABULAR')
+      throw err
+    }
+    if (rebuild) {
+      await ensureLayerIndexes(db, layer.tableName, layer.geometryType !== 'TABULAR')
+      await db.exec(`ANALYZE ${quoteIdent(layer.tableSchema)}.${quoteIdent(layer.tableName)}`)
+    }
+    if (!moderated) {
+      await bumpDataVersion(db, layer)
+      await featureSql.refreshExtent(db, layer)
+    }
+    return { rows: total }
   }
 }

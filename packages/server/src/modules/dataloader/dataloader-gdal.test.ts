@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { convertShapefile } from '../../gdal/gdal-input'
+import { uploadImport } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
 import { countingListener, type CountingListener } from '../../../test/listener'
 import { zipOf } from '../../../test/zip'
@@ -64,20 +65,16 @@ beforeAll(async () => {
 
 afterAll(() => listener?.close())
 
-async function upload(name: string, bytes: Buffer) {
-  const form = new FormData()
-  form.append('file', new Blob([bytes]), name)
-  const res = await fetch(`${t.baseUrl}/api/dataloader/import`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${t.user}` },
-  })
-  return { status: res.status, body: JSON.parse(await res.text()) }
-}
+const upload = (name: string, bytes: Buffer) => uploadImport(t, name, bytes, t.user)
 
+/** Imports kept with their rows (a refused file leaves its import FAILED, without rows or file). */
 const importCount = async () =>
-  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app.dataloader_imports'))
-    .rows[0]!.n
+  (
+    await t.db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM app.dataloader_imports WHERE state <> 'FAILED')::int
+            + (SELECT count(DISTINCT import_id) FROM app.dataloader_rows)::int AS n`,
+    )
+  ).rows[0]!.n
 
 /** An OGR VRT reading `source` (a path, or /vsicurl/ with a URL) as a csv layer. */
 const vrt = (source: string) =>

@@ -1,7 +1,8 @@
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
-import { IMPORT_LIMITS, limitError } from './dataloader-limits'
-import { openParts, parsePart, unreadable, type Reading } from './xlsx-parts'
+import { IMPORT_LIMITS, limitError, type ImportLimits } from './dataloader-limits'
+import { openParts, parsePart, scanPart, unreadable, type Reading } from './xlsx-parts'
+import type { XmlHandlers } from './xml-scanner'
 
 /**
  * The first worksheet of an xlsx read as a stream (decision 68): its parts read through
@@ -13,11 +14,28 @@ import { openParts, parsePart, unreadable, type Reading } from './xlsx-parts'
 
 type XlsxCell = string | number | boolean | null
 
+/**
+ * A merged range over data rows, by their positions among the rows the reader yielded (0 the
+ * first data row): every cell of columns c1..c2 of rows from..to takes the master row's c1.
+ */
+export interface RowMerge {
+  from: number
+  to: number
+  c1: number
+  c2: number
+  master: number
+}
+
+/**
+ * The rows of an xlsx's first sheet as a stream: the header (the first row with a value, as
+ * many cells as its last value) first, then each row after it with a value within the
+ * header's columns, cut to them. The sheet's merged ranges come at its end: `merges()` says
+ * them, once the rows are read, for the caller to fill in what it stored.
+ */
 export interface XlsxRows {
-  /** The first row with a value, as many cells as its last value. */
-  header: XlsxCell[]
-  /** The rows after it with a value within the header's columns, cut to them. */
-  rows: XlsxCell[][]
+  rows: AsyncGenerator<XlsxCell[]>
+  merges(): RowMerge[]
+  close(): Promise<void>
 }
 
 /** Where a relationship's target is in the zip (relative to xl/ unless absolute). */
@@ -83,8 +101,8 @@ async function readSharedStrings(reading: Reading, path: string | undefined): Pr
     open(name) {
       if (name === 'si') {
         current = ''
-        if (strings.length >= IMPORT_LIMITS.sharedStrings) {
-          throw limitError('dataloader.tooManySharedStrings', IMPORT_LIMITS.sharedStrings)
+        if (strings.length >= reading.limits.sharedStrings) {
+          throw limitError('dataloader.tooManySharedStrings', reading.limits.sharedStrings)
         }
       } else if (name === 'rPh') phonetic++
       else if (name === 't') inText = true
@@ -99,8 +117,8 @@ async function readSharedStrings(reading: Reading, path: string | undefined): Pr
     text(text) {
       if (current === undefined || !inText || phonetic > 0) return
       chars += text.length
-      if (chars > IMPORT_LIMITS.sharedStringChars) {
-        throw limitError('dataloader.tooManySharedChars', IMPORT_LIMITS.sharedStringChars)
+      if (chars > reading.limits.sharedStringChars) {
+        throw limitError('dataloader.tooManySharedChars', reading.limits.sharedStringChars)
       }
       current += text
       if (current.length > IMPORT_LIMITS.cellChars) {
@@ -151,17 +169,27 @@ function rangeOf(ref: string) {
 /**
  * Merged cells take their first cell's value, as the workbook loader gave them: in the rows
  * kept (a row left blank but for a merge stays out); a header merged over columns repeats its
- * name, which is refused as a duplicate. At most IMPORT_LIMITS.cells cells are filled so.
+ * name, which is refused as a duplicate. `rowNumbers` is the sheet's row number of each data
+ * row yielded, in order.
  */
-function applyMerges(
+function mergesOver(
   header: XlsxCell[],
   headerRow: number,
-  rows: XlsxCell[][],
-  rowNumbers: number[],
+  rowNumbers: Int32Array,
+  count: number,
   merges: string[],
-) {
-  const indexOf = new Map(rowNumbers.map((n, i) => [n, i]))
-  let filled = 0
+): RowMerge[] {
+  const out: RowMerge[] = []
+  const firstFrom = (r: number) => {
+    let lo = 0
+    let hi = count
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (rowNumbers[mid]! < r) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
   for (const ref of merges) {
     const range = rangeOf(ref)
     if (!range || range.c2 < range.c1 || range.r2 < range.r1) continue
@@ -171,30 +199,26 @@ function applyMerges(
       if (name && c2 > c1) throw new HttpError(400, t('dataloader.duplicateColumn', { name }))
       continue
     }
-    const master = indexOf.get(r1)
-    const value = master === undefined ? null : (rows[master]![c1] ?? null)
-    if (value === null) continue
-    // The first row kept from r1 on (the rows come in order), then the range's cells.
-    let lo = 0
-    let hi = rowNumbers.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (rowNumbers[mid]! < r1) lo = mid + 1
-      else hi = mid
-    }
-    for (let i = lo; i < rows.length && rowNumbers[i]! <= r2; i++) {
-      const row = rows[i]!
-      for (let c = c1; c <= Math.min(c2, row.length - 1); c++) {
-        row[c] = value
-        if (++filled > IMPORT_LIMITS.cells) return
-      }
-    }
+    const master = firstFrom(r1)
+    if (master >= count || rowNumbers[master] !== r1) continue
+    let to = master
+    while (to + 1 < count && rowNumbers[to + 1]! <= r2) to++
+    out.push({ from: master, to, c1, c2: Math.min(c2, header.length - 1), master })
+  }
+  return out
+}
+
+export async function readXlsxRows(file: string, limits: ImportLimits): Promise<XlsxRows> {
+  const reading = await openParts(file, limits)
+  try {
+    return await sheetRows(reading, limits.maxRows)
+  } catch (err) {
+    await reading.handle.close()
+    throw err
   }
 }
 
-export async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<XlsxRows> {
-  const reading = openParts(bytes)
-
+async function sheetRows(reading: Reading, maxRows: number): Promise<XlsxRows> {
   // The workbook's relationships, then its first sheet and its date system.
   const rels = new Map<string, { type: string; target: string }>()
   await parsePart(reading, 'xl/_rels/workbook.xml.rels', {
@@ -224,18 +248,19 @@ export async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<Xlsx
   const dateStyles = await readStyles(reading, byType('styles') ?? 'xl/styles.xml')
   const shared = await readSharedStrings(reading, byType('sharedStrings') ?? 'xl/sharedStrings.xml')
 
-  // The sheet, row by row.
+  // The sheet, row by row: the handlers put each finished row in `ready`, the generator hands
+  // them out between pieces of the sheet's text.
   let header: XlsxCell[] | undefined
   let width = 0
-  const rows: XlsxCell[][] = []
+  const ready: XlsxCell[][] = []
   let dataRows = 0
-  const maxCells = IMPORT_LIMITS.cells
+  let kept = 0
 
   let inRow = false
   let rowNumber = 0
   let headerRow = 0
-  /** The sheet's row number of each row kept, and the merged ranges (applied at the end). */
-  const rowNumbers: number[] = []
+  /** The sheet's row number of each row kept, and the merged ranges (said at the end). */
+  let rowNumbers = new Int32Array(1024)
   const merges: string[] = []
   let cells: XlsxCell[] = []
   let rowHasValue = false
@@ -292,18 +317,23 @@ export async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<Xlsx
       width = header.length
       while (width && !String(header[width - 1] ?? '').trim()) width--
       if (!width) throw new HttpError(400, t('dataloader.noColumns'))
+      ready.push(header)
       return
     }
     dataRows++
     if (dataRows > maxRows) throw limitError('dataloader.tooManyRows', maxRows)
     const row = Array.from({ length: width }, (_, i) => cells[i] ?? null)
     if (!row.some((v) => v !== null && v !== '')) return
-    if ((rows.length + 1) * width > maxCells) throw limitError('dataloader.tooManyCells', maxCells)
-    rows.push(row)
-    rowNumbers.push(rowNumber)
+    if (kept === rowNumbers.length) {
+      const grown = new Int32Array(rowNumbers.length * 2)
+      grown.set(rowNumbers)
+      rowNumbers = grown
+    }
+    rowNumbers[kept++] = rowNumber
+    ready.push(row)
   }
 
-  const hasSheet = await parsePart(reading, sheetPath, {
+  const handlers: XmlHandlers = {
     open(name, a) {
       if (name === 'row') {
         inRow = true
@@ -356,9 +386,23 @@ export async function readXlsxRows(bytes: Buffer, maxRows: number): Promise<Xlsx
       else if (name === 't') inText = false
       else if (name === 'rPh') phonetic--
     },
-  })
-  if (!hasSheet) throw unreadable()
-  if (header) applyMerges(header, headerRow, rows, rowNumbers, merges)
-  if (!header) throw new HttpError(400, t('dataloader.noColumns'))
-  return { header, rows }
+  }
+
+  const found = { value: false }
+  async function* rows(): AsyncGenerator<XlsxCell[]> {
+    try {
+      for await (const _ of scanPart(reading, sheetPath, handlers, found)) {
+        for (const row of ready) yield row
+        ready.length = 0
+      }
+      if (!found.value) throw unreadable()
+    } finally {
+      await reading.handle.close().catch(() => undefined)
+    }
+  }
+  return {
+    rows: rows(),
+    merges: () => (header ? mergesOver(header, headerRow, rowNumbers, kept, merges) : []),
+    close: () => reading.handle.close().catch(() => undefined),
+  }
 }

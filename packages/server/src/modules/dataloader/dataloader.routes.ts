@@ -15,21 +15,25 @@ import {
   importExecuteSchema,
   importJobSchema,
   importReportSchema,
+  importStatusSchema,
   importTemplateBodySchema,
   importTemplateSchema,
 } from '@gis/shared'
+import type { ImportJob } from './dataloader-job'
 import * as service from './dataloader.service'
-import type { FeatureService } from '../features/features.service'
 import { DATALOADER_JOB, execute, executeJobHandler } from './dataloader-execute'
+import { formatOf } from './dataloader-files'
+import { DATALOADER_READ_JOB, readJobHandler } from './dataloader-read'
 import { createTemplate, deleteTemplate, listTemplates } from './dataloader-templates'
+import { DATALOADER_UNDO_JOB, startUndo, undoJobHandler } from './dataloader-undo'
 
 /** The data-import wizard (spec 2 §7.2): every signed-in user, writes checked per layer. */
-export const dataloaderScopes = (deps: AppDeps, features: FeatureService): RouteScope[] => {
-  deps.jobs.register(DATALOADER_JOB, executeJobHandler(deps, features))
+export const dataloaderScopes = (deps: AppDeps): RouteScope[] => {
+  deps.jobs.register(DATALOADER_READ_JOB, readJobHandler(deps), { lane: 'import' })
+  deps.jobs.register(DATALOADER_JOB, executeJobHandler(deps), { lane: 'import' })
+  deps.jobs.register(DATALOADER_UNDO_JOB, undoJobHandler(deps), { lane: 'import' })
   return [{ prefix: '/api/dataloader', access: 'user', routes: dataloaderRoutes(deps) }]
 }
-
-const MAX_BYTES = service.DATALOADER_MAX_MB * 1024 * 1024
 
 const dataloaderRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -37,8 +41,9 @@ const dataloaderRoutes =
     const { db, auth } = deps
     const userOf = (request: Parameters<typeof auth.contextOf>[0]) => auth.contextOf(request).user
 
+    const maxBytes = deps.config.importMaxMb * 1024 * 1024
     await app.register(multipart, {
-      limits: { fileSize: MAX_BYTES + 1, files: 1, fields: 5, parts: 10, headerPairs: 100 },
+      limits: { fileSize: maxBytes + 1, files: 1, fields: 5, parts: 10, headerPairs: 100 },
     })
 
     app.post(
@@ -46,35 +51,26 @@ const dataloaderRoutes =
       {
         schema: {
           tags: ['dataloader'],
-          summary: `Uploads a file (multipart field \`file\`: .xlsx, .csv or a zipped shapefile; at most ${service.DATALOADER_MAX_MB} MB and ${service.DATALOADER_MAX_ROWS} rows) and answers the import job with its columns`,
+          summary: `Uploads a file (multipart field \`file\`: .xlsx, .csv, a zipped shapefile, .gpkg, .geojson, .kml or .kmz; at most IMPORT_MAX_MB, ${deps.config.importMaxMb} MB here, and IMPORT_MAX_ROWS rows), streamed to storage; answers the import READING: a job reads it into rows (follow /{id}/status), then GET /{id} has its columns`,
           response: { 201: importJobSchema },
         },
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new HttpError(400, t('dataloader.fileRequired'))
-        let file: { filename: string; bytes: Buffer } | undefined
+        let job: ImportJob | undefined
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue
-          if (part.fieldname !== 'file' || file) {
+          if (part.fieldname !== 'file' || job) {
             part.file.resume()
             continue
           }
-          const bytes = await part.toBuffer().catch(() => {
-            throw new HttpError(
-              400,
-              t('dataloader.fileTooLarge', { max: service.DATALOADER_MAX_MB }),
-            )
-          })
-          if (bytes.length > MAX_BYTES || part.file.truncated) {
-            throw new HttpError(
-              400,
-              t('dataloader.fileTooLarge', { max: service.DATALOADER_MAX_MB }),
-            )
+          if (!formatOf(part.filename)) {
+            part.file.resume()
+            throw new HttpError(400, t('dataloader.unsupportedFormat'))
           }
-          file = { filename: part.filename, bytes }
+          job = await service.upload(deps, userOf(request), part.filename, part.file)
         }
-        if (!file) throw new HttpError(400, t('dataloader.fileRequired'))
-        const job = await service.upload(db, userOf(request), file.filename, file.bytes)
+        if (!job) throw new HttpError(400, t('dataloader.fileRequired'))
         return created(reply, `/api/dataloader/${job.id}`, job)
       },
     )
@@ -136,9 +132,39 @@ const dataloaderRoutes =
       {
         tags: ['dataloader'],
         summary:
-          'Status of the execution: CREATED (not executed), QUEUED, IN_PROGRESS, COMPLETE or ERROR, with progress',
+          "Where the import is: READING (its rows being read) or FAILED (why), then its last job's status (execution or undo): CREATED (not executed), QUEUED, IN_PROGRESS, COMPLETE, ERROR or CANCELLED, with progress and the rows read, validated, written and with errors",
+        response: importStatusSchema,
       },
       (request, id) => service.status(deps, userOf(request), id),
+    )
+
+    app.post(
+      '/:id/cancel',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary:
+            "Cancels the import's reading (the import goes away) or its execution (what it wrote is taken back, nothing left half-applied); 409 when nothing runs",
+          params: idParams,
+          response: { 200: importStatusSchema },
+        },
+      },
+      (request) => service.cancel(deps, userOf(request), request.params.id),
+    )
+
+    app.post(
+      '/:id/undo',
+      {
+        schema: {
+          tags: ['dataloader'],
+          summary:
+            "'Desfazer importação' (the import's owner or an administrator): every feature the execution inserted soft-deleted, every one it updated given back its values, through history; 409 naming the features changed since, or when it was not executed, sent for approval or undone already. A job, followed at /{id}/status",
+          params: idParams,
+          response: { 202: z.object({ id: z.number().int(), status: z.string() }) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await startUndo(deps, callerOf(auth, request), request.params.id)),
     )
 
     getByIdRoute(
@@ -181,7 +207,7 @@ const dataloaderRoutes =
         schema: {
           tags: ['dataloader'],
           summary:
-            'Runs the import into a layer the caller may write (destinyType 0): each row inserted, or updated by the key field, through the feature write path; a job followed at /{id}/status. destinyType 1 (new layer) is refused for now',
+            'Runs the import into a layer the caller may write (destinyType 0) or a new one (destinyType 1, administrators): the rows validated and written in batches, set-based (inserted, or updated by the key field), with their history and audit; for a moderated user one approval of all the rows. A job followed at /{id}/status, cancellable at /{id}/cancel',
           params: idParams,
           body: importExecuteSchema,
           response: { 202: z.object({ id: z.number().int(), status: z.string() }) },

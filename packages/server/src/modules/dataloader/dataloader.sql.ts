@@ -13,35 +13,106 @@ export interface ImportRow {
   config: unknown
   job_id: number | null
   created_at: Date
+  state: 'READING' | 'READY' | 'FAILED'
+  read_job_id: number | null
+  upload_key: string | null
+  counts: ImportCounts
+  approval_id: number | null
+  undone_at: Date | null
+  undone_by: string | null
+}
+
+/** How far an execution went: rows validated, written (created or updated), with errors. */
+export interface ImportCounts {
+  validated?: number
+  written?: number
+  errors?: number
+  /** The read's failure, in Portuguese (state FAILED). */
+  readError?: string
 }
 
 const IMPORT_COLUMNS = `i.id::int AS id, i.user_id::int AS user_id, u.username, i.filename,
-  i.metadata, i.row_count, i.config, i.job_id::int AS job_id, i.created_at`
+  i.metadata, i.row_count, i.config, i.job_id::int AS job_id, i.created_at, i.state,
+  i.read_job_id::int AS read_job_id, i.upload_key, i.counts, i.approval_id::int AS approval_id,
+  i.undone_at, i.undone_by`
 
-/** Stores an import and its rows (in batches, inside the caller's transaction). */
-export async function insertImport(
-  tx: Queryable,
+/** A new import, READING its stored upload (the read job fills its rows and columns). */
+export async function createImport(
+  db: Queryable,
   userId: number,
   filename: string,
-  metadata: unknown,
-  rows: Cell[][],
+  uploadKey: string,
 ): Promise<number> {
-  const { rows: created } = await tx.query<{ id: number }>(
-    `INSERT INTO app.dataloader_imports (user_id, filename, metadata, row_count)
-     VALUES ($1, $2, $3, $4) RETURNING id::int AS id`,
-    [userId, filename, JSON.stringify(metadata), rows.length],
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO app.dataloader_imports (user_id, filename, metadata, row_count, state, upload_key)
+     VALUES ($1, $2, '{}'::jsonb, 0, 'READING', $3) RETURNING id::int AS id`,
+    [userId, filename, uploadKey],
   )
-  const id = created[0]!.id
-  for (let start = 0; start < rows.length; start += 1000) {
-    const batch = rows.slice(start, start + 1000)
-    await tx.query(
-      `INSERT INTO app.dataloader_rows (import_id, row_no, data)
-       SELECT $1, start + ord::int, value
-       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, ord), (SELECT $3::int AS start) s`,
-      [id, JSON.stringify(batch), start],
-    )
-  }
-  return id
+  return rows[0]!.id
+}
+
+export async function setReadJob(db: Queryable, id: number, jobId: number): Promise<void> {
+  await db.query('UPDATE app.dataloader_imports SET read_job_id = $2 WHERE id = $1', [id, jobId])
+}
+
+export async function finishRead(
+  db: Queryable,
+  id: number,
+  metadata: unknown,
+  rowCount: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE app.dataloader_imports
+        SET metadata = $2::text::jsonb, row_count = $3, state = 'READY', upload_key = NULL
+      WHERE id = $1`,
+    [id, JSON.stringify(metadata), rowCount],
+  )
+}
+
+export async function failRead(db: Queryable, id: number, message: string): Promise<void> {
+  await db.query(
+    `UPDATE app.dataloader_imports
+        SET state = 'FAILED', upload_key = NULL, counts = jsonb_build_object('readError', $2::text)
+      WHERE id = $1`,
+    [id, message],
+  )
+}
+
+export async function deleteRows(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM app.dataloader_rows WHERE import_id = $1', [id])
+}
+
+/**
+ * Merged ranges of a workbook filled in: every cell of columns c1..c2 of the rows from..to
+ * (positions from 0) takes the master row's c1.
+ */
+export async function applyMerges(
+  db: Queryable,
+  id: number,
+  merges: { from: number; to: number; c1: number; c2: number; master: number }[],
+): Promise<void> {
+  await db.query(
+    `WITH m AS (
+       SELECT x.*, r.data -> x.c1 AS value
+         FROM jsonb_to_recordset($2::text::jsonb) AS x("from" int, "to" int, c1 int, c2 int, master int)
+         JOIN app.dataloader_rows r ON r.import_id = $1 AND r.row_no = x.master + 1
+        WHERE r.data -> x.c1 <> 'null'::jsonb
+     ), cells AS (
+       SELECT r.row_no, c.i, m.value
+         FROM m JOIN app.dataloader_rows r
+           ON r.import_id = $1 AND r.row_no BETWEEN m."from" + 1 AND m."to" + 1
+         CROSS JOIN LATERAL generate_series(m.c1, m.c2) AS c(i)
+     ), merged AS (
+       SELECT r.row_no, (SELECT jsonb_agg(coalesce(f.value, e.v) ORDER BY e.n)
+                           FROM jsonb_array_elements(r.data) WITH ORDINALITY AS e(v, n)
+                           LEFT JOIN cells f ON f.row_no = r.row_no AND f.i = e.n - 1) AS data
+         FROM app.dataloader_rows r
+        WHERE r.import_id = $1 AND r.row_no IN (SELECT row_no FROM cells)
+     )
+     UPDATE app.dataloader_rows r SET data = merged.data FROM merged
+      WHERE r.import_id = $1 AND r.row_no = merged.row_no`,
+    [id, JSON.stringify(merges)],
+  )
 }
 
 export async function findImport(db: Queryable, id: number): Promise<ImportRow | undefined> {
@@ -63,19 +134,82 @@ export async function setExecution(
   config: unknown,
   jobId: number | null,
 ): Promise<void> {
-  await db.query('UPDATE app.dataloader_imports SET config = $2, job_id = $3 WHERE id = $1', [
+  await db.query(
+    `UPDATE app.dataloader_imports SET config = $2, job_id = $3, counts = '{}'::jsonb,
+            approval_id = NULL, undone_at = NULL, undone_by = NULL
+      WHERE id = $1`,
+    [id, JSON.stringify(config), jobId],
+  )
+}
+
+export async function setCounts(db: Queryable, id: number, counts: ImportCounts): Promise<void> {
+  await db.query('UPDATE app.dataloader_imports SET counts = $2::text::jsonb WHERE id = $1', [
     id,
-    JSON.stringify(config),
-    jobId,
+    JSON.stringify(counts),
   ])
 }
 
-/** Every row back to pending, before a new execution. */
-export async function resetRows(db: Queryable, id: number): Promise<void> {
+export async function setJob(db: Queryable, id: number, jobId: number): Promise<void> {
+  await db.query('UPDATE app.dataloader_imports SET job_id = $2 WHERE id = $1', [id, jobId])
+}
+
+export async function setUndone(db: Queryable, id: number, by: string): Promise<void> {
   await db.query(
-    `UPDATE app.dataloader_rows SET status = 'P', message = NULL WHERE import_id = $1`,
+    'UPDATE app.dataloader_imports SET undone_at = now(), undone_by = $2 WHERE id = $1',
+    [id, by],
+  )
+}
+
+export async function setApproval(db: Queryable, id: number, approvalId: number): Promise<void> {
+  await db.query('UPDATE app.dataloader_imports SET approval_id = $2 WHERE id = $1', [
+    id,
+    approvalId,
+  ])
+}
+
+/** The rows an execution has done (batches are whole: the last one's end) and their errors. */
+export async function executedUpTo(
+  db: Queryable,
+  id: number,
+): Promise<{ rows: number; errors: number }> {
+  const { rows } = await db.query<{ rows: number; errors: number }>(
+    `SELECT coalesce(max(row_no), 0)::int AS rows, count(*) FILTER (WHERE status = 'E')::int AS errors
+       FROM app.dataloader_results WHERE import_id = $1`,
     [id],
   )
+  return rows[0]!
+}
+
+/**
+ * The outcome of each row of the batch (import_rows, import_changes and bulk_audit of the
+ * transaction): E with its errors; P when sent for approval (`pending` says so); else C for
+ * the row that created its feature, U for the others. Answers the rows and the errors.
+ */
+export async function recordBatch(
+  tx: Queryable,
+  id: number,
+  pending: string | null,
+): Promise<{ rows: number; errors: number }> {
+  const audit = pending === null ? 'LEFT JOIN bulk_audit a ON a.feature_id = c.feature_id' : ''
+  const { rows } = await tx.query<{ rows: number; errors: number }>(
+    `WITH w AS (
+       INSERT INTO app.dataloader_results (import_id, row_no, status, message, feature_id, audit_id)
+       SELECT $1, r.row_no,
+              CASE WHEN r.err IS NOT NULL THEN 'E' WHEN $2::text IS NOT NULL THEN 'P'
+                   WHEN c.action = 'I' AND r.row_no = c.grp THEN 'C' ELSE 'U' END,
+              coalesce(r.err, $2::text), c.feature_id, ${pending === null ? 'a.audit_id' : 'NULL::bigint'}
+         FROM import_rows r LEFT JOIN import_changes c ON c.grp = r.grp ${audit}
+       RETURNING status
+     )
+     SELECT count(*)::int AS rows, count(*) FILTER (WHERE status = 'E')::int AS errors FROM w`,
+    [id, pending],
+  )
+  return rows[0]!
+}
+
+/** Every row back to not executed (its outcome forgotten), before a new execution. */
+export async function resetResults(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM app.dataloader_results WHERE import_id = $1', [id])
 }
 
 export interface DataRow {
@@ -85,6 +219,7 @@ export interface DataRow {
   message: string | null
 }
 
+/** A page of rows with their outcome (P: not executed yet, or sent for approval). */
 export async function rowsPage(
   db: Queryable,
   id: number,
@@ -92,30 +227,18 @@ export async function rowsPage(
   offset: number,
 ): Promise<DataRow[]> {
   const { rows } = await db.query<DataRow>(
-    `SELECT row_no, data, status, message FROM app.dataloader_rows
-     WHERE import_id = $1 ORDER BY row_no LIMIT $2 OFFSET $3`,
+    `SELECT r.row_no, r.data, coalesce(o.status, 'P') AS status, o.message
+       FROM app.dataloader_rows r
+       LEFT JOIN app.dataloader_results o ON o.import_id = r.import_id AND o.row_no = r.row_no
+      WHERE r.import_id = $1 AND r.row_no > $3 ORDER BY r.row_no LIMIT $2`,
     [id, limit, offset],
   )
   return rows
 }
 
-export async function setRowStatuses(
-  db: Queryable,
-  id: number,
-  results: { row: number; status: string; message: string | null }[],
-): Promise<void> {
-  if (!results.length) return
-  await db.query(
-    `UPDATE app.dataloader_rows r SET status = x.status, message = x.message
-     FROM jsonb_to_recordset($2::jsonb) AS x(row int, status text, message text)
-     WHERE r.import_id = $1 AND r.row_no = x.row`,
-    [id, JSON.stringify(results)],
-  )
-}
-
 export async function statusCounts(db: Queryable, id: number): Promise<Record<string, number>> {
   const { rows } = await db.query<{ status: string; n: number }>(
-    `SELECT status, count(*)::int AS n FROM app.dataloader_rows WHERE import_id = $1 GROUP BY status`,
+    `SELECT status, count(*)::int AS n FROM app.dataloader_results WHERE import_id = $1 GROUP BY status`,
     [id],
   )
   return Object.fromEntries(rows.map((r) => [r.status.trim(), r.n]))

@@ -4,36 +4,19 @@ import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
+import { uploadImport, waitDone } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
 
-/** A multipart upload through fetch (FormData), as the browser sends it. */
-async function upload(name: string, bytes: Buffer | string, token = t.user) {
-  const form = new FormData()
-  form.append('file', new Blob([bytes]), name)
-  const res = await fetch(`${t.baseUrl}/api/dataloader/import`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  })
-  const text = await res.text()
-  return { status: res.status, body: JSON.parse(text) }
-}
+/** A multipart upload through fetch (FormData), as the browser sends it, and its reading. */
+const upload = (name: string, bytes: Buffer | string, token = t.user) =>
+  uploadImport(t, name, bytes, token)
 
 const get = (url: string, token = t.user) => t.get(url, token)
 const post = (url: string, payload: unknown, token = t.user) => t.post(url, payload, token)
 
-async function waitComplete(id: number, token = t.user) {
-  for (let i = 0; i < 200; i++) {
-    const res = await get(`/api/dataloader/${id}/status`, token)
-    expect(res.statusCode).toBe(200)
-    const { status } = res.json()
-    if (status === 'COMPLETE' || status === 'ERROR') return res.json()
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('import did not finish')
-}
+const waitComplete = (id: number, token = t.user) => waitDone(t, id, token)
 
 const CSV = [
   'Rodovia;KM;Sentido;lon;lat',
@@ -143,13 +126,14 @@ describe('POST /api/dataloader/import', () => {
   })
 
   it('refuses other formats, broken files and empty ones with a Portuguese 400, storing nothing', async () => {
-    const before = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM app.dataloader_imports',
-    )
+    // A refused file leaves its import FAILED (the wizard shows why), without rows or file.
+    const kept = `SELECT (SELECT count(*) FROM app.dataloader_imports WHERE state <> 'FAILED')::int
+                       + (SELECT count(DISTINCT import_id) FROM app.dataloader_rows)::int AS n`
+    const before = await t.db.query<{ n: number }>(kept)
     const txt = await upload('dados.txt', 'a,b\n1,2')
     expect(txt.status).toBe(400)
     expect(txt.body.message).toBe(
-      'Formato de arquivo não suportado! Formatos suportados .xlsx,.csv,.zip',
+      'Formato de arquivo não suportado! Formatos suportados .xlsx,.csv,.zip,.gpkg,.geojson,.json,.kml,.kmz',
     )
     const xlsx = await upload('quebrado.xlsx', 'isto não é uma planilha')
     expect(xlsx.status).toBe(400)
@@ -160,19 +144,31 @@ describe('POST /api/dataloader/import', () => {
     const empty = await upload('vazio.csv', 'a,b\n')
     expect(empty.status).toBe(400)
     expect(empty.body.message).toBe('O arquivo não tem linhas de dados.')
-    const after = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM app.dataloader_imports',
-    )
+    const after = await t.db.query<{ n: number }>(kept)
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
   })
 
-  it('refuses a file past the row and size limits with Portuguese 400s', async () => {
-    const rows = await upload('muitas.csv', 'a\n' + '1\n'.repeat(50_001))
-    expect(rows.status).toBe(400)
-    expect(rows.body.message).toBe('O arquivo passa do limite de 50.000 linhas.')
-    const big = await upload('grande.csv', Buffer.alloc(20 * 1024 * 1024 + 10, 'a'))
-    expect(big.status).toBe(400)
-    expect(big.body.message).toBe('O arquivo passa do limite de 20 MB.')
+  describe('past the limits (IMPORT_MAX_ROWS 1,000 and IMPORT_MAX_MB 1 here)', () => {
+    const small = useTestApp({ config: { importMaxRows: 1000, importMaxMb: 1 } })
+
+    it('refuses a file past the row and size limits with Portuguese 400s, keeping nothing', async () => {
+      const rows = await uploadImport(small, 'muitas.csv', 'a\n' + '1\n'.repeat(1_001), small.user)
+      expect(rows.status).toBe(400)
+      expect(rows.body.message).toBe('O arquivo passa do limite de 1.000 linhas.')
+      const big = await uploadImport(
+        small,
+        'grande.csv',
+        Buffer.alloc(1024 * 1024 + 10, 'a'),
+        small.user,
+      )
+      expect(big.status).toBe(400)
+      expect(big.body.message).toBe('O arquivo passa do limite de 1 MB.')
+      const staged = await small.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM app.dataloader_rows',
+      )
+      expect(staged.rows[0]!.n).toBe(0)
+      expect(await small.storedFiles()).toEqual([])
+    })
   })
 
   it('needs a session', async () => {
@@ -213,7 +209,8 @@ describe('POST /api/dataloader/{id}/execute', () => {
        WHERE table_name = 'marcos_km' AND action = 'I' AND username = 'demo'
        AND current_fields->>'rodovia' = 'SP-IMP'`,
     )
-    expect(history[0]).toEqual({ n: 2, app: 'gis-web' })
+    // The audit names the import.
+    expect(history[0]).toEqual({ n: 2, app: `importação #${job.id}` })
   })
 
   it('updates the rows whose key field matches and inserts the others', async () => {
@@ -386,9 +383,11 @@ describe('POST /api/dataloader/{id}/execute', () => {
 
   it("answers 404 for another user's job, and deletes one's own", async () => {
     const job = (await upload('meu.csv', 'a\n1')).body
-    for (const url of ['', '/status', '/report', '/data']) {
+    for (const url of ['', '/report', '/data']) {
       expect((await get(`/api/dataloader/${job.id}${url}`, t.admin)).statusCode).toBe(404)
     }
+    // An administrator follows any import's status (the undo of another's import is theirs).
+    expect((await get(`/api/dataloader/${job.id}/status`, t.admin)).statusCode).toBe(200)
     const foreign = await post(
       `/api/dataloader/${job.id}/execute`,
       { destinyType: 0, layerName: 'marcos_km', mappings: [{ source: 'a', destiny: 'rodovia' }] },

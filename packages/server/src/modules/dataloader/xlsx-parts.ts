@@ -1,17 +1,18 @@
-import { Readable } from 'node:stream'
+import { createReadStream } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import zlib from 'node:zlib'
 import { t } from '@gis/shared'
 import { HttpError } from '../../http/errors'
 import { yielder } from '../../jobs/yielder'
-import { IMPORT_LIMITS, limitError, UNZIPPED_MAX_BYTES } from './dataloader-limits'
+import { limitError, type ImportLimits } from './dataloader-limits'
 import { XmlScanner, type XmlHandlers } from './xml-scanner'
 
 /**
  * The parts of an xlsx (decision 68): the zip's central directory says where each part is in
- * the upload's buffer, so they are read in the order the reading needs, each inflated chunk by
- * chunk (bytes counted against IMPORT_LIMITS.unzippedMb, all parts together) into an
- * XmlScanner (elements counted against IMPORT_LIMITS.xmlElements), the event loop given a turn
+ * the uploaded file, so they are read in the order the reading needs, each inflated chunk by
+ * chunk (bytes counted against the limits' unzippedMb, all parts together) into an
+ * XmlScanner (elements counted against their xmlElements), the event loop given a turn
  * every few milliseconds.
  */
 
@@ -30,43 +31,58 @@ function asReadError(error: unknown): HttpError {
 
 interface ZipEntry {
   method: number
-  start: number
+  /** Where its local header is; the data follows it (read when the part is opened). */
+  local: number
   compressedSize: number
 }
 
+/** Bytes of the file at `position` (fewer at its end). */
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length)
+  const { bytesRead } = await handle.read(buf, 0, length, position)
+  return buf.subarray(0, bytesRead)
+}
+
 /** The zip's entries by name, from its central directory (zip64 and encryption refused). */
-function zipEntries(buf: Buffer): Map<string, ZipEntry> {
+async function zipEntries(handle: FileHandle, size: number): Promise<Map<string, ZipEntry>> {
+  const tailStart = Math.max(0, size - 22 - 0xffff)
+  const tail = await readAt(handle, tailStart, size - tailStart)
   let eocd = -1
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === 0x06054b50) {
       eocd = i
       break
     }
   }
   if (eocd < 0) throw unreadable()
-  const count = buf.readUInt16LE(eocd + 10)
-  let p = buf.readUInt32LE(eocd + 16)
+  const count = tail.readUInt16LE(eocd + 10)
+  const dirSize = tail.readUInt32LE(eocd + 12)
+  const dirStart = tail.readUInt32LE(eocd + 16)
+  if (dirStart + dirSize > size || dirSize > 64 * 1024 * 1024) throw unreadable()
+  const dir = await readAt(handle, dirStart, dirSize)
+  let p = 0
   const entries = new Map<string, ZipEntry>()
   for (let n = 0; n < count; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw unreadable()
-    const flags = buf.readUInt16LE(p + 8)
-    const method = buf.readUInt16LE(p + 10)
-    const compressedSize = buf.readUInt32LE(p + 20)
-    const nameLength = buf.readUInt16LE(p + 28)
-    const local = buf.readUInt32LE(p + 42)
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLength)
-    p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32)
+    if (p + 46 > dir.length || dir.readUInt32LE(p) !== 0x02014b50) throw unreadable()
+    const flags = dir.readUInt16LE(p + 8)
+    const method = dir.readUInt16LE(p + 10)
+    const compressedSize = dir.readUInt32LE(p + 20)
+    const nameLength = dir.readUInt16LE(p + 28)
+    const local = dir.readUInt32LE(p + 42)
+    const name = dir.toString('utf8', p + 46, p + 46 + nameLength)
+    p += 46 + nameLength + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32)
     if (flags & 1 || compressedSize === 0xffffffff || local === 0xffffffff) throw unreadable()
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw unreadable()
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28)
-    if (start + compressedSize > buf.length) throw unreadable()
-    entries.set(name.replace(/^\/+/, ''), { method, start, compressedSize })
+    if (local + 30 > size) throw unreadable()
+    entries.set(name.replace(/^\/+/, ''), { method, local, compressedSize })
   }
   return entries
 }
 
 export interface Reading {
-  buf: Buffer
+  file: string
+  limits: ImportLimits
+  handle: FileHandle
+  size: number
   entries: Map<string, ZipEntry>
   /** Bytes inflated so far, all parts together. */
   inflated: number
@@ -77,57 +93,73 @@ export interface Reading {
 
 /** A part's text, chunk by chunk, its inflated bytes counted; stops (and frees) when left. */
 async function* partText(reading: Reading, entry: ZipEntry): AsyncGenerator<string> {
-  const data = reading.buf.subarray(entry.start, entry.start + entry.compressedSize)
+  const header = await readAt(reading.handle, entry.local, 30)
+  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw unreadable()
+  const start = entry.local + 30 + header.readUInt16LE(26) + header.readUInt16LE(28)
+  if (start + entry.compressedSize > reading.size) throw unreadable()
   const decoder = new StringDecoder('utf8')
   const count = (n: number) => {
     reading.inflated += n
-    if (reading.inflated > UNZIPPED_MAX_BYTES) {
-      throw limitError('dataloader.tooLargeUnzipped', IMPORT_LIMITS.unzippedMb)
+    if (reading.inflated > reading.limits.unzippedBytes) {
+      throw limitError('dataloader.tooLargeUnzipped', reading.limits.unzippedMb)
     }
   }
-  if (entry.method === 0) {
-    for (let i = 0; i < data.length; i += CHUNK) {
-      const chunk = data.subarray(i, i + CHUNK)
-      count(chunk.length)
-      yield decoder.write(chunk)
-    }
-  } else if (entry.method === 8) {
-    const source = Readable.from(
-      (function* () {
-        for (let i = 0; i < data.length; i += CHUNK) yield data.subarray(i, i + CHUNK)
-      })(),
-    )
-    const inflate = zlib.createInflateRaw({ chunkSize: CHUNK })
-    source.on('error', (error) => inflate.destroy(error))
-    source.pipe(inflate)
-    try {
-      for await (const chunk of inflate as AsyncIterable<Buffer>) {
+  if (entry.compressedSize === 0) return
+  const source = createReadStream(reading.file, {
+    start,
+    end: start + entry.compressedSize - 1,
+    highWaterMark: CHUNK,
+  })
+  try {
+    if (entry.method === 0) {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
         count(chunk.length)
         yield decoder.write(chunk)
       }
-    } catch (error) {
-      throw asReadError(error)
-    } finally {
-      source.destroy()
-      inflate.destroy()
+    } else if (entry.method === 8) {
+      const inflate = zlib.createInflateRaw({ chunkSize: CHUNK })
+      source.on('error', (error) => inflate.destroy(error))
+      source.pipe(inflate)
+      try {
+        for await (const chunk of inflate as AsyncIterable<Buffer>) {
+          count(chunk.length)
+          yield decoder.write(chunk)
+        }
+      } catch (error) {
+        throw asReadError(error)
+      } finally {
+        inflate.destroy()
+      }
+    } else {
+      throw unreadable()
     }
-  } else {
-    throw unreadable()
+  } finally {
+    source.destroy()
   }
   const rest = decoder.end()
   if (rest) yield rest
 }
 
-/** Scans a part, its elements counted against IMPORT_LIMITS.xmlElements. */
-export async function parsePart(reading: Reading, path: string | undefined, handlers: XmlHandlers) {
+/**
+ * Scans a part, its elements counted against the limits' xmlElements, handing control back
+ * (a yield) after each piece of text given to the scanner: a reader whose handlers collect
+ * rows takes them out between pieces. Yields nothing when the part is absent (`found`).
+ */
+export async function* scanPart(
+  reading: Reading,
+  path: string | undefined,
+  handlers: XmlHandlers,
+  found: { value: boolean } = { value: false },
+): AsyncGenerator<void> {
   const entry = path === undefined ? undefined : reading.entries.get(path)
-  if (!entry) return false
+  found.value = Boolean(entry)
+  if (!entry) return
   const scanner = new XmlScanner(
     {
       ...handlers,
       open(name, attributes) {
-        if (++reading.elements > IMPORT_LIMITS.xmlElements) {
-          throw limitError('dataloader.tooManyElements', IMPORT_LIMITS.xmlElements)
+        if (++reading.elements > reading.limits.xmlElements) {
+          throw limitError('dataloader.tooManyElements', reading.limits.xmlElements)
         }
         handlers.open?.(name, attributes)
       },
@@ -139,17 +171,39 @@ export async function parsePart(reading: Reading, path: string | undefined, hand
       for (let i = 0; i < text.length; i += WRITE) {
         scanner.write(text.length <= WRITE ? text : text.slice(i, i + WRITE))
         await reading.pause()
+        yield
       }
     }
     scanner.end()
+    yield
   } catch (error) {
     throw asReadError(error)
   }
-  return true
 }
 
-/** The reading of an xlsx uploaded (refused as unreadable when it is not a zip). */
-export function openParts(bytes: Buffer): Reading {
-  if (bytes.length < 22) throw unreadable()
-  return { buf: bytes, entries: zipEntries(bytes), inflated: 0, elements: 0, pause: yielder() }
+/** Scans a whole part (see scanPart); false when the part is absent. */
+export async function parsePart(reading: Reading, path: string | undefined, handlers: XmlHandlers) {
+  const found = { value: false }
+  for await (const _ of scanPart(reading, path, handlers, found)) {
+    // the handlers do the work
+  }
+  return found.value
+}
+
+/**
+ * The reading of an xlsx uploaded, from its file (refused as unreadable when it is not a
+ * zip): the central directory read, each part read from the file when it is scanned, so
+ * memory holds a chunk, not the file. `close` when done.
+ */
+export async function openParts(file: string, limits: ImportLimits): Promise<Reading> {
+  const handle = await open(file, 'r')
+  try {
+    const { size } = await handle.stat()
+    if (size < 22) throw unreadable()
+    const entries = await zipEntries(handle, size)
+    return { file, limits, handle, size, entries, inflated: 0, elements: 0, pause: yielder() }
+  } catch (err) {
+    await handle.close()
+    throw err
+  }
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
@@ -7,7 +8,7 @@ import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { autoMap } from './auto-map'
-import { destinationsOf, emptyMappings } from './column-mappings'
+import { destinationsOf, emptyMappings, needsCrs } from './column-mappings'
 import type { ColumnMapping, ImportConfig, ImportJob } from './dataloader-types'
 import { DestinationPicker } from './DestinationPicker'
 import { MappingTable } from './MappingTable'
@@ -39,8 +40,22 @@ export function ConfigTab({
   const setMapping = (i: number, next: Partial<ColumnMapping>) =>
     setMappings(config.mappings.map((m, j) => (j === i ? { ...m, ...next } : m)))
 
+  const crsMissing = needsCrs(job, config)
+
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+      {crsMissing && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => setVector(true)}>
+              {t('dataloader.vectorSettings')}
+            </Button>
+          }
+        >
+          {t('dataloader.needCrs')}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box>
           <Typography variant="subtitle1">{config.layerTitle}</Typography>

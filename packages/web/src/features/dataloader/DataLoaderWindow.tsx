@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import LinearProgress from '@mui/material/LinearProgress'
@@ -19,14 +20,16 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { removeWindow } from '../../state/workspace-slice'
 import { useGetLayerDescriptionsQuery } from '../layers'
 import type { WindowProps } from '../workspace'
-import { emptyMappings } from './column-mappings'
+import { emptyMappings, needsCrs } from './column-mappings'
 import { ConfigTab } from './ConfigTab'
 import {
+  useCancelImportMutation,
   useDeleteImportMutation,
   useExecuteImportMutation,
   useGetImportQuery,
   useImportReportQuery,
   useImportStatusQuery,
+  useUndoImportMutation,
 } from './dataloader.api'
 import { INITIAL_DATALOADER, type DataLoaderState } from './dataloader-state'
 import type { ImportConfig, ImportJob, ImportTemplate } from './dataloader-types'
@@ -60,8 +63,11 @@ function fromTemplate(job: ImportJob, template: ImportTemplate): ImportConfig {
     spatializeMode: m.spatializeMode ?? 'none',
     spatializeSourceAttribute: m.spatializeSourceAttribute ?? null,
     spatializeVertices: m.spatializeVertices ?? [],
+    sourceSrid: m.sourceSrid ?? null,
   }
 }
+
+const pt = (n: number | undefined) => (n === undefined ? undefined : n.toLocaleString('pt-BR'))
 
 /** IMPORTAR DADOS (spec 2 §2.1): Importar, Mapear, Processamento, Resumo. */
 export function DataLoaderWindow({ windowId, state, setState }: WindowProps<DataLoaderState>) {
@@ -69,7 +75,11 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
   const update = (next: Partial<DataLoaderState>) => setState({ ...s, ...next })
   const dispatch = useDispatch()
   const { enqueueSnackbar } = useSnackbar()
-  const { data: job, isError: jobFailed } = useGetImportQuery(s.jobId ?? skipToken)
+  const {
+    data: job,
+    isError: jobFailed,
+    refetch: refetchJob,
+  } = useGetImportQuery(s.jobId ?? skipToken)
   const descriptions = useGetLayerDescriptionsQuery().data
   const permissions = useGetPermissionsQuery().data
   const writable = useMemo(
@@ -82,11 +92,14 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
         .sort((a, b) => a.title.localeCompare(b.title, 'pt-BR')),
     [descriptions, permissions],
   )
-  const [confirm, setConfirm] = useState<'execute' | 'delete' | null>(null)
+  const [confirm, setConfirm] = useState<'execute' | 'delete' | 'cancel' | 'undo' | null>(null)
   const [dialog, setDialog] = useState<'templates' | 'save' | null>(null)
   const [run, setRun] = useState(0)
   const [execute] = useExecuteImportMutation()
   const [remove] = useDeleteImportMutation()
+  const [cancelRun] = useCancelImportMutation()
+  const [undo] = useUndoImportMutation()
+  const mode = s.mode ?? 'execute'
   const status = useImportStatusQuery(s.step === 2 && s.jobId ? s.jobId : skipToken, {
     pollingInterval: JOB_POLL_MS,
   })
@@ -103,11 +116,45 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
   }, [report.isError, enqueueSnackbar])
   useEffect(() => {
     const done = status.data?.status
-    if (s.step === 2 && (done === 'COMPLETE' || done === 'ERROR')) {
+    if (s.step !== 2) return
+    if (done === 'CANCELLED') {
+      enqueueSnackbar(t('dataloader.cancelled'), { variant: 'warning' })
       setRun((r) => r + 1)
-      update({ step: 3 })
+      update({ step: 1, mode: 'execute' })
+    } else if (done === 'COMPLETE' || done === 'ERROR') {
+      if (done === 'ERROR' && status.data?.message) {
+        enqueueSnackbar(status.data.message, { variant: 'error' })
+      } else if (mode === 'undo') {
+        enqueueSnackbar(t('dataloader.undone'), { variant: 'success' })
+      }
+      if (mode === 'undo') void refetchJob()
+      setRun((r) => r + 1)
+      update({ step: 3, mode: 'execute' })
     }
   }, [status.data?.status, s.step])
+
+  async function stopRun() {
+    setConfirm(null)
+    if (!s.jobId) return
+    await cancelRun(s.jobId)
+      .unwrap()
+      .catch((err: { message?: string }) =>
+        enqueueSnackbar(err.message ?? t('common.requestFailed'), { variant: 'error' }),
+      )
+  }
+
+  async function undoRun() {
+    setConfirm(null)
+    if (!s.jobId) return
+    try {
+      await undo(s.jobId).unwrap()
+      update({ step: 2, mode: 'undo' })
+    } catch (err) {
+      enqueueSnackbar((err as { message?: string }).message ?? t('common.requestFailed'), {
+        variant: 'error',
+      })
+    }
+  }
 
   async function runImport() {
     setConfirm(null)
@@ -118,9 +165,9 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
         // The new layer exists now: the catalogue reloads, and a new run updates it.
         enqueueSnackbar(t('dataloader.newLayerCreated'), { variant: 'success' })
         dispatch(api.util.invalidateTags(['Layers', 'Permissions']))
-        update({ step: 2, config: { ...s.config, destinyType: 0 } })
+        update({ step: 2, mode: 'execute', config: { ...s.config, destinyType: 0 } })
       } else {
-        update({ step: 2 })
+        update({ step: 2, mode: 'execute' })
       }
     } catch (err) {
       const detail = (err as { message?: string }).message
@@ -145,7 +192,11 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
     }
   }
 
-  const canExecute = Boolean(s.config?.mappings.some((m) => m.destiny))
+  const canExecute =
+    Boolean(s.config?.mappings.some((m) => m.destiny)) && !(job && needsCrs(job, s.config))
+  const counts = status.data?.counts
+  const written = (report.data?.created ?? 0) + (report.data?.updated ?? 0)
+  const undoable = !!job && !job.undone && written > 0 && !report.data?.pending
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflow: 'auto' }}>
@@ -157,7 +208,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
         ))}
       </Stepper>
       {s.step === 0 && (
-        <UploadStep onUploaded={(j) => setState({ jobId: j.id, step: 1, tab: 'config' })} />
+        <UploadStep onUploaded={(jobId) => setState({ jobId, step: 1, tab: 'config' })} />
       )}
       {s.step === 1 && job && (
         <Box sx={{ px: 2, pb: 2 }}>
@@ -206,16 +257,31 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
       {s.step === 2 && (
         <Box sx={{ p: 4, textAlign: 'center' }}>
           <Typography variant="h6" gutterBottom>
-            {t('dataloader.inProgress')}
+            {mode === 'undo' ? t('dataloader.undoing') : t('dataloader.inProgress')}
           </Typography>
           <LinearProgress
             variant={status.data?.progress.max ? 'determinate' : 'indeterminate'}
             value={
               status.data?.progress.max
-                ? (100 * status.data.progress.value) / status.data.progress.max
+                ? Math.min(100, (100 * status.data.progress.value) / status.data.progress.max)
                 : 0
             }
           />
+          {mode === 'execute' && counts && (
+            <Typography variant="body2" sx={{ mt: 2 }} data-testid="dataloader-counts">
+              {t('dataloader.progressCounts', {
+                read: pt(counts.read)!,
+                validated: pt(counts.validated)!,
+                written: pt(counts.written)!,
+                errors: pt(counts.errors)!,
+              })}
+            </Typography>
+          )}
+          {mode === 'execute' && (
+            <Button sx={{ mt: 2 }} color="error" onClick={() => setConfirm('cancel')}>
+              {t('dataloader.cancel')}
+            </Button>
+          )}
         </Box>
       )}
       {s.step === 3 && job && (
@@ -224,15 +290,28 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
             <Typography variant="h6" sx={{ flex: 1 }}>
               {t('dataloader.summary')}
             </Typography>
+            {undoable && (
+              <Button variant="outlined" color="error" onClick={() => setConfirm('undo')}>
+                {t('dataloader.undo')}
+              </Button>
+            )}
             <Button variant="outlined" onClick={() => update({ step: 1 })}>
               {t('dataloader.back')}
             </Button>
           </Box>
+          {job.undone && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="dataloader-undone">
+              {t('dataloader.undoneBy', {
+                by: job.undone.by,
+                date: new Date(job.undone.at).toLocaleString('pt-BR'),
+              })}
+            </Alert>
+          )}
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
-            <Info label={t('dataloader.created')} value={report.data?.created} />
-            <Info label={t('dataloader.updated')} value={report.data?.updated} />
-            <Info label={t('dataloader.pending')} value={report.data?.pending} />
-            <Info label={t('dataloader.errors')} value={report.data?.errors} />
+            <Info label={t('dataloader.created')} value={pt(report.data?.created)} />
+            <Info label={t('dataloader.updated')} value={pt(report.data?.updated)} />
+            <Info label={t('dataloader.pending')} value={pt(report.data?.pending)} />
+            <Info label={t('dataloader.errors')} value={pt(report.data?.errors)} />
           </Paper>
           <RowsTable job={job} run={run} title={t('dataloader.tabData')} />
         </Box>
@@ -244,6 +323,22 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
         confirmLabel={t('dataloader.execute')}
         danger={false}
         onConfirm={runImport}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        title={t('dataloader.cancel')}
+        text={t('dataloader.cancelConfirm')}
+        confirmLabel={t('dataloader.cancelRun')}
+        onConfirm={stopRun}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'undo'}
+        title={t('dataloader.undo')}
+        text={t('dataloader.undoConfirm')}
+        confirmLabel={t('dataloader.undo')}
+        onConfirm={undoRun}
         onClose={() => setConfirm(null)}
       />
       <ConfirmDialog

@@ -5,22 +5,58 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useRef, useState, type DragEvent } from 'react'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { ApiError } from '../../api/client'
 import { useUpload } from '../../api/upload'
+import { JOB_POLL_MS } from '../../components/JobProgressDialog'
+import {
+  useCancelImportMutation,
+  useDeleteImportMutation,
+  useImportStatusQuery,
+} from './dataloader.api'
 import type { ImportJob } from './dataloader-types'
 import { DialogFrame } from '../../components/DialogFrame'
 
-const ACCEPTED = /\.(xlsx|csv|zip)$/i
+const ACCEPTED = /\.(xlsx|csv|zip|gpkg|geojson|json|kml|kmz)$/i
 
-/** Step 0: one file dropped or chosen, uploaded with progress and Cancelar. */
-export function UploadStep({ onUploaded }: { onUploaded: (job: ImportJob) => void }) {
+/**
+ * Step 0: one file dropped or chosen, uploaded with progress and Cancelar; then read by the
+ * server into rows (issue 43), its rows counted as they are read, cancellable too.
+ */
+export function UploadStep({ onUploaded }: { onUploaded: (jobId: number) => void }) {
   const upload = useUpload()
   const { enqueueSnackbar } = useSnackbar()
   const input = useRef<HTMLInputElement>(null)
   const abort = useRef<AbortController | null>(null)
   const [percent, setPercent] = useState<number | null>(null)
   const [over, setOver] = useState(false)
+  const [reading, setReading] = useState<number | null>(null)
+  const status = useImportStatusQuery(reading ?? skipToken, { pollingInterval: JOB_POLL_MS })
+  const [cancelImport] = useCancelImportMutation()
+  const [removeImport] = useDeleteImportMutation()
+  const state = status.data?.status
+
+  useEffect(() => {
+    if (reading === null || !state || state === 'READING') return
+    if (state === 'FAILED') {
+      const message = status.data?.message ?? t('common.requestFailed')
+      enqueueSnackbar(t('dataloader.uploadFailed', { message }), { variant: 'error' })
+      void removeImport(reading)
+    } else if (state !== 'CANCELLED') {
+      onUploaded(reading)
+    }
+    setReading(null)
+  }, [reading, state, status.data?.message, enqueueSnackbar, onUploaded, removeImport])
+
+  async function stopReading() {
+    if (reading === null) return
+    await cancelImport(reading)
+      .unwrap()
+      .catch(() => undefined)
+    setReading(null)
+    enqueueSnackbar(t('dataloader.readCancelled'), { variant: 'warning' })
+  }
 
   async function send(files: FileList | null) {
     if (!files?.length) return
@@ -38,7 +74,8 @@ export function UploadStep({ onUploaded }: { onUploaded: (job: ImportJob) => voi
         signal: abort.current.signal,
         onProgress: (p) => setPercent(p.percent),
       })
-      onUploaded(job)
+      if (job.state === 'READY') onUploaded(job.id)
+      else setReading(job.id)
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
         enqueueSnackbar(t('dataloader.uploadCancelled'), { variant: 'warning' })
@@ -92,7 +129,7 @@ export function UploadStep({ onUploaded }: { onUploaded: (job: ImportJob) => voi
           ref={input}
           type="file"
           hidden
-          accept=".xlsx,.csv,.zip"
+          accept=".xlsx,.csv,.zip,.gpkg,.geojson,.json,.kml,.kmz"
           onChange={(e) => void send(e.target.files)}
         />
       </Box>
@@ -105,6 +142,19 @@ export function UploadStep({ onUploaded }: { onUploaded: (job: ImportJob) => voi
         <LinearProgress variant="determinate" value={percent ?? 0} />
         <Typography variant="body2" sx={{ mt: 1 }}>
           {percent ?? 0}%
+        </Typography>
+      </DialogFrame>
+      <DialogFrame
+        open={reading !== null}
+        maxWidth="xs"
+        title={t('dataloader.reading')}
+        actions={<Button onClick={() => void stopReading()}>{t('dataloader.cancel')}</Button>}
+      >
+        <LinearProgress />
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="dataloader-reading">
+          {t('dataloader.readingRows', {
+            rows: (status.data?.counts.read ?? 0).toLocaleString('pt-BR'),
+          })}
         </Typography>
       </DialogFrame>
     </Box>

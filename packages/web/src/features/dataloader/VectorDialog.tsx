@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { geometryTypeLabel } from '@gis/shared/admin'
-import { importExecuteSchema } from '@gis/shared/dataloader'
+import { IMPORT_CRS, importCrsName, importExecuteSchema } from '@gis/shared/dataloader'
 import { t, type MessageKey } from '@gis/shared/i18n'
 import { LAYER_GEOMETRY_TYPES } from '@gis/shared'
 import { useEffect, useState } from 'react'
@@ -46,6 +46,7 @@ const vectorFormSchema = z.object({
   vertices: importExecuteSchema.shape.spatializeVertices,
   lon: z.string(),
   lat: z.string(),
+  crs: z.string(),
 })
 interface VectorForm {
   geometry: string
@@ -56,6 +57,8 @@ interface VectorForm {
   /** The next coordinate's columns, picked: CONFIRMAR takes them as ADICIONAR would. */
   lon: string
   lat: string
+  /** The coordinates' system, an EPSG code ('' while none is chosen). */
+  crs: string
 }
 
 /** The coordinates with the pair picked but not yet added (issue 42: CONFIRMAR takes it). */
@@ -75,7 +78,27 @@ const vectorChecks: CrossCheck<VectorForm>[] = [
     message: t('dataloader.needSourceAttribute'),
   },
 ]
-const vectorResolver = schemaResolver<VectorForm>(vectorFormSchema, vectorChecks)
+/** The checks of a file whose coordinate system GDAL did not know: one must be chosen. */
+const crsCheck: CrossCheck<VectorForm> = {
+  field: 'crs',
+  fails: (v) => v.type !== 'none' && v.mode !== 'none' && !v.crs,
+  message: t('dataloader.needCrs'),
+}
+
+/** The systems offered: Brazil's by name, and the file's own when it is another. */
+export function crsOptions(fileSrid: number | null | undefined) {
+  const own =
+    typeof fileSrid === 'number' && !IMPORT_CRS.some((c) => c.srid === fileSrid)
+      ? [{ value: String(fileSrid), label: importCrsName(fileSrid) }]
+      : []
+  return [
+    ...own,
+    ...IMPORT_CRS.map((c) => ({
+      value: String(c.srid),
+      label: c.srid === fileSrid ? `${c.name} ${t('dataloader.crsOfFile')}` : c.name,
+    })),
+  ]
+}
 
 /** CONFIGURAÇÕES DO VETOR GRÁFICO: how the rows get their geometry. */
 export function VectorDialog({
@@ -91,8 +114,12 @@ export function VectorDialog({
   geometryType: string
   onClose: (next?: Partial<ImportConfig>) => void
 }) {
+  const fileSrid = job.metadata.srid
   const form = useSchemaForm<VectorForm>({
-    resolver: vectorResolver,
+    resolver: schemaResolver<VectorForm>(
+      vectorFormSchema,
+      fileSrid === null ? [...vectorChecks, crsCheck] : vectorChecks,
+    ),
     defaultValues: {
       geometry: geometryType,
       type: config.spatializeType,
@@ -101,6 +128,7 @@ export function VectorDialog({
       vertices: config.spatializeVertices,
       lon: '',
       lat: '',
+      crs: String(config.sourceSrid ?? (fileSrid === null ? '' : (fileSrid ?? 4326))),
     },
   })
   const [type, vertices, lon, lat] = form.watch(['type', 'vertices', 'lon', 'lat'])
@@ -124,7 +152,7 @@ export function VectorDialog({
   const errors = form.formState.errors
   const error = pasteError
     ? t('dataloader.pasteInvalid')
-    : (errors.vertices?.message ?? errors.source?.message)
+    : (errors.vertices?.message ?? errors.source?.message ?? errors.crs?.message)
   const columns = job.metadata.columnNames
   const wktColumns = columns.filter((c) => job.metadata.columnTypes[c] === 'GEOMETRY_WKT')
   const pick = (names: string[]) => names.map((c) => ({ value: c, label: c }))
@@ -159,6 +187,7 @@ export function VectorDialog({
       spatializeMode: v.type === 'none' ? 'none' : v.mode,
       spatializeSourceAttribute: v.type === 'source-attribute' ? v.source : null,
       spatializeVertices: v.type === 'generate' ? withPicked(v) : [],
+      sourceSrid: v.type !== 'none' && v.crs ? Number(v.crs) : null,
       ...(config.destinyType === 1
         ? { spatializeGeometry: v.geometry === 'TABULAR' ? null : v.geometry }
         : {}),
@@ -205,6 +234,18 @@ export function VectorDialog({
             { value: 'new', label: t('dataloader.vectorModeNew') },
             { value: 'all', label: t('dataloader.vectorModeAll') },
           ]}
+        />
+      )}
+      {type !== 'none' && (
+        <FormSelect
+          name="crs"
+          label={t('dataloader.vectorCrs')}
+          options={crsOptions(fileSrid)}
+          helperText={
+            fileSrid === null && job.metadata.crsName
+              ? t('dataloader.crsNamedByFile', { name: job.metadata.crsName })
+              : undefined
+          }
         />
       )}
       {type === 'source-attribute' && (

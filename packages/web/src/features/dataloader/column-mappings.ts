@@ -98,3 +98,17 @@ export function defaultSpatialize(
     ...(destinyType === 1 ? { spatializeGeometry: null } : {}),
   }
 }
+
+/**
+ * A config that builds geometry from a GIS file whose coordinate system GDAL did not know (a
+ * shapefile without .prj) and nobody named yet: EXECUTAR waits for the vector settings.
+ */
+export function needsCrs(job: ImportJob, config: ImportConfig | undefined): boolean {
+  return (
+    !!config &&
+    config.spatializeType !== 'none' &&
+    config.spatializeMode !== 'none' &&
+    job.metadata.srid === null &&
+    !config.sourceSrid
+  )
+}

@@ -6,6 +6,8 @@ export interface DataLoaderState {
   step: 0 | 1 | 2 | 3
   tab: 'config' | 'data'
   config?: ImportConfig
+  /** What step 2 follows: the execution, or its undo (issue 43). */
+  mode?: 'execute' | 'undo'
 }
 
 export const INITIAL_DATALOADER: DataLoaderState = { step: 0, tab: 'config' }

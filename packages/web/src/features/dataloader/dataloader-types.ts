@@ -27,6 +27,8 @@ export interface ImportConfig {
   spatializeVertices: { x: string; y: string }[]
   /** A new layer's geometry type (point, linestring, …; none: tabular). */
   spatializeGeometry?: string | null
+  /** The coordinates' system (EPSG code of IMPORT_CRS); unset: the file's own, else WGS 84. */
+  sourceSrid?: number | null
 }
 
 export interface ImportTemplate {

@@ -1,3 +1,4 @@
+import type { ImportStatusBody } from '@gis/shared'
 import { api, toPage, type Page } from '../../api/base-api'
 import type {
   ImportConfig,
@@ -13,12 +14,16 @@ export const dataloaderApi = api.injectEndpoints({
     getImport: build.query<ImportJob, number>({
       query: (id) => `/api/dataloader/${id}`,
     }),
-    importStatus: build.query<{ status: string; progress: { value: number; max: number } }, number>(
-      {
-        query: (id) => `/api/dataloader/${id}/status`,
-        keepUnusedDataFor: 0,
-      },
-    ),
+    importStatus: build.query<ImportStatusBody, number>({
+      query: (id) => `/api/dataloader/${id}/status`,
+      keepUnusedDataFor: 0,
+    }),
+    cancelImport: build.mutation<ImportStatusBody, number>({
+      query: (id) => ({ url: `/api/dataloader/${id}/cancel`, method: 'POST' }),
+    }),
+    undoImport: build.mutation<{ id: number; status: string }, number>({
+      query: (id) => ({ url: `/api/dataloader/${id}/undo`, method: 'POST' }),
+    }),
     importReport: build.query<ImportReport, { id: number; run: number }>({
       query: ({ id }) => `/api/dataloader/${id}/report`,
       keepUnusedDataFor: 0,
@@ -65,6 +70,8 @@ export const dataloaderApi = api.injectEndpoints({
 export const {
   useGetImportQuery,
   useImportStatusQuery,
+  useCancelImportMutation,
+  useUndoImportMutation,
   useImportReportQuery,
   useImportDataQuery,
   useExecuteImportMutation,

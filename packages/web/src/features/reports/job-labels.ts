@@ -13,6 +13,7 @@ export function jobPercent(job: Pick<ExportJob, 'progress'> | undefined): number
  */
 export function statusLabel(job: Pick<ExportJob, 'status' | 'progress'> | undefined): string {
   if (job?.status === 'ERROR') return t('reports.statusError')
+  if (job?.status === 'CANCELLED') return t('reports.statusCancelled')
   if (job?.status === 'COMPLETE') return t('reports.statusComplete')
   if (job && job.progress.max > 0) {
     return t('reports.statusProgress', { percent: jobPercent(job) })
