@@ -123,12 +123,30 @@ async function writeShapefile(dir) {
   return { zip: zipFile, shp }
 }
 
+/** A libpq connection string of a postgres:// URL, as GDAL's PG: takes it. */
+function conninfo(url) {
+  const u = new URL(url)
+  const parts = [`host=${u.hostname}`, `port=${u.port || 5432}`, `dbname=${u.pathname.slice(1)}`]
+  if (u.username) parts.push(`user=${decodeURIComponent(u.username)}`)
+  if (u.password) parts.push(`password=${decodeURIComponent(u.password)}`)
+  return parts.join(' ')
+}
+
 /** ogr2ogr into PostgreSQL with COPY, as a GIS analyst loads a file; answers the seconds. */
 function ogr2ogr(dbUrl, file, layerName, extra) {
   const started = performance.now()
   const r = spawnSync(
     'ogr2ogr',
-    ['-f', 'PostgreSQL', `PG:${dbUrl}`, file, '-nln', `ogr_${layerName}`, '-overwrite', ...extra],
+    [
+      '-f',
+      'PostgreSQL',
+      `PG:${conninfo(dbUrl)}`,
+      file,
+      '-nln',
+      `ogr_${layerName}`,
+      '-overwrite',
+      ...extra,
+    ],
     { encoding: 'utf8', env: { ...process.env, PG_USE_COPY: 'YES' } },
   )
   if (r.status !== 0) throw new Error(`ogr2ogr ${file}: ${r.stderr}`)

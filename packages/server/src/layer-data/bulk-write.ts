@@ -68,9 +68,16 @@ export function rowJsonSql(
   return parts.length ? parts.join(' || ') : `'{}'::jsonb`
 }
 
-/** Turns the layer triggers off for the rest of the transaction (the bulk writes its own entries). */
+/**
+ * Turns the layer triggers off for the rest of the transaction (the bulk writes its own
+ * entries); its sorts and hashes of a batch kept in memory, and no JIT compiling (on
+ * PostgreSQL it took a tenth of a second per statement of a batch).
+ */
 export async function startBulkWrite(tx: Queryable): Promise<void> {
-  await tx.query(`SELECT set_config('gis.bulk_write', 'on', true)`)
+  await tx.query(
+    `SELECT set_config('gis.bulk_write', 'on', true), set_config('work_mem', '128MB', true),
+            set_config('jit', 'off', true)`,
+  )
 }
 
 /** The data version moved once (tile ETags, caches), as the statement trigger does per write. */
@@ -164,7 +171,7 @@ export async function applyBulkChanges(
       `DROP TABLE IF EXISTS bulk_old; CREATE TEMP TABLE bulk_old ON COMMIT DROP AS
          SELECT c.ord, t.id, ${json} AS j${changes.items ? ', c.item_id' : ''}
            FROM ${t} t JOIN ${c} c ON c.feature_id = t.id AND c.action = 'U'
-          WHERE ${differs.join(' OR ')}`,
+          WHERE ${differs.join(' OR ')}; ANALYZE bulk_old`,
     )
     const result = await tx.query(
       `UPDATE ${t} t SET ${sets.join(', ')}, m_o_d_i_f_ = clock_timestamp()

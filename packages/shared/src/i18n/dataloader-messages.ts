@@ -179,6 +179,8 @@ export const dataloaderMessages = {
   'dataloader.readCancelled': 'A leitura do arquivo foi cancelada.',
   'dataloader.notReady':
     'O arquivo ainda está sendo lido (ou a leitura falhou): aguarde a leitura terminar.',
+  'dataloader.rowsLost':
+    'As linhas deste arquivo se perderam (o servidor do banco de dados reiniciou): envie o arquivo de novo.',
   'dataloader.nothingToCancel': 'Não há leitura nem execução em andamento para cancelar.',
   'dataloader.cancelled': 'Importação cancelada: nada do que ela gravou foi mantido.',
   'dataloader.application': 'importação #{id}',

@@ -194,3 +194,8 @@ $$;
 -- A moderated user's import: the one approval its rows became.
 ALTER TABLE app.dataloader_imports
   ADD COLUMN approval_id bigint REFERENCES app.approvals(id) ON DELETE SET NULL;
+
+-- The staged rows are a copy of the uploaded file while the import is worked on: written once
+-- by COPY, read by the execution. Unlogged (no WAL: a tenth of a million-row import's writes);
+-- a database crash empties them, and an execution then asks for the file again.
+ALTER TABLE app.dataloader_rows SET UNLOGGED;

@@ -48,12 +48,14 @@ export interface ConversionPlan {
    * row's values, key, geometry, action and errors).
    */
   rows: (importId: number, after: number, upto: number) => string[]
-  /** Creates `import_changes` (the BulkChanges of bulk-write.ts), one per feature; ids from `seq`. */
-  changes: (seq: string | null) => string
+  /** Create `import_changes` (the BulkChanges of bulk-write.ts), one per feature; ids from `seq`. */
+  changes: (seq: string | null) => string[]
   /** The layer columns the changes write. */
   written: string[]
   /** Whether the changes may set the geometry. */
   geometry: boolean
+  /** Whether rows are matched by a key (batches must then follow the file's order). */
+  keyed: boolean
 }
 
 const VALUE = '\u0001'
@@ -203,15 +205,16 @@ function coordinateSql(index: number): string {
 }
 
 interface GeometryPlan {
-  /** Columns of the first stage: the source's geometry (g0) and what the errors need. */
-  first: string[]
-  /** The first bad coordinate's error (generated geometries), or NULL. */
-  coordinateError: string
-  /** Whether the row has a geometry to write (its source not blank). */
-  present: string
+  /** Columns read from the row (stage 1): the coordinates, or the WKT's text. */
+  inner: string[]
+  /** Columns of stage 2 from those: the source's geometry (g0) and the coordinates' error (gce). */
+  middle: string[]
 }
 
-/** How each row's geometry is read: a WKT column, or built from coordinate columns. */
+/**
+ * How each row's geometry is read: a WKT column, or built from coordinate columns (each read
+ * once, in stage 1).
+ */
 function geometryPlan(input: ConversionInput): GeometryPlan | null {
   const { config, job, layer, sourceSrid } = input
   if (config.spatializeMode === 'none' || config.spatializeType === 'none') return null
@@ -219,17 +222,18 @@ function geometryPlan(input: ConversionInput): GeometryPlan | null {
   if (config.spatializeType === 'source-attribute' && config.spatializeSourceAttribute) {
     const raw = cell(index[config.spatializeSourceAttribute]!)
     return {
-      first: [`app.import_geometry(app.import_trim(${raw})) AS g0`, `${present(raw)} AS gp`],
-      coordinateError: 'NULL',
-      present: 'gp',
+      inner: [`app.import_trim(${raw}) AS wkt`],
+      middle: [
+        `app.import_geometry(s0.wkt) AS g0`,
+        `coalesce(s0.wkt, '') <> '' AS gp`,
+        'NULL::text AS gce',
+      ],
     }
   }
   if (config.spatializeType !== 'generate') return null
   const vertices = config.spatializeVertices
   const coords = vertices.flatMap((v) => [v.x, v.y])
-  const points = vertices.map(
-    (v) => `ST_MakePoint(${coordinateSql(index[v.x]!)}, ${coordinateSql(index[v.y]!)})`,
-  )
+  const points = vertices.map((_, j) => `ST_MakePoint(s0.c${2 * j}, s0.c${2 * j + 1})`)
   const line = `ST_MakeLine(ARRAY[${points.join(', ')}])`
   const type = layer.geometryType
   const built =
@@ -245,18 +249,16 @@ function geometryPlan(input: ConversionInput): GeometryPlan | null {
                                   ELSE ST_AddPoint(l, ST_StartPoint(l)) END AS ring
                         FROM (SELECT ${line} AS l) x) y)`
   const errors = coords.map(
-    (name) =>
-      `WHEN ${coordinateSql(index[name]!)} IS NULL THEN ${literal(t('dataloader.badCoordinate', { name }))}`,
+    (name, j) => `WHEN s0.c${j} IS NULL THEN ${literal(t('dataloader.badCoordinate', { name }))}`,
   )
   return {
-    first: [
-      `CASE WHEN ${coords.map((n) => `${coordinateSql(index[n]!)} IS NOT NULL`).join(' AND ')}
+    inner: coords.map((name, j) => `${coordinateSql(index[name]!)} AS c${j}`),
+    middle: [
+      `CASE WHEN ${coords.map((_, j) => `s0.c${j} IS NOT NULL`).join(' AND ')}
             THEN ST_SetSRID(${built}, ${sourceSrid}) END AS g0`,
       'true AS gp',
       `CASE ${errors.join(' ')} END AS gce`,
     ],
-    coordinateError: 'gce',
-    present: 'gp',
   }
 }
 
@@ -321,10 +323,8 @@ export function conversionPlan(input: ConversionInput): ConversionPlan {
     first.push('NULL::text AS k', 'NULL::text AS kraw')
   }
   const geometry = geometryPlan(input)
-  if (geometry) first.push(...geometry.first)
-  else first.push('NULL::geometry AS g0', 'false AS gp')
-  if (!geometry?.coordinateError || geometry.coordinateError === 'NULL')
-    first.push('NULL::text AS gce')
+  if (geometry) first.push(...geometry.inner)
+  const middle = geometry?.middle ?? ['NULL::geometry AS g0', 'false AS gp', 'NULL::text AS gce']
 
   // Stage 2: the geometry in EPSG:4326, as the layer holds it, with its error.
   const tabular = layer.geometryType === 'TABULAR'
@@ -406,10 +406,12 @@ export function conversionPlan(input: ConversionInput): ConversionPlan {
            ${finalGeom} AS g, s.gp, ${geomError} AS ge
            ${conv.map((e, i) => `, ${e} AS e${i}`).join('')}
       FROM (SELECT s1.*, ${tabular ? 'NULL::geometry' : moved.replace(/s\.g0/g, 's1.g0')} AS g1
-              FROM (SELECT ${first.join(', ')}
-                      FROM app.dataloader_rows r
-                     WHERE r.import_id = ${Math.trunc(importId)}
-                       AND r.row_no > ${Math.trunc(after)} AND r.row_no <= ${Math.trunc(upto)}
+              FROM (SELECT s0.*, ${middle.join(', ')}
+                      FROM (SELECT ${first.join(', ')}
+                              FROM app.dataloader_rows r
+                             WHERE r.import_id = ${Math.trunc(importId)}
+                               AND r.row_no > ${Math.trunc(after)} AND r.row_no <= ${Math.trunc(upto)}
+                            OFFSET 0) s0
                     OFFSET 0) s1
             OFFSET 0) s`
 
@@ -444,9 +446,17 @@ export function conversionPlan(input: ConversionInput): ConversionPlan {
               FROM import_rows r WHERE r.rn = 1 ORDER BY r.grp) c`
 
   return {
-    rows: (importId, after, upto) => [batch(importId, after, upto), rowsSql],
-    changes,
+    // The temporary tables analysed: without statistics the planner takes them for empty and
+    // joins them row by row.
+    rows: (importId, after, upto) => [
+      batch(importId, after, upto),
+      'ANALYZE import_batch',
+      rowsSql,
+      'ANALYZE import_rows',
+    ],
+    changes: (seq) => [changes(seq), 'ANALYZE import_changes'],
     written,
     geometry: !tabular && !!geometry,
+    keyed: !!keyColumn,
   }
 }

@@ -62,6 +62,9 @@ export async function execute(
   const row = await ownImport(deps.db, caller.user, id)
   if (row.state !== 'READY') throw new HttpError(409, t('dataloader.notReady'))
   await refuseWhileRunning(deps, row)
+  if ((await sql.stagedRows(deps.db, id)) !== row.row_count) {
+    throw new HttpError(409, t('dataloader.rowsLost'))
+  }
   const job = toJob(row)
   await checkSourceSrid(deps.db, job, body)
   if (body.destinyType === 1) await createDestination(deps.db, caller.user, job, body)
@@ -148,8 +151,9 @@ export function executeJobHandler(deps: AppDeps): JobHandler<ExecutePayload, { r
     // A new layer, still empty: its indexes are built once the rows are in.
     const rebuild = !moderated && config.destinyType === 1
     if (rebuild && (await isEmpty(db, layer))) await dropLayerIndexes(db, layer)
+    const size = BATCH_ROWS[db.kind]
     // Taken up again after a restart: the batches done (each with its rows' outcomes) stay.
-    const resumed = await sql.executedUpTo(db, job.id)
+    const resumed = await sql.executedBatches(db, job.id, size)
     let approvalId: number | null = row.approval_id
     if (moderated && approvalId === null) {
       approvalId = await db.transaction((tx) =>
@@ -166,7 +170,6 @@ export function executeJobHandler(deps: AppDeps): JobHandler<ExecutePayload, { r
       await sql.setApproval(db, job.id, approvalId)
     }
 
-    const size = BATCH_ROWS[db.kind]
     const total = job.rowCount
     const counts = {
       validated: resumed.rows,
@@ -177,42 +180,44 @@ export function executeJobHandler(deps: AppDeps): JobHandler<ExecutePayload, { r
       await sql.setCounts(db, job.id, counts)
       await ctx.progress(counts.validated, total)
     }
+    const batch = async (after: number) => {
+      const done = await db.transaction(async (tx) => {
+        await startBulkWrite(tx)
+        for (const statement of plan.rows(job.id, after, after + size)) await tx.exec(statement)
+        for (const statement of plan.changes(seq)) await tx.exec(statement)
+        const changes = {
+          table: 'import_changes',
+          columns: plan.written,
+          geometry: plan.geometry,
+        }
+        if (moderated) await submitBulkItems(tx, approvalId!, layer, changes, columns)
+        else await applyBulkChanges(tx, layer, changes, audit, columns)
+        return sql.recordBatch(tx, job.id, moderated ? t('dataloader.submitted') : null)
+      })
+      counts.validated += done.rows
+      counts.errors += done.errors
+      counts.written += done.rows - done.errors
+      await report()
+    }
+    // Batches without a key are independent (inserts only): on PostgreSQL two run at once,
+    // each on its connection; with a key they follow the file's order (a key twice updates).
+    const starts: number[] = []
+    for (let after = 0; after < total; after += size) starts.push(after)
+    const pending = starts.filter((after) => !resumed.starts.has(after))
+    const parallel = db.kind === 'postgres' && !plan.keyed && !moderated ? 2 : 1
     try {
-      for (let after = resumed.rows; after < total; after += size) {
-        if (ctx.cancelRequested()) throw new JobCancelled(t('dataloader.cancelled'))
-        if (ctx.signal.aborted) throw ctx.signal.reason
-        const done = await db.transaction(async (tx) => {
-          await startBulkWrite(tx)
-          for (const statement of plan.rows(job.id, after, after + size)) await tx.exec(statement)
-          await tx.exec(plan.changes(seq))
-          if (moderated) {
-            await submitBulkItems(
-              tx,
-              approvalId!,
-              layer,
-              {
-                table: 'import_changes',
-                columns: plan.written,
-                geometry: plan.geometry,
-              },
-              columns,
-            )
-          } else {
-            await applyBulkChanges(
-              tx,
-              layer,
-              { table: 'import_changes', columns: plan.written, geometry: plan.geometry },
-              audit,
-              columns,
-            )
-          }
-          return sql.recordBatch(tx, job.id, moderated ? t('dataloader.submitted') : null)
-        })
-        counts.validated += done.rows
-        counts.errors += done.errors
-        counts.written += done.rows - done.errors
-        await report()
+      const worker = async () => {
+        for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+          if (ctx.cancelRequested()) throw new JobCancelled(t('dataloader.cancelled'))
+          if (ctx.signal.aborted) throw ctx.signal.reason
+          await batch(next)
+        }
       }
+      const results = await Promise.allSettled(Array.from({ length: parallel }, worker))
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+      if (failed) throw failed.reason
+      // Cancelled while its last batch ran: taken back all the same.
+      if (ctx.cancelRequested()) throw new JobCancelled(t('dataloader.cancelled'))
     } catch (err) {
       // Nothing half-applied: what the batches wrote is taken back.
       if (err instanceof JobCancelled || !ctx.signal.aborted) {

@@ -78,6 +78,15 @@ export async function failRead(db: Queryable, id: number, message: string): Prom
   )
 }
 
+/** How many rows are staged (all of them, unless a database crash emptied the unlogged table). */
+export async function stagedRows(db: Queryable, id: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM app.dataloader_rows WHERE import_id = $1',
+    [id],
+  )
+  return rows[0]!.n
+}
+
 export async function deleteRows(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM app.dataloader_rows WHERE import_id = $1', [id])
 }
@@ -167,17 +176,26 @@ export async function setApproval(db: Queryable, id: number, approvalId: number)
   ])
 }
 
-/** The rows an execution has done (batches are whole: the last one's end) and their errors. */
-export async function executedUpTo(
+/**
+ * What an execution taken up again has done: the batches (of `size` rows) whose outcomes are
+ * recorded (a batch is one transaction: all its rows or none), its rows and errors.
+ */
+export async function executedBatches(
   db: Queryable,
   id: number,
-): Promise<{ rows: number; errors: number }> {
-  const { rows } = await db.query<{ rows: number; errors: number }>(
-    `SELECT coalesce(max(row_no), 0)::int AS rows, count(*) FILTER (WHERE status = 'E')::int AS errors
-       FROM app.dataloader_results WHERE import_id = $1`,
-    [id],
+  size: number,
+): Promise<{ starts: Set<number>; rows: number; errors: number }> {
+  const { rows } = await db.query<{ start: number; rows: number; errors: number }>(
+    `SELECT ((row_no - 1) / $2::int) * $2::int AS start, count(*)::int AS rows,
+            count(*) FILTER (WHERE status = 'E')::int AS errors
+       FROM app.dataloader_results WHERE import_id = $1 GROUP BY 1`,
+    [id, size],
   )
-  return rows[0]!
+  return {
+    starts: new Set(rows.map((r) => r.start)),
+    rows: rows.reduce((n, r) => n + r.rows, 0),
+    errors: rows.reduce((n, r) => n + r.errors, 0),
+  }
 }
 
 /**
