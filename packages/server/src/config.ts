@@ -65,6 +65,8 @@ export interface ServerConfig {
   importMaxRows: number
   /** Most an imported zip (an xlsx, a zipped shapefile) may inflate to, in MiB (IMPORT_UNZIPPED_MB). */
   importUnzippedMb: number
+  /** Staged rows written per transaction (IMPORT_BATCH_ROWS); 0: by database (100,000 / 20,000). */
+  importBatchRows: number
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -133,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importMaxMb: Math.max(1, integer('IMPORT_MAX_MB', env.IMPORT_MAX_MB, 2048)),
     importMaxRows: Math.max(1, integer('IMPORT_MAX_ROWS', env.IMPORT_MAX_ROWS, 5_000_000)),
     importUnzippedMb: Math.max(1, integer('IMPORT_UNZIPPED_MB', env.IMPORT_UNZIPPED_MB, 16_384)),
+    importBatchRows: Math.max(0, integer('IMPORT_BATCH_ROWS', env.IMPORT_BATCH_ROWS, 0)),
   }
 }

@@ -1,4 +1,5 @@
-import type { TestApp } from './harness'
+import { expect } from 'vitest'
+import { expectStatus, type TestApp } from './harness'
 
 /**
  * IMPORTAR DADOS over HTTP as the wizard drives it (issue 43): the multipart upload answers the
@@ -68,4 +69,56 @@ export async function waitDone(t: TestApp, id: number, token: string, timeoutMs 
     if (Date.now() > until) throw new Error(`import ${id} did not finish: ${JSON.stringify(body)}`)
     await pause(100)
   }
+}
+
+/* The scale tests' file (issue 43): lots with a key, Brazilian numbers and dates, coordinates. */
+
+/** 1.234,56 as a Brazilian file writes it. */
+const brFormat = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+export const br = (n: number) => brFormat.format(n)
+const date = (i: number) =>
+  `${String(1 + (i % 28)).padStart(2, '0')}/${String(1 + (i % 12)).padStart(2, '0')}/20${10 + (i % 15)}`
+export const km = (i: number) => (i % 5_000) * 1.37 + 1_000
+
+/** A `;` csv of rows from..to-1: codigo, nome, km (1.234,56), data (dd/mm/aaaa), lon, lat. */
+export function lotesCsv(from: number, to: number, nome: (i: number) => string, bad = false) {
+  const lines = ['codigo;nome;km;data;lon;lat']
+  for (let i = from; i < to; i++) {
+    const kmText = bad && i % 10_000 === 7 ? 'abc' : br(km(i))
+    const dateText = bad && i % 50_000 === 11 ? '31/02/2025' : date(i)
+    const lon = (-49 + (i % 1000) / 1000).toFixed(6).replace('.', ',')
+    const lat = (-16 + Math.floor(i / 1000) / 2000).toFixed(6).replace('.', ',')
+    lines.push(`L-${i};${nome(i)};${kmText};${dateText};${lon};${lat}`)
+  }
+  return lines.join('\n') + '\n'
+}
+
+export const lotesMappings = ['codigo', 'nome', 'km', 'data'].map((c) => ({
+  source: c,
+  destiny: c,
+  primaryKey: c === 'codigo',
+}))
+export const lotesPoints = {
+  spatializeType: 'generate',
+  spatializeMode: 'all',
+  spatializeVertices: [{ x: 'lon', y: 'lat' }],
+}
+
+/** Upload, execute, wait: the import's id, its job, last status and report. */
+export async function runImport(
+  t: TestApp,
+  token: string,
+  name: string,
+  text: string,
+  body: object,
+) {
+  const up = await uploadImport(t, name, text, token)
+  expect(up.status, JSON.stringify(up.body)).toBe(201)
+  expectStatus(await t.post(`/api/dataloader/${up.body.id}/execute`, body, token), 202)
+  const status = await waitDone(t, up.body.id, token)
+  const report = (await t.get(`/api/dataloader/${up.body.id}/report`, token)).json()
+  return { id: up.body.id as number, job: up.body, status, report }
 }

@@ -151,7 +151,7 @@ export function executeJobHandler(deps: AppDeps): JobHandler<ExecutePayload, { r
     // A new layer, still empty: its indexes are built once the rows are in.
     const rebuild = !moderated && config.destinyType === 1
     if (rebuild && (await isEmpty(db, layer))) await dropLayerIndexes(db, layer)
-    const size = BATCH_ROWS[db.kind]
+    const size = deps.config.importBatchRows || BATCH_ROWS[db.kind]
     // Taken up again after a restart: the batches done (each with its rows' outcomes) stay.
     const resumed = await sql.executedBatches(db, job.id, size)
     let approvalId: number | null = row.approval_id
