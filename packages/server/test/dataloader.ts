@@ -112,7 +112,7 @@ export async function runImport(
   t: TestApp,
   token: string,
   name: string,
-  text: string,
+  text: Buffer | string | Blob,
   body: object,
 ) {
   const up = await uploadImport(t, name, text, token)
