@@ -118,7 +118,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('npm start on the embedded databa
     expect(banner).not.toContain('{"level"')
     expect(banner).not.toMatch(/Deprecation|Warning/)
     await expect
-      .poll(() => first.output())
+      .poll(() => first.output(), { timeout: 30_000 })
       .toMatch(/^\d\d:\d\d:\d\d {2}GET \/healthz 200 \d+,\d ms$/m)
     expect(banner).toContain('Primeira execução: criando o banco de dados embutido')
     expect(banner).toContain('Carregando os dados de demonstração')

@@ -388,6 +388,96 @@ test.describe('approvals', () => {
     },
   )
 
+  test('a moderated import is one approval: its items filtered and approved all at once', async ({
+    page,
+    request,
+  }) => {
+    // campo imports 30 signs (through the API, as the wizard does): one approval of 30 items.
+    const token = await apiToken(request, CAMPO)
+    const file = unique('placas-campo-')
+    const road = unique('SP-').slice(0, 12)
+    const lines = ['codigo;rodovia;km;lon;lat']
+    for (let i = 0; i < 30; i++) lines.push(`C-${i};${road};${i},5;-46,${100 + i};-23,5`)
+    const up = await request.post(`${baseUrl()}/api/dataloader/import`, {
+      headers: { authorization: token },
+      multipart: {
+        file: { name: `${file}.csv`, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) },
+      },
+    })
+    expect(up.status()).toBe(201)
+    const { id } = (await up.json()) as { id: number }
+    const status = async () =>
+      (
+        (await (
+          await request.get(`${baseUrl()}/api/dataloader/${id}/status`, {
+            headers: { authorization: token },
+          })
+        ).json()) as { status: string }
+      ).status
+    await expect.poll(status, { timeout: 60_000 }).toBe('CREATED')
+    const run = await request.post(`${baseUrl()}/api/dataloader/${id}/execute`, {
+      headers: { authorization: token },
+      data: {
+        destinyType: 0,
+        layerName: 'placas',
+        mappings: [
+          { source: 'codigo', destiny: 'codigo_ctb' },
+          { source: 'rodovia', destiny: 'rodovia' },
+          { source: 'km', destiny: 'km' },
+        ],
+        spatializeType: 'generate',
+        spatializeMode: 'all',
+        spatializeVertices: [{ x: 'lon', y: 'lat' }],
+      },
+    })
+    expect(run.status(), await run.text()).toBe(202)
+    await expect.poll(status, { timeout: 120_000 }).toBe('COMPLETE')
+
+    await page.setViewportSize({ width: 1600, height: 900 })
+    await signIn(page, ADMIN)
+    await openToolWindow(page, 'APROVAÇÕES')
+    const row = page.getByRole('row').filter({ hasText: file })
+    await expect(row).toContainText('Pendente')
+    await row.getByRole('button', { name: 'Revisar' }).click()
+    await expect(page.getByRole('heading', { name: new RegExp(file) })).toBeVisible()
+    await expect(page.getByText('30 de 30 itens')).toBeVisible()
+
+    // Filtered by status: none is accepted yet, so nothing to decide.
+    await page.getByLabel('Situação').click()
+    await page.getByRole('option', { name: 'Aceito' }).click()
+    await expect(page.getByText('0 de 30 itens')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Aprovar todos os filtrados' })).toBeDisabled()
+    await page.getByLabel('Situação').click()
+    await page.getByRole('option', { name: 'Pendente' }).click()
+    await page.getByLabel('Ação').click()
+    await page.getByRole('option', { name: 'Inserção' }).click()
+    await expect(page.getByText('30 de 30 itens')).toBeVisible()
+    await snap(page, 'approvals-bulk-filter')
+
+    await page.getByRole('button', { name: 'Aprovar todos os filtrados' }).click()
+    const confirm = page.getByRole('dialog')
+    await expect(confirm.getByText('Aprovar 30 itens pendentes?')).toBeVisible()
+    await snap(page, 'approvals-bulk-confirm')
+    await confirm.getByRole('button', { name: 'Aprovar todos os filtrados' }).click()
+    await expect(page.getByText('30 itens decididos.')).toBeVisible()
+    // Pending ones: none left; the approval is reviewed.
+    await expect(page.getByText('0 de 30 itens')).toBeVisible()
+    await expect(page.getByText('Revisado').first()).toBeVisible()
+
+    const admin = await apiToken(request, ADMIN)
+    const found = await request.post(`${baseUrl()}/api/features/placas/search?limit=1`, {
+      headers: { authorization: admin },
+      data: {
+        filter: {
+          type: 'group',
+          operator: 'and',
+          rules: [{ type: 'rule', field: 'rodovia', operator: 'eq', value: road }],
+        },
+      },
+    })
+    expect(((await found.json()) as { rowCount: number }).rowCount).toBe(30)
+  })
+
   test('an ordinary user has no APROVAÇÕES tool and the API refuses', async ({ page, request }) => {
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO)

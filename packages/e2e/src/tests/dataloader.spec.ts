@@ -6,8 +6,89 @@ import { ADMIN, DEMO, DESKTOP, baseUrl, expect, test, unique } from '../fixtures
 import { snap } from '../steps/pictures'
 import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
 import { openTool, openToolWindow } from '../steps/tools'
+import { openMap } from '../steps/map'
 
 test.describe('IMPORTAR DADOS', () => {
+  test('200,000 rows into a NOVO LAYER: progress, the summary, the layer on the map, then undone', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(600_000)
+    const token = await resetWorkspaceOf(request, ADMIN)
+    const name = unique('lotes_').toLowerCase()
+    const ROWS = 200_000
+    // Lots in a band 1° wide near Goiânia, with Brazilian decimals.
+    const lines = ['codigo;area;lon;lat']
+    for (let i = 0; i < ROWS; i++) {
+      const lon = (-49.5 + (i % 1000) / 1000).toFixed(5).replace('.', ',')
+      const lat = (-16.3 + Math.floor(i / 1000) / 1000).toFixed(5).replace('.', ',')
+      lines.push(`L-${i};${(i % 997) + 0.5};${lon};${lat}`.replace('.5;', ',5;'))
+    }
+    const csv = Buffer.from(lines.join('\n'))
+    const view = { lon: -49, lat: -16.2, z: 9 }
+
+    await page.setViewportSize(DESKTOP)
+    await signIn(page, ADMIN)
+    await openTool(page, 'IMPORTAR DADOS')
+    await page
+      .getByTestId('dataloader-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'lotes.csv', mimeType: 'text/csv', buffer: csv })
+    await expect(page.getByText('lotes.csv')).toBeVisible({ timeout: 120_000 })
+    await page.getByRole('button', { name: 'NOVO LAYER' }).click()
+    await page.getByLabel('Nome do layer').fill(name)
+    await page.getByLabel('Título do layer').fill('Lotes importados')
+    await page.getByRole('button', { name: 'CONFIRMAR' }).click()
+    await expect(page.getByText('Criar novo layer')).toBeVisible()
+    // lon/lat are found by name: points from them, the new layer's geometry a point.
+    await page.getByRole('button', { name: 'CONFIGURAÇÕES DO VETOR GRÁFICO' }).click()
+    const vector = page.getByRole('dialog')
+    await expect(vector.getByLabel('Tipo de espacialização')).toHaveText(
+      'Gerar a partir de coordenadas',
+    )
+    await vector.getByRole('button', { name: 'CONFIRMAR' }).click()
+    await expect(vector).toBeHidden()
+
+    await page.getByRole('button', { name: 'EXECUTAR' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
+    // Progress as rows read, validated and written, while it runs.
+    await expect(page.getByText('A importação está em progresso...')).toBeVisible()
+    await expect(page.getByTestId('dataloader-counts')).toContainText('Linhas lidas: 200.000')
+    await snap(page, 'dataloader-progress')
+    await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
+      timeout: 480_000,
+    })
+    await expect(page.getByTestId('dataloader-Criados')).toHaveText('200.000')
+    await expect(page.getByTestId('dataloader-Erros')).toHaveText('0')
+    await snap(page, 'dataloader-summary-200k')
+
+    // The new layer draws on the map: its points change the picture of that view.
+    const map = await page.context().newPage()
+    await map.setViewportSize(DESKTOP)
+    await openMap(map, view, [name])
+    const drawn = await map.getByTestId('map').screenshot()
+    await snap(map, 'dataloader-200k-map')
+
+    await page.bringToFront()
+    await page.getByRole('button', { name: 'Desfazer importação' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Desfazer importação' }).click()
+    await expect(page.getByTestId('dataloader-undone')).toContainText(
+      'Importação desfeita por admin em',
+      { timeout: 480_000 },
+    )
+    await expect(page.getByRole('button', { name: 'Desfazer importação' })).toHaveCount(0)
+    const found = await request.post(`${baseUrl()}/api/features/${name}/search?limit=1`, {
+      headers: { authorization: token },
+      data: {},
+    })
+    expect(((await found.json()) as { rowCount: number }).rowCount).toBe(0)
+    // Undone: the same view no longer shows them.
+    await openMap(map, view, [name])
+    const after = await map.getByTestId('map').screenshot()
+    expect(after.equals(drawn)).toBe(false)
+    await map.close()
+  })
+
   test(
     'a csv goes into an existing layer: AUTO MAPEAR, points from lon/lat, EXECUTAR, summary',
     { tag: '@db' },

@@ -176,32 +176,44 @@ describe('a new layer from 200,000 rows, then 200,000 more by key', { timeout: 9
     })
   })
 
-  it('refuses to undo the first import (its features changed since), undoes the second through history', async () => {
+  it('refuses to undo an import whose features changed since, undoes the last through history', async () => {
+    // Rows 295,000..304,999 by key: 5,000 of the second import's features renamed, 5,000 new.
+    const third = await run(
+      t.admin,
+      'lotes-3.csv',
+      csv(295_000, 305_000, (i) => `Lote ${i} final`),
+      { destinyType: 0, layerName: LAYER, mappings, ...points },
+    )
+    expect(third.report).toMatchObject({ created: 5_000, updated: 5_000, errors: 0 })
+
     const refused = await t.post(`/api/dataloader/${first.id}/undo`, {}, t.admin)
     expect(refused.statusCode).toBe(409)
     expect(refused.json().message).toMatch(
       /^Não é possível desfazer: 99\.988 feições foram alteradas depois da importação \(ids \d+(, \d+){9}, …\)\./,
     )
+    const second5k = await t.post(`/api/dataloader/${second.id}/undo`, {}, t.admin)
+    expect(second5k.statusCode).toBe(409)
+    expect(second5k.json().message).toMatch(/^Não é possível desfazer: 5\.000 feições/)
     const other = await signIn(t.api, { username: 'demo', password: 'demo1234' })
-    expect((await t.post(`/api/dataloader/${second.id}/undo`, {}, other)).statusCode).toBe(404)
+    expect((await t.post(`/api/dataloader/${third.id}/undo`, {}, other)).statusCode).toBe(404)
 
-    const undo = await t.post(`/api/dataloader/${second.id}/undo`, {}, t.admin)
+    const undo = await t.post(`/api/dataloader/${third.id}/undo`, {}, t.admin)
     expectStatus(undo, 202)
-    expect((await waitDone(t, second.id, t.admin)).status).toBe('COMPLETE')
-    expect(await live()).toBe(ROWS)
-    const restored = (await feature('L-150000'))!
-    expect(restored).toMatchObject({ nome: 'Lote 150000', d: false })
+    expect((await waitDone(t, third.id, t.admin)).status).toBe('COMPLETE')
+    expect(await live()).toBe(ROWS + 99_988)
+    const restored = (await feature('L-297000'))!
+    expect(restored).toMatchObject({ nome: 'Lote 297000 revisto', d: false })
     expect((await entries(restored.id)).at(-1)).toEqual({
       action: 'U',
-      application: `importação #${second.id} desfeita`,
-      changed: { nome: 'Lote 150000' },
+      application: `importação #${third.id} desfeita`,
+      changed: { nome: 'Lote 297000 revisto' },
     })
-    const removed = (await feature('L-250000'))!
+    const removed = (await feature('L-302000'))!
     expect(removed.d).toBe(true)
     expect((await entries(removed.id)).map((e) => e.action)).toEqual(['I', 'D'])
-    const job = (await t.get(`/api/dataloader/${second.id}`, t.admin)).json()
+    const job = (await t.get(`/api/dataloader/${third.id}`, t.admin)).json()
     expect(job.undone).toMatchObject({ by: 'admin' })
-    const again = await t.post(`/api/dataloader/${second.id}/undo`, {}, t.admin)
+    const again = await t.post(`/api/dataloader/${third.id}/undo`, {}, t.admin)
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe('Esta importação já foi desfeita.')
   })

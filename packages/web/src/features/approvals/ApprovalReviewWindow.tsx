@@ -21,6 +21,7 @@ import {
 } from './approvals.api'
 import { REVIEW_PAGE_SIZES, type ApprovalReviewState } from './approvals-state'
 import { ItemDetail } from './ItemDetail'
+import { ItemsFilter } from './ItemsFilter'
 import { ReviewAttachments } from './ReviewAttachments'
 import { DataTable, type Column } from '../../components/DataTable'
 
@@ -184,8 +185,15 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
   const view = state ?? FIRST
   const { enqueueSnackbar } = useSnackbar()
   const approval = useGetApprovalQuery(approvalId, { refetchOnMountOrArgChange: true })
+  const filter = { action: view.action ?? null, status: view.status ?? null }
   const items = useListApprovalItemsQuery(
-    { id: approvalId, page: view.page, limit: view.limit },
+    {
+      id: approvalId,
+      page: view.page,
+      limit: view.limit,
+      ...(filter.action ? { action: filter.action } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+    },
     { refetchOnMountOrArgChange: true },
   )
   const files = useListApprovalAttachmentsQuery(approvalId, { refetchOnMountOrArgChange: true })
@@ -262,6 +270,13 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
       >
         {approval.data && <Header approval={approval.data} />}
         <Divider />
+        <ItemsFilter
+          approvalId={approvalId}
+          filter={filter}
+          shown={items.data?.rowCount ?? 0}
+          total={approval.data?.itemsTotal ?? 0}
+          onChange={(next) => setState({ ...view, ...next, page: 0, itemId: null })}
+        />
         <DataTable
           bare
           noLoadingBar

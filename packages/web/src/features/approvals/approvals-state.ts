@@ -1,4 +1,10 @@
-import { APPROVALS_PAGE_SIZE } from '@gis/shared'
+import {
+  APPROVAL_ACTIONS,
+  APPROVAL_ITEM_STATUSES,
+  APPROVALS_PAGE_SIZE,
+  type ApprovalAction,
+  type ApprovalItemStatus,
+} from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { parsePagedState, type PagedState } from '../../components/paged-state'
 
@@ -24,11 +30,14 @@ export function parseApprovalsListState(state: unknown): ApprovalsListState | un
   return { ...paged, sort }
 }
 
-/** The review window keeps the items page and the selected item. */
+/** The review window keeps the items page, their filter and the selected item. */
 export interface ApprovalReviewState {
   page: number
   limit: number
   itemId: number | null
+  /** The items' filter (absent or null: every action, every status). */
+  action?: ApprovalAction | null
+  status?: ApprovalItemStatus | null
 }
 
 export const REVIEW_PAGE_SIZES = [5, 10, 20] as const
@@ -41,7 +50,9 @@ export function parseApprovalReviewState(state: unknown): ApprovalReviewState | 
     Number.isInteger(s.page) &&
     (s.page ?? -1) >= 0 &&
     REVIEW_PAGE_SIZES.includes(s.limit as (typeof REVIEW_PAGE_SIZES)[number]) &&
-    (s.itemId === null || Number.isInteger(s.itemId))
+    (s.itemId === null || Number.isInteger(s.itemId)) &&
+    (s.action == null || APPROVAL_ACTIONS.includes(s.action)) &&
+    (s.status == null || APPROVAL_ITEM_STATUSES.includes(s.status))
   if (!ok) throw new Error(t('workspace.invalidState'))
   return s as ApprovalReviewState
 }

@@ -1,4 +1,12 @@
-import type { Approval, ApprovalAttachment, ApprovalItem, ApprovalItemsPage } from '@gis/shared'
+import type {
+  Approval,
+  ApprovalAttachment,
+  ApprovalDecideAll,
+  ApprovalDecideAllResult,
+  ApprovalItem,
+  ApprovalItemFilter,
+  ApprovalItemsPage,
+} from '@gis/shared'
 import { api, pageQuery, toPage, type Page, type PageArgs } from '../../api/base-api'
 
 /** What a decision names: the item, its approval and the feature it changes (null: an insert). */
@@ -36,10 +44,33 @@ export const approvalsApi = api
       }),
       listApprovalItems: build.query<
         ApprovalItemsPage,
-        { id: number; page: number; limit: number }
+        { id: number; page: number; limit: number } & ApprovalItemFilter
       >({
-        query: ({ id, page, limit }) => `/api/approvals/${id}/items?page=${page}&limit=${limit}`,
+        query: ({ id, page, limit, action, status }) => {
+          const filter = new URLSearchParams({ page: String(page), limit: String(limit) })
+          if (action) filter.set('action', action)
+          if (status) filter.set('status', status)
+          return `/api/approvals/${id}/items?${filter}`
+        },
         providesTags: (_r, _e, { id }) => [{ type: 'Approvals', id }],
+      }),
+      /** Every pending item the filter selects, approved or rejected at once. */
+      decideAll: build.mutation<
+        ApprovalDecideAllResult,
+        { approvalId: number } & ApprovalDecideAll
+      >({
+        query: ({ approvalId, ...body }) => ({
+          url: `/api/approvals/${approvalId}/decide`,
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: (_r, _e, { approvalId }) => [
+          { type: 'Approvals', id: approvalId },
+          { type: 'Approvals', id: 'LIST' },
+          'Feature',
+          'FeatureHistory',
+          'FeaturePending',
+        ],
       }),
       listApprovalAttachments: build.query<ApprovalAttachment[], number>({
         query: (id) => `/api/approvals/${id}/attachments`,
@@ -81,4 +112,5 @@ export const {
   useListApprovalAttachmentsQuery,
   useApproveItemMutation,
   useRejectItemMutation,
+  useDecideAllMutation,
 } = approvalsApi
