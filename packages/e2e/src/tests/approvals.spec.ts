@@ -443,13 +443,13 @@ test.describe('approvals', () => {
     await expect(page.getByText('30 de 30 itens')).toBeVisible()
 
     // Filtered by status: none is accepted yet, so nothing to decide.
-    await page.getByLabel('Situação').click()
+    await page.getByRole('combobox', { name: 'Situação', exact: true }).click()
     await page.getByRole('option', { name: 'Aceito' }).click()
     await expect(page.getByText('0 de 30 itens')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Aprovar todos os filtrados' })).toBeDisabled()
-    await page.getByLabel('Situação').click()
+    await page.getByRole('combobox', { name: 'Situação', exact: true }).click()
     await page.getByRole('option', { name: 'Pendente' }).click()
-    await page.getByLabel('Ação').click()
+    await page.getByRole('combobox', { name: 'Ação', exact: true }).click()
     await page.getByRole('option', { name: 'Inserção' }).click()
     await expect(page.getByText('30 de 30 itens')).toBeVisible()
     await snap(page, 'approvals-bulk-filter')
@@ -462,7 +462,7 @@ test.describe('approvals', () => {
     await expect(page.getByText('30 itens decididos.')).toBeVisible()
     // Pending ones: none left; the approval is reviewed.
     await expect(page.getByText('0 de 30 itens')).toBeVisible()
-    await expect(page.getByText('Revisado').first()).toBeVisible()
+    await expect(page.locator('text="Revisado" >> visible=true')).toBeVisible()
 
     const admin = await apiToken(request, ADMIN)
     const found = await request.post(`${baseUrl()}/api/features/placas/search?limit=1`, {

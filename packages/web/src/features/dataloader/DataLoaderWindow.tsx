@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { api } from '../../api/base-api'
 import { useGetPermissionsQuery } from '../../api/session.api'
@@ -99,6 +99,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
   const [remove] = useDeleteImportMutation()
   const [cancelRun] = useCancelImportMutation()
   const [undo] = useUndoImportMutation()
+  const startedAt = useRef(0)
   const mode = s.mode ?? 'execute'
   const status = useImportStatusQuery(s.step === 2 && s.jobId ? s.jobId : skipToken, {
     pollingInterval: JOB_POLL_MS,
@@ -117,6 +118,8 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
   useEffect(() => {
     const done = status.data?.status
     if (s.step !== 2) return
+    // A status read before this run started (the execution's last, cached) is not its end.
+    if ((status.fulfilledTimeStamp ?? 0) < startedAt.current) return
     if (done === 'CANCELLED') {
       enqueueSnackbar(t('dataloader.cancelled'), { variant: 'warning' })
       setRun((r) => r + 1)
@@ -131,7 +134,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
       setRun((r) => r + 1)
       update({ step: 3, mode: 'execute' })
     }
-  }, [status.data?.status, s.step])
+  }, [status.data?.status, status.fulfilledTimeStamp, s.step])
 
   async function stopRun() {
     setConfirm(null)
@@ -148,6 +151,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
     if (!s.jobId) return
     try {
       await undo(s.jobId).unwrap()
+      startedAt.current = Date.now()
       update({ step: 2, mode: 'undo' })
     } catch (err) {
       enqueueSnackbar((err as { message?: string }).message ?? t('common.requestFailed'), {
@@ -161,6 +165,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
     if (!s.jobId || !s.config) return
     try {
       await execute({ id: s.jobId, config: s.config }).unwrap()
+      startedAt.current = Date.now()
       if (s.config.destinyType === 1) {
         // The new layer exists now: the catalogue reloads, and a new run updates it.
         enqueueSnackbar(t('dataloader.newLayerCreated'), { variant: 'success' })
