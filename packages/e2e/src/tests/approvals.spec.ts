@@ -165,7 +165,7 @@ test.describe('approvals', () => {
       // Items name their layer by its title, as the map does.
       await expect(items.nth(0)).toContainText('Obras de arte especiais')
       await items.nth(0).click()
-      await expect(page.getByRole('button', { name: 'APROVAR' })).toBeEnabled()
+      await expect(page.getByRole('button', { name: 'APROVAR', exact: true })).toBeEnabled()
       const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
       // values read as pt-BR writes them: decimal comma
       await expect(largura).toContainText(String(before2.attributes.largura).replace('.', ','))
@@ -181,7 +181,7 @@ test.describe('approvals', () => {
       await snap(page, 'approvals-review')
       // At 1280 px the items table keeps its columns inside its card and APROVAR is in view.
       await page.setViewportSize(DESKTOP)
-      await expect(page.getByRole('button', { name: 'APROVAR' })).toBeInViewport()
+      await expect(page.getByRole('button', { name: 'APROVAR', exact: true })).toBeInViewport()
       await expect(page.getByRole('columnheader', { name: 'Criado' })).toBeInViewport({ ratio: 1 })
       await page.setViewportSize(PHONE)
       await snap(page, 'approvals-review-phone')
@@ -190,17 +190,17 @@ test.describe('approvals', () => {
       await expect(page.getByRole('dialog').getByText('1 de 1', { exact: true })).toBeVisible()
       await page.keyboard.press('Escape')
 
-      await page.getByRole('button', { name: 'APROVAR' }).click()
+      await page.getByRole('button', { name: 'APROVAR', exact: true }).click()
       await expect(page.getByText('Mudança aceita')).toBeVisible()
       await expect(items.nth(0)).toContainText('Aceito')
-      await expect(page.getByRole('button', { name: 'APROVAR' })).toBeDisabled()
-      await expect(page.getByRole('button', { name: 'REJEITAR' })).toBeDisabled()
+      await expect(page.getByRole('button', { name: 'APROVAR', exact: true })).toBeDisabled()
+      await expect(page.getByRole('button', { name: 'REJEITAR', exact: true })).toBeDisabled()
 
       await items.nth(1).click()
       await expect(page.getByRole('row').filter({ hasText: 'Tipo' }).first()).toContainText(
         'passarela',
       )
-      await page.getByRole('button', { name: 'REJEITAR' }).click()
+      await page.getByRole('button', { name: 'REJEITAR', exact: true }).click()
       await expect(page.getByText('Mudança rejeitada')).toBeVisible()
       await expect(items.nth(1)).toContainText('Rejeitado')
       await expect(page.locator('text="Revisado" >> visible=true')).toBeVisible()
@@ -293,7 +293,7 @@ test.describe('approvals', () => {
       const largura = page.getByRole('row').filter({ hasText: 'Largura (m)' })
       await expect(largura).toContainText(next.replace('.', ','))
       await expect(largura).toHaveAttribute('data-changed', 'true')
-      await page.getByRole('button', { name: 'APROVAR' }).click()
+      await page.getByRole('button', { name: 'APROVAR', exact: true }).click()
       await expect(page.getByText('Mudança aceita')).toBeVisible()
       await expect(item).toContainText('Aceito')
       await snap(page, 'approvals-moderated-approved')
@@ -315,7 +315,7 @@ test.describe('approvals', () => {
       ).toBeVisible()
       await expect(page.getByText('A feição foi alterada desde o envio')).toHaveCount(0)
       await snap(page, 'approvals-moderated-photo')
-      await page.getByRole('button', { name: 'APROVAR' }).click()
+      await page.getByRole('button', { name: 'APROVAR', exact: true }).click()
       await expect(upload).toContainText('Aceito')
 
       // The moderated user sees the change applied, no longer pending, and who approved it.
