@@ -173,8 +173,10 @@ test.describe('documents library', () => {
     }[]
     const folderId = String(folders.find((f) => f.name === 'Projetos')!.id)
     const pdf = heavyPdf()
-    // Two at once: the second's preview waits for the first's (one drawing at a time).
-    const names = [unique('Planta pesada '), unique('Planta pesada ')]
+    // Signed in first, so the pane opens while the previews are still being prepared.
+    await signIn(page, DEMO, '/documents')
+    // Three at once: the last one's preview waits for the others' (one drawing at a time).
+    const names = [unique('Planta pesada '), unique('Planta pesada '), unique('Planta pesada ')]
     const ids: number[] = []
     for (const name of names) {
       const res = await request.post(`${baseUrl()}/api/documents`, {
@@ -187,9 +189,9 @@ test.describe('documents library', () => {
       expect(res.status()).toBe(201)
       ids.push(((await res.json()) as { id: number }).id)
     }
-    await signIn(page, DEMO, `/documents?doc=${ids[1]}`)
+    await page.goto(`/documents?doc=${ids[2]}`)
     const pane = page.getByRole('presentation').getByLabel('Documento')
-    await expect(pane.getByRole('heading', { name: names[1] })).toBeVisible()
+    await expect(pane.getByRole('heading', { name: names[2] })).toBeVisible()
     await expect(pane.getByText('Preparando a visualização do PDF...')).toBeVisible()
     await snap(page, 'documents-preview-pending')
     await expect(
