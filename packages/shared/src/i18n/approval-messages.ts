@@ -99,18 +99,23 @@ export const approvalMessages = {
   'approvals.action.DELETE': 'Exclusão',
   // the items' filter and the decision of every filtered item (an import's thousands of rows)
   'approvals.filter.all': 'Todas',
-  'approvals.filter.shown': '{count} de {total} itens',
+  'approvals.filter.shown.one': '{shown} de {count} item',
+  'approvals.filter.shown.other': '{shown} de {count} itens',
   'approvals.decideAll.approve': 'Aprovar todos os filtrados',
   'approvals.decideAll.reject': 'Rejeitar todos os filtrados',
-  'approvals.decideAll.approveTitle': 'Aprovar {count} itens pendentes?',
-  'approvals.decideAll.rejectTitle': 'Rejeitar {count} itens pendentes?',
+  'approvals.decideAll.approveTitle.one': 'Aprovar 1 item pendente?',
+  'approvals.decideAll.approveTitle.other': 'Aprovar {count} itens pendentes?',
+  'approvals.decideAll.rejectTitle.one': 'Rejeitar 1 item pendente?',
+  'approvals.decideAll.rejectTitle.other': 'Rejeitar {count} itens pendentes?',
   'approvals.decideAll.approveText':
     'Cada item pendente do filtro é aplicado com as mesmas regras da aprovação um a um; um item cuja feição mudou desde o envio fica pendente.',
   'approvals.decideAll.rejectText':
     'Os itens pendentes do filtro são rejeitados e nada deles é aplicado.',
   'approvals.decideAll.reason': 'Motivo (opcional)',
-  'approvals.decideAll.done': '{decided} itens decididos.',
-  'approvals.decideAll.conflicts':
-    '{decided} itens decididos; {conflicts} ficaram pendentes (a feição mudou desde o envio).',
+  'approvals.decideAll.done.one': '1 item decidido.',
+  'approvals.decideAll.done.other': '{count} itens decididos.',
+  'approvals.decideAll.conflicts.one': '1 ficou pendente (a feição mudou desde o envio).',
+  'approvals.decideAll.conflicts.other':
+    '{count} ficaram pendentes (a feição mudou desde o envio).',
   'approvals.decideAll.error': 'Erro ao decidir os itens!',
 } as const

@@ -10,14 +10,12 @@ import {
   type ApprovalItemStatus,
   type MessageKey,
 } from '@gis/shared'
-import { t } from '@gis/shared/i18n'
+import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { useDecideAllMutation, useListApprovalItemsQuery } from './approvals.api'
-
-const ptNumber = (n: number) => n.toLocaleString('pt-BR')
 
 export interface ItemFilter {
   action: ApprovalAction | null
@@ -71,11 +69,15 @@ export function ItemsFilter({
         ...(filter.action ? { action: filter.action } : {}),
         ...(deciding === 'REJECTED' && reason.trim() ? { reason: reason.trim() } : {}),
       }).unwrap()
-      const values = { decided: ptNumber(result.decided), conflicts: ptNumber(result.conflicts) }
-      enqueueSnackbar(
-        t(result.conflicts ? 'approvals.decideAll.conflicts' : 'approvals.decideAll.done', values),
-        { variant: result.conflicts ? 'warning' : 'success' },
+      const done = tn(
+        'approvals.decideAll.done.one',
+        'approvals.decideAll.done.other',
+        result.decided,
       )
+      const left = result.conflicts
+        ? ` ${tn('approvals.decideAll.conflicts.one', 'approvals.decideAll.conflicts.other', result.conflicts)}`
+        : ''
+      enqueueSnackbar(done + left, { variant: result.conflicts ? 'warning' : 'success' })
     } catch (error) {
       enqueueSnackbar(`${t('approvals.decideAll.error')} ${toFailure(error).message}`.trim(), {
         variant: 'error',
@@ -125,7 +127,9 @@ export function ItemsFilter({
           (v) => onChange({ ...filter, status: v }),
         )}
         <Typography variant="body2" color="text.secondary">
-          {t('approvals.filter.shown', { count: ptNumber(shown), total: ptNumber(total) })}
+          {tn('approvals.filter.shown.one', 'approvals.filter.shown.other', total, {
+            shown: shown.toLocaleString('pt-BR'),
+          })}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -151,12 +155,19 @@ export function ItemsFilter({
       <ConfirmDialog
         open={deciding !== null}
         danger={deciding === 'REJECTED'}
-        title={t(
+        title={
           deciding === 'REJECTED'
-            ? 'approvals.decideAll.rejectTitle'
-            : 'approvals.decideAll.approveTitle',
-          { count: ptNumber(pendingCount) },
-        )}
+            ? tn(
+                'approvals.decideAll.rejectTitle.one',
+                'approvals.decideAll.rejectTitle.other',
+                pendingCount,
+              )
+            : tn(
+                'approvals.decideAll.approveTitle.one',
+                'approvals.decideAll.approveTitle.other',
+                pendingCount,
+              )
+        }
         text={
           <>
             {t(
