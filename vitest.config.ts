@@ -33,8 +33,9 @@ export default defineConfig({
         extends: './packages/web/vite.config.ts',
         test: {
           name: 'web',
-          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/web/src/**/*.test.{ts,tsx}', 'packages/web/test/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['packages/web/test/setup.ts'],
         },
       },
       {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { t, type MessageKey } from '../i18n/messages'
+import { t, type MessageKey } from '../i18n/catalogue'
 import { installZodErrorMap } from '../i18n/zod-errors'
 
 installZodErrorMap()

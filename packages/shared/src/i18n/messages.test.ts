@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { areaMessages } from './area-messages'
+import { coreMessages } from './core-messages'
 import { messages, t, type MessageKey } from './messages'
 
 describe('message catalogue', () => {
@@ -15,6 +17,11 @@ describe('message catalogue', () => {
     expect(messages['login.failed']).toBe('Falha ao realizar autenticação!')
     expect(messages['register.confirmationMismatch']).toBe('A confirmação da senha não confere!')
     expect(messages['register.emailRequired']).toBe('É necessário informar o e-mail')
+  })
+
+  it('keeps each key in one part: the core or an area', () => {
+    const core = new Set(Object.keys(coreMessages))
+    expect(Object.keys(areaMessages).filter((key) => core.has(key))).toEqual([])
   })
 
   it('has no empty text', () => {

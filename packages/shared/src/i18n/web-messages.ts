@@ -1,9 +1,11 @@
 /**
- * Texts of the web application shell (packages/web). Merged into the one catalogue in
- * `messages.ts`; texts the spec quotes are kept word for word.
+ * Texts of the web application that the sign-in page, the error screens and the route table
+ * need at once (the catalogue's core, `core-messages.ts`); the rest of the web's texts are in
+ * `web-app-messages.ts`. Texts the spec quotes are kept word for word.
  */
 export const webMessages = {
   // common
+  'nav.logoAlt': 'Logotipo',
   'common.back': 'Voltar',
   'common.backUpper': 'VOLTAR',
   'common.cancel': 'CANCELAR',
@@ -41,76 +43,6 @@ export const webMessages = {
     'Sua conta ainda não foi ativada. Aguarde a aprovação de um administrador para entrar.',
   'login.notActiveBack': 'VOLTAR',
   'login.backgroundAlt': 'Ilustração de um mapa',
-  // register
-  'register.title': 'Requisitar acesso',
-  'register.subtitle': 'Preencha seus dados. Um administrador vai analisar o pedido.',
-  'register.name': 'Nome',
-  'register.email': 'Email',
-  'register.username': 'Usuário',
-  'register.password': 'Senha',
-  'register.confirmation': 'Confirmar senha',
-  'register.sector': 'Setor',
-  'register.submit': 'REGISTRAR',
-  'register.alreadyRegistered': 'Já estou registrado!',
-  'register.checkingUsername': 'Verificando disponibilidade...',
-  'register.usernameHint': 'O nome com que você vai entrar no sistema.',
-  'register.successTitle': 'Sucesso',
-  'register.successText':
-    'Sua solicitação de acesso foi realizada. Um administrador precisa aprovar o seu cadastro antes do primeiro acesso.',
-  'register.goToLogin': 'Ir para o login',
-  'register.failed': 'Não foi possível realizar o registro!',
-  // forgot / reset password
-  'forgot.title': 'Esqueci minha senha',
-  'forgot.subtitle':
-    'Informe o seu usuário. Enviaremos para o e-mail cadastrado um link para criar uma nova senha.',
-  'forgot.submit': 'ENVIAR LINK',
-  'forgot.sentTitle': 'Verifique seu e-mail',
-  'forgot.sentText':
-    'Se o usuário estiver cadastrado, um e-mail com o link para redefinir a senha foi enviado. O link vale por uma hora.',
-  'forgot.backToLogin': 'Voltar para o login',
-  'forgot.failed': 'Não foi possível solicitar a redefinição de senha!',
-  'reset.title': 'Nova senha',
-  'reset.subtitle': 'Escolha uma nova senha para a sua conta.',
-  'reset.password': 'Nova senha',
-  'reset.confirmation': 'Confirmar nova senha',
-  'reset.submit': 'SALVAR NOVA SENHA',
-  'reset.done': 'Senha redefinida com sucesso! Entre com a nova senha.',
-  'reset.requestNew': 'NOVO LINK',
-  'reset.failed': 'Não foi possível redefinir a senha!',
-  // logout
-  'logout.leaving': 'Saindo do sistema...',
-  // boot
-  'boot.loading': 'Preparando o ambiente...',
-  'boot.stepFailed': 'Não foi possível carregar alguma informação necessária! [{step}]',
-  'boot.step.auth': 'autenticação',
-  'boot.step.config': 'configuração',
-  'boot.step.user': 'dados do usuário',
-  'boot.step.workspace': 'área de trabalho',
-  'boot.step.layers': 'layers',
-  'boot.step.baseLayers': 'mapas base',
-  // top bar
-  'nav.map': 'MAPA',
-  'nav.workspace': 'ÁREA DE TRABALHO',
-  'nav.documents': 'DOCUMENTOS',
-  'nav.orbit': 'IMAGEM 360º',
-  'nav.inspection': 'MONITORAMENTO',
-  'nav.dashboard': 'PAINEL DE CONTROLE',
-  'nav.tools': 'FERRAMENTAS',
-  'nav.menu': 'Menu de navegação',
-  'nav.userMenu': 'Menu do usuário',
-  'nav.profile': 'Perfil',
-  'nav.logout': 'Sair',
-  'nav.busy': 'Processando...',
-  'nav.logoAlt': 'Logotipo',
-  // tools (FERRAMENTAS)
-  'tools.search': 'BUSCAR',
-  'tools.createFeature': 'CRIAR FEIÇÃO',
-  'tools.auditor': 'AUDITOR',
-  'tools.dataLoader': 'IMPORTAR DADOS',
-  'tools.fileAssociation': 'ASSOCIAR ARQUIVOS',
-  'tools.report': 'RELATÓRIO',
-  'tools.approvals': 'APROVAÇÕES',
-  'tools.smmcad': 'SMMCAD',
   // modules
   'module.orbitLoading': 'Carregando módulo 360...',
   'module.dashboardLoading': 'Carregando módulo painel de controle...',
@@ -121,54 +53,4 @@ export const webMessages = {
   'module.dashboardTitle': 'Painel de controle',
   'module.dashboardSubtitle': 'Administração do sistema',
   'module.open': 'ABRIR',
-  // map page
-  'map.region': 'Mapa',
-  // workspace
-  'workspace.title': 'Área de trabalho',
-  'workspace.empty': 'Nenhuma janela aberta',
-  'workspace.emptyHint':
-    'As ferramentas abertas pelo menu aparecem aqui como abas e ficam salvas quando você sai do sistema.',
-  'workspace.closeWindow': 'Fechar janela {title}',
-  'workspace.invalidState': 'Estado salvo da janela é inválido',
-  // users administration window
-  'users.windowTitle': 'Usuários',
-  'users.description': 'Ative novas contas, conceda ou retire permissões de administrador.',
-  'users.searchLabel': 'Procurar usuário',
-  'users.colUsername': 'Usuário',
-  'users.colName': 'Nome',
-  'users.colEmail': 'Email',
-  'users.colSector': 'Setor',
-  'users.colActive': 'Ativo',
-  'users.colAdmin': 'Administrador',
-  'users.activeLabel': 'Conta de {username} ativa',
-  'users.adminLabel': '{username} é administrador',
-  'users.updated': 'Usuário atualizado com sucesso!',
-  'users.updateFailed': 'Erro ao atualizar usuário!',
-  'users.loadFailed': 'Erro ao carregar dados!',
-  'users.none': 'Nenhum usuário encontrado.',
-  'users.you': 'Você',
-  // sign-in records window
-  'logins.windowTitle': 'Acessos ao sistema',
-  'logins.description': 'Quem entrou no sistema, quando, de onde e com qual navegador.',
-  'logins.colUsername': 'Usuário',
-  'logins.colName': 'Nome',
-  'logins.colAt': 'Data',
-  'logins.colAddress': 'Endereço',
-  'logins.colBrowser': 'Navegador',
-  'logins.colSystem': 'Sistema',
-  'logins.none': 'Nenhum acesso registrado.',
-  // profile
-  'profile.title': 'Meu perfil',
-  'profile.subtitle': 'Seus dados de acesso e contato.',
-  'profile.username': 'Usuário',
-  'profile.email': 'Email',
-  'profile.name': 'Nome',
-  'profile.sector': 'Setor',
-  'profile.changePassword': 'ALTERAR SENHA',
-  'profile.developerOn': 'Modo desenvolvedor ativo',
-  'profile.changePasswordTitle': 'Alterar senha',
-  'profile.currentPassword': 'Senha atual',
-  'profile.newPassword': 'Nova senha',
-  'profile.confirmPassword': 'Confirmar nova senha',
-  'profile.emailNeedsPassword': 'Para alterar o e-mail, confirme com a sua senha atual.',
 } as const

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { t, type MessageKey } from './messages'
+import { t, type MessageKey } from './catalogue'
 
 type RawIssue = z.core.$ZodRawIssue
 

@@ -2,13 +2,10 @@ import CssBaseline from '@mui/material/CssBaseline'
 import { styled, ThemeProvider } from '@mui/material/styles'
 import { MaterialDesignContent, SnackbarProvider } from 'notistack'
 import { Provider } from 'react-redux'
-import { RouterProvider } from 'react-router'
-import { router } from './router'
+import { BrowserRouter } from 'react-router'
+import { AppRoutes } from './router'
 import { store } from './store'
 import { theme } from './theme'
-import { registerAppWindows } from './window-types'
-
-registerAppWindows()
 
 /** Toasts hide after 6000 ms (spec section 8). */
 export const TOAST_MS = 6000
@@ -37,7 +34,9 @@ export function App() {
           Components={TOASTS}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         >
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </SnackbarProvider>
       </ThemeProvider>
     </Provider>

@@ -1,10 +1,22 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useGetConfigQuery } from '../api/session.api'
-import { ErrorScreen } from '../components/ErrorScreen'
 import { useAppSelector } from '../state/root-state'
 import { useIsAdmin, useSessionToken } from '../state/session'
 import { useFrom, type FromState } from '../state/use-from'
+
+const LazyErrorScreen = lazy(async () => ({
+  default: (await import('../components/ErrorScreen')).ErrorScreen,
+}))
+
+/** The error screen, loaded when one is shown (the sign-in page does without it). */
+export function ErrorPage(props: ComponentProps<typeof LazyErrorScreen>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyErrorScreen {...props} />
+    </Suspense>
+  )
+}
 
 function useHere(): string {
   const { pathname, search, hash } = useLocation()
@@ -51,13 +63,13 @@ export function useModules(): string[] {
 /** Administrators only; others see the error screen with 403. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const admin = useIsAdmin()
-  if (!admin) return <ErrorScreen code={403} detail="error.forbidden" />
+  if (!admin) return <ErrorPage code={403} detail="error.forbidden" />
   return children
 }
 
 /** Module routes exist only when the configuration lists the module. */
 export function RequireModule({ module, children }: { module: string; children: ReactNode }) {
   const modules = useModules()
-  if (!modules.includes(module)) return <ErrorScreen code={404} />
+  if (!modules.includes(module)) return <ErrorPage code={404} />
   return children
 }

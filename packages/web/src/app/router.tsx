@@ -1,18 +1,30 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { createBrowserRouter } from 'react-router'
+import { useRoutes, type RouteObject } from 'react-router'
 import { t } from '@gis/shared/i18n'
-import { ErrorScreen } from '../components/ErrorScreen'
 import { LoadingScreen } from '../components/LoadingScreen'
 import { LoginPage } from '../features/login'
-import { RequireAdmin, RequireModule, RequirePublic, RequireReady, RequireSession } from './guards'
+import {
+  ErrorPage,
+  RequireAdmin,
+  RequireModule,
+  RequirePublic,
+  RequireReady,
+  RequireSession,
+} from './guards'
 
-/** A screen loaded on demand, showing `text` while its code loads. */
+/**
+ * A screen loaded on demand, showing `text` while its code loads. It comes with the areas'
+ * texts: the sign-in page, the only screen loaded at once, has the catalogue's core alone.
+ */
 function onDemand<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
   text: string = t('common.loading'),
 ): ReactNode {
-  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }))
+  const Screen = lazy(async () => {
+    const [screens] = await Promise.all([load(), import('@gis/shared/i18n-all')])
+    return { default: screens[name] as ComponentType }
+  })
   return (
     <Suspense fallback={<LoadingScreen text={text} />}>
       <Screen />
@@ -37,7 +49,7 @@ function moduleRoute(
   }
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: '/login',
     element: (
@@ -120,5 +132,10 @@ export const router = createBrowserRouter([
       },
     ],
   },
-  { path: '*', element: <ErrorScreen code={404} fullPage /> },
-])
+  { path: '*', element: <ErrorPage code={404} fullPage /> },
+]
+
+/** The app's pages by path (React Router in its declarative mode: no loaders or actions). */
+export function AppRoutes() {
+  return useRoutes(routes)
+}

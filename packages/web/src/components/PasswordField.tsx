@@ -2,15 +2,15 @@ import Visibility from '@mui/icons-material/Visibility'
 import VisibilityOff from '@mui/icons-material/VisibilityOff'
 import IconButton from '@mui/material/IconButton'
 import InputAdornment from '@mui/material/InputAdornment'
-import TextField, { type TextFieldProps } from '@mui/material/TextField'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
+import { TextInput, type TextInputProps } from './TextInput'
 
 /** A password text field with a show/hide button. */
-export function PasswordField(props: TextFieldProps) {
+export function PasswordField(props: TextInputProps) {
   const [shown, setShown] = useState(false)
   return (
-    <TextField
+    <TextInput
       {...props}
       type={shown ? 'text' : 'password'}
       slotProps={{

@@ -2,10 +2,14 @@ import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import MenuItem from '@mui/material/MenuItem'
 import Switch from '@mui/material/Switch'
-import TextField from '@mui/material/TextField'
+import TextField, { type TextFieldProps } from '@mui/material/TextField'
 import { NumberField } from '../br-input'
 import type { FieldProps } from './FormTextField'
 import { useField, useFieldProps } from './use-field'
+
+/** A select of the form pattern: MUI's TextField in its select mode (a text box is TextInput). */
+type SelectFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> &
+  Pick<FieldProps, 'name' | 'hint'>
 
 /** A switch of the form pattern, bound by name. */
 export function FormSwitch(props: { name: string; label: string; disabled?: boolean }) {
@@ -98,7 +102,7 @@ export function FormSelect({
   options,
   native = false,
   ...all
-}: FieldProps & { options: Option<string | number | null>[]; native?: boolean }) {
+}: SelectFieldProps & { options: Option<string | number | null>[]; native?: boolean }) {
   const { field, bound, rest: props } = useFieldProps(all)
   return (
     <TextField
@@ -127,7 +131,7 @@ export function FormSelect({
 export function FormMultiSelect({
   options,
   ...all
-}: FieldProps & { options: Option<number | string>[] }) {
+}: SelectFieldProps & { options: Option<number | string>[] }) {
   const { field, bound, rest: props } = useFieldProps(all)
   const value = (field.value as (number | string)[] | undefined) ?? []
   const labelOf = (v: number | string) => options.find((o) => o.value === v)?.label ?? String(v)

@@ -1,9 +1,9 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField'
 import { PasswordField } from '../PasswordField'
+import { TextInput, type TextInputProps } from '../TextInput'
 import { useField } from './use-field'
 
 export type FieldProps = Omit<
-  TextFieldProps,
+  TextInputProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error'
 > & {
   name: string
@@ -29,7 +29,7 @@ export function FormTextField({
   const { field, props: bound } = useField(name, { hint, helperText, disabled })
   const value = (field.value as string | null | undefined) ?? ''
   return (
-    <TextField
+    <TextInput
       {...props}
       {...bound}
       value={value}

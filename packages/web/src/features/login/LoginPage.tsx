@@ -1,11 +1,9 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import { t } from '@gis/shared/i18n'
 import type { LoginRequest } from '@gis/shared'
 import { useSnackbar, type SnackbarKey } from 'notistack'
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import { useSignInMutation } from '../../api/session.api'
@@ -20,6 +18,9 @@ import {
   SubmitButton,
 } from '../../components/form'
 import { signedIn } from '../../state/auth-slice'
+
+// Rare, and never the first thing shown: loaded when an inactive account signs in.
+const NotActive = lazy(async () => ({ default: (await import('./NotActive')).NotActive }))
 
 // The rules load on demand: the sign-in page is the first one people see (docs/web.md).
 const resolver = lazyResolver<LoginRequest>(
@@ -67,15 +68,9 @@ export function LoginPage() {
 
   if (notActive) {
     return (
-      <AuthLayout>
-        <AuthTitle title={t('login.notActive')} />
-        <Alert severity="warning" sx={{ mb: 3 }}>
-          {t('login.notActiveDetail')}
-        </Alert>
-        <Button variant="contained" size="large" fullWidth onClick={() => setNotActive(false)}>
-          {t('login.notActiveBack')}
-        </Button>
-      </AuthLayout>
+      <Suspense fallback={null}>
+        <NotActive onBack={() => setNotActive(false)} />
+      </Suspense>
     )
   }
 
