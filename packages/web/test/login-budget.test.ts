@@ -14,7 +14,7 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'd
 
 function loginScripts(): string[] {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1])
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
   return [...new Set(files)]
 }
 

@@ -5,7 +5,7 @@ import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
 import { featureCount, mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
 import { featurePoint, wfsIds } from '../steps/map-data'
 import { lonLatAt, mapBox, pixelOf } from '../steps/map-pixels'
-import { expectPicture, snap } from '../steps/pictures'
+import { expectPicture, seriousViolations, snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
 
 const LAYERS_ONLY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'map-layers-only.css')
@@ -462,6 +462,19 @@ test.describe('map page', () => {
     await cdp.send('Emulation.setGeolocationOverride', {})
     await page.getByRole('button', { name: 'Me localizar no mapa' }).click()
     await expect(page.getByText('A informação de localização não está disponível')).toBeVisible()
+  })
+
+  test('the map page, its layer tree and tool column included, has no serious axe violation', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN)
+    await mapRendered(page)
+    await expect(page.getByTestId('layer-tree')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Feições selecionadas: 0' })).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.setViewportSize(PHONE)
+    await mapRendered(page)
+    expect(await seriousViolations(page)).toEqual([])
   })
 
   test('the ordinary demo user sees only the layers it may read', async ({ page }) => {

@@ -57,6 +57,7 @@ export const mapMessages = {
   'map.tools.locate': 'Me localizar no mapa',
   'map.tools.orbit': 'Ver no explorador',
   'map.tools.selection': 'Feições selecionadas',
+  'map.tools.selectionCount': 'Feições selecionadas: {count}',
   // identify and selection
   'map.info.title': 'Informações',
   'map.info.layer': 'Layer',

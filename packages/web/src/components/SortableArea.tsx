@@ -32,7 +32,13 @@ export function SortableArea({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
+      // The read-out's live region and the instructions go to the page's body: inside a list
+      // they would be children a list may not have.
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: instructions },
+        container: document.body,
+      }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {children}

@@ -1,8 +1,10 @@
 import type { BaseLayer } from '@gis/shared'
+import { xhr } from 'ol/featureloader'
 import GeoJSON from 'ol/format/GeoJSON'
 import type Layer from 'ol/layer/Layer'
 import TileLayer from 'ol/layer/Tile'
 import VectorLayer from 'ol/layer/Vector'
+import RenderFeature from 'ol/render/Feature'
 import OSM from 'ol/source/OSM'
 import TileWMS from 'ol/source/TileWMS'
 import VectorSource from 'ol/source/Vector'
@@ -12,6 +14,7 @@ import Fill from 'ol/style/Fill'
 import Stroke from 'ol/style/Stroke'
 import Style from 'ol/style/Style'
 import { createXYZ } from 'ol/tilegrid'
+import { workerGeoJsonLoader } from './geojson-loader'
 
 /**
  * A base layer record (GET /api/base-layers/active) as an OpenLayers layer, for each source
@@ -63,7 +66,16 @@ export function createBaseLayer(record: BaseLayer): Layer {
       })
     case 'geojson':
       return new VectorLayer({
-        source: new VectorSource({ url, format: new GeoJSON(), attributions }),
+        source: new VectorSource<RenderFeature>({
+          // Read in a worker: the offline base layer is several megabytes of GeoJSON.
+          loader: url
+            ? workerGeoJsonLoader(
+                url,
+                xhr(url, new GeoJSON<RenderFeature>({ featureClass: RenderFeature })),
+              )
+            : undefined,
+          attributions,
+        }),
         style: new Style({
           fill: new Fill({ color: str('fill') ?? '#f5f3ea' }),
           stroke: new Stroke({ color: str('stroke') ?? '#8d8d8d', width: 1 }),

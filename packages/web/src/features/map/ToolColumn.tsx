@@ -18,20 +18,25 @@ import { t, type MessageKey } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
 import type { MapTool } from '../../state/map-slice'
 
+/** The selection badge shows up to this count, then '999+'. */
+const SELECTION_BADGE_MAX = 999
+
 interface ToolButtonProps {
   label: MessageKey
+  /** The accessible name, when it says more than the label (the tooltip). */
+  name?: string
   icon: ReactNode
   onClick: () => void
   pressed?: boolean
   testId?: string
 }
 
-function ToolButton({ label, icon, onClick, pressed, testId }: ToolButtonProps) {
+function ToolButton({ label, name, icon, onClick, pressed, testId }: ToolButtonProps) {
   return (
     <Tooltip title={t(label)} placement="left">
       <IconButton
         onClick={onClick}
-        aria-label={t(label)}
+        aria-label={name ?? t(label)}
         aria-pressed={pressed}
         data-testid={testId}
         sx={{
@@ -134,8 +139,12 @@ export function ToolColumn({
       <Divider flexItem sx={{ my: 0.25 }} />
       <ToolButton
         label="map.tools.selection"
+        // The name holds the badge's number too, as it is shown (label in name, WCAG 2.5.3).
+        name={t('map.tools.selectionCount', {
+          count: selectionCount > SELECTION_BADGE_MAX ? `${SELECTION_BADGE_MAX}+` : selectionCount,
+        })}
         icon={
-          <Badge badgeContent={selectionCount} color="secondary" max={999}>
+          <Badge badgeContent={selectionCount} color="secondary" max={SELECTION_BADGE_MAX}>
             <TableRows />
           </Badge>
         }
