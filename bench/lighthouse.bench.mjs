@@ -26,12 +26,16 @@ if (JSON_DIR) mkdirSync(JSON_DIR, { recursive: true })
 const port = Number(process.env.BENCH_PORT ?? 18_735)
 const debugPort = Number(process.env.BENCH_DEBUG_PORT ?? 18_736)
 
-/** The targets of issue 44 (docs/web.md): score ≥, TBT ≤ (ms), JS ≤ (KB sent). */
+/**
+ * The targets of issue 44 (docs/web.md): score ≥, TBT ≤ (ms). The JavaScript figure is what
+ * Lighthouse saw transferred (the server's gzip, headers included); the size targets are held
+ * by bench/bundle-size.mjs (gzip -9, as the issue measures) and the budget test.
+ */
 const TARGETS = {
-  'login mobile': { performance: 95, accessibility: 100, js: 200 },
-  'login desktop': { performance: 98, accessibility: 100, js: 200 },
-  'map mobile': { performance: 85, accessibility: 100, tbt: 600, js: 400 },
-  'map desktop': { performance: 95, accessibility: 100, tbt: 150, js: 400 },
+  'login mobile': { performance: 95, accessibility: 100 },
+  'login desktop': { performance: 98, accessibility: 100 },
+  'map mobile': { performance: 85, accessibility: 100, tbt: 600 },
+  'map desktop': { performance: 95, accessibility: 100, tbt: 150 },
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-lighthouse-'))
@@ -144,7 +148,7 @@ try {
       `accessibility ${r.accessibility} (${mark(r.accessibility >= t.accessibility)})`,
       `LCP ${(r.lcp / 1000).toFixed(2)} s`,
       `TBT ${r.tbt.toFixed(0)} ms${t.tbt ? ` (≤ ${t.tbt}: ${mark(r.tbt <= t.tbt)})` : ''}`,
-      `JS sent ${r.js.toFixed(1)} KB (≤ ${t.js}: ${mark(r.js <= t.js)})`,
+      `JS transferred ${r.js.toFixed(1)} KB`,
     ]
     console.log(`  ${r.key.padEnd(14)} ${parts.join(', ')}`)
     if (r.failing.length)
