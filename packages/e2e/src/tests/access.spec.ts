@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { ADMIN, DEMO, PHONE, expect, test } from '../fixtures'
 import { apiToken, signIn, signOut } from '../steps/session'
+import { mapRendered } from '../steps/map'
 import { moduleSettings } from '../steps/settings'
 
 test.describe('access rules', () => {
@@ -74,6 +75,9 @@ test.describe('access rules', () => {
 
   test('a session revoked elsewhere sends the user back to /login', async ({ page }) => {
     await signIn(page, DEMO)
+    // The map settled first: headless Chromium has been seen (here and on main before issue 44)
+    // to hang a navigation started while the map's tile and base-layer requests were aborting.
+    await mapRendered(page)
     const token = await page.evaluate(() => localStorage.getItem('gis.token'))
     const res = await page.request.post('/auth/logout', { headers: { authorization: token ?? '' } })
     expect(res.status()).toBe(200)
