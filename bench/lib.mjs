@@ -80,7 +80,12 @@ export function percentile(values, p) {
  * --disable-gpu, for the benches that time WebGL drawing as a user's browser does it.
  */
 export function launchChromium({ gpu = false } = {}) {
-  return chromium.launch({
+  return chromium.launch(chromiumOptions({ gpu }))
+}
+
+/** The executable and flags of launchChromium, for a bench that launches its own way. */
+export function chromiumOptions({ gpu = false, args = [] } = {}) {
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -89,6 +94,7 @@ export function launchChromium({ gpu = false } = {}) {
       '--disable-background-networking',
       '--disable-component-update',
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ...args,
     ],
-  })
+  }
 }

@@ -12,7 +12,7 @@ import path from 'node:path'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from 'playwright-core'
-import { median, startServer } from './lib.mjs'
+import { chromiumOptions, median, startServer } from './lib.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -43,18 +43,10 @@ const profileDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-lighthouse-prof
 const server = await startServer({ DATA_DIR: dataDir }, { port })
 // A persistent context is the browser's default one: the tab Lighthouse opens through the
 // debugging port shares its local storage, so the map is measured signed in.
-const context = await chromium.launchPersistentContext(profileDir, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    `--remote-debugging-port=${debugPort}`,
-  ],
-})
+const context = await chromium.launchPersistentContext(
+  profileDir,
+  chromiumOptions({ args: [`--remote-debugging-port=${debugPort}`] }),
+)
 
 /**
  * Every run starts with an empty HTTP cache (Lighthouse's own reset is off, since it would
