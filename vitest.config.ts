@@ -1,14 +1,19 @@
 import { defineConfig } from 'vitest/config'
+import { budget, slowdown } from './scripts/slowdown.mjs'
 
 const database = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite'
+// The time limits below and in the tests (test/slowdown.ts) are the reference machine's,
+// multiplied by how much slower this one runs (scripts/slowdown.mjs, docs/testing.md).
+const factor = slowdown()
 
 /** The server tests, but for the files that need a process of their own. */
 const server = {
   include: ['packages/server/src/**/*.test.ts'],
   environment: 'node',
   globalSetup: ['packages/server/test/global-setup.ts'],
-  testTimeout: 60_000,
-  hookTimeout: 180_000,
+  testTimeout: budget(60_000),
+  hookTimeout: budget(180_000),
+  env: { TEST_SLOWDOWN: String(factor) },
 } as const
 // Watches a module with vi.mock and switches GDAL by environment: kept out of the shared workers.
 const ownProcess = ['packages/server/src/modules/export/export.test.ts']
@@ -63,7 +68,16 @@ export default defineConfig({
         test: { ...server, name: 'server-isolated', include: ownProcess },
       },
       ...(database === 'postgresql'
-        ? [{ test: { ...server, name: 'server-s3', include: onS3, env: { TEST_STORAGE: 's3' } } }]
+        ? [
+            {
+              test: {
+                ...server,
+                name: 'server-s3',
+                include: onS3,
+                env: { ...server.env, TEST_STORAGE: 's3' },
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { budget } from '../../scripts/slowdown.mjs'
 import { CHROMIUM_ARGS } from './src/chromium'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -26,11 +27,12 @@ export default defineConfig({
   grep: database === 'postgresql' && process.env.E2E_ALL !== '1' ? /@db/ : undefined,
   retries: 0,
   // The longest specs (a moderated edit approved end to end, the search's whole round) take
-  // 65–80 s when the two cores are slow; on a quick machine they take 25–40 s.
-  timeout: 120_000,
+  // 65–80 s when the two cores are slow; on a quick machine they take 25–40 s. Every limit is
+  // the reference machine's, multiplied by how much slower this one runs (scripts/slowdown.mjs).
+  timeout: budget(120_000),
   // A page on a loaded 2-core machine can stay busy for over 10 s (CI saw clicks and checks
   // time out at 10 s on a machine three times slower than usual, passing alone): 20 s each.
-  expect: { timeout: 20_000 },
+  expect: { timeout: budget(20_000) },
   reporter: [['list'], ['json', { outputFile: path.join(reportDir, `e2e-${database}.json`) }]],
   snapshotPathTemplate: '{testDir}/__pictures__/{testFileName}/{arg}{ext}',
   use: {
@@ -38,8 +40,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    actionTimeout: 20_000,
-    navigationTimeout: 30_000,
+    actionTimeout: budget(20_000),
+    navigationTimeout: budget(30_000),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

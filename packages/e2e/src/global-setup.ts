@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FullConfig } from '@playwright/test'
 import pg from 'pg'
+import { budget } from './slowdown'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '../../..')
@@ -52,7 +53,7 @@ async function startServer(
     }
     server.stdout?.on('data', keep)
     server.stderr?.on('data', keep)
-    const deadline = Date.now() + 120_000
+    const deadline = Date.now() + budget(120_000)
     while (Date.now() < deadline && server.exitCode === null) {
       if (log.includes('Servidor pronto')) {
         const ok = await fetch(`${baseUrl}/healthz`).then(

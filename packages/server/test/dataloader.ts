@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { expectStatus, type TestApp } from './harness'
+import { budget } from './slowdown'
 
 /**
  * IMPORTAR DADOS over HTTP as the wizard drives it (issue 43): the multipart upload answers the
@@ -32,7 +33,7 @@ export async function postImport(
 }
 
 /** Waits while the import is READING; answers its status then. */
-export async function waitRead(t: TestApp, id: number, token: string, timeoutMs = 600_000) {
+export async function waitRead(t: TestApp, id: number, token: string, timeoutMs = budget(600_000)) {
   const until = Date.now() + timeoutMs
   for (;;) {
     const res = await t.get(`/api/dataloader/${id}/status`, token)
@@ -60,7 +61,7 @@ export async function uploadImport(
 }
 
 /** Waits for the import's execution (or undo) to end; answers its last status. */
-export async function waitDone(t: TestApp, id: number, token: string, timeoutMs = 900_000) {
+export async function waitDone(t: TestApp, id: number, token: string, timeoutMs = budget(900_000)) {
   const until = Date.now() + timeoutMs
   for (;;) {
     const res = await t.get(`/api/dataloader/${id}/status`, token)

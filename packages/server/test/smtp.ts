@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server'
+import { budget } from './slowdown'
 
 export interface ReceivedMail {
   to: string[]
@@ -44,7 +45,7 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
     /** Resolves with the next message (or the n-th overall), failing after `ms`. */
-    async waitFor(count: number, ms = 10_000): Promise<ReceivedMail> {
+    async waitFor(count: number, ms = budget(10_000)): Promise<ReceivedMail> {
       const deadline = Date.now() + ms
       while (inbox.length < count) {
         if (Date.now() > deadline) throw new Error(`no mail after ${ms} ms`)

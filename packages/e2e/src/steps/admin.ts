@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect } from '../fixtures'
+import { budget } from '../slowdown'
 
 /** Opens a tab of PAINEL DE CONTROLE (Usuários, Tabelas e campos, …). */
 export async function openSection(page: Page, tab: string, exact = false): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: 'PAINEL DE CONTROLE' }).click()
   // The control panel's code loads on demand: its first load waits for a busy machine.
   await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible({
-    timeout: 30_000,
+    timeout: budget(30_000),
   })
   await page.getByRole('tab', { name: tab, exact }).click()
 }

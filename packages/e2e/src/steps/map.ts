@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, timed } from '../fixtures'
 import { signIn, type Account } from './session'
+import { budget } from '../slowdown'
 
 export interface View {
   lat: number
@@ -38,7 +39,7 @@ export async function mapRendered(page: Page): Promise<void> {
     // The first render may complete before the catalogue's layers were added: let them ask.
     await page.waitForLoadState('networkidle').catch(() => undefined)
     await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
-      timeout: 20_000,
+      timeout: budget(20_000),
     })
   })
 }

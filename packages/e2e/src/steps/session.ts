@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { ADMIN, baseUrl, expect, timed } from '../fixtures'
+import { budget } from '../slowdown'
 
 /** How long the first load of a signed-in page may take (a CI run saw 10 s pass). */
 const FIRST_LOAD_MS = 30_000
@@ -65,8 +66,8 @@ export async function openUserMenu(page: Page): Promise<void> {
   await expect(async () => {
     // A second click while the menu opens would land on its backdrop and close it again.
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
-    await expect(menu).toBeVisible({ timeout: 3_000 })
-  }).toPass({ timeout: 20_000 })
+    await expect(menu).toBeVisible({ timeout: budget(3_000) })
+  }).toPass({ timeout: budget(20_000) })
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -4,6 +4,7 @@ import { newField, openSection } from '../steps/admin'
 import { saveFeatureWindow } from '../steps/feature-window'
 import { snap } from '../steps/pictures'
 import { apiToken, createUser, signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const res = await request.get(`${baseUrl()}${path}`, { headers: { authorization: token } })
@@ -38,7 +39,7 @@ test.describe('administration, end to end', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(budget(180_000))
     const admin = await apiToken(request, ADMIN)
     const table = unique('obra_')
     const title = `Obras ${table.slice(5)}`
@@ -125,9 +126,9 @@ test.describe('administration, end to end', () => {
       if ((await said('extensao sobre a posição de extensao.').count()) > 0)
         await page.keyboard.press('ArrowUp')
       await expect(said('extensao sobre a posição de Situação da obra.')).toBeAttached({
-        timeout: 2000,
+        timeout: budget(2000),
       })
-    }).toPass({ timeout: 20_000 })
+    }).toPass({ timeout: budget(20_000) })
     await page.keyboard.press('Space')
     await announced('extensao movido para a posição 2.')
     await expect(group1.getByRole('listitem')).toHaveText([

@@ -4,6 +4,7 @@ import { openSection } from '../steps/admin'
 import { mapRendered, urlView } from '../steps/map'
 import { snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** One-pixel PNG tiles, crimson and blue: a source that answers is seen in its colour. */
 const CRIMSON = [220, 20, 60]
@@ -77,7 +78,7 @@ test.describe('control panel maps', () => {
       const west = page.getByLabel('Longitude oeste')
       await expect(west).not.toHaveValue('')
       await expect(region.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
-        timeout: 20_000,
+        timeout: budget(20_000),
       })
       const typed = fromBr(await west.inputValue())
 

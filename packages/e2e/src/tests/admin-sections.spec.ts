@@ -1,6 +1,7 @@
 import { ADMIN, DESKTOP, PHONE, expect, test } from '../fixtures'
 import { seriousViolations, snap } from '../steps/pictures'
 import { signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** Every section of the control panel: its address key, its tab and what shows it loaded. */
 const SECTIONS = [
@@ -24,7 +25,7 @@ test.describe('control panel sections', () => {
     test(`each section on a ${size}, looked at, without serious accessibility faults`, async ({
       page,
     }) => {
-      test.setTimeout(120_000)
+      test.setTimeout(budget(120_000))
       await page.setViewportSize(viewport)
       await signIn(page, ADMIN)
       const faults: string[] = []
@@ -39,7 +40,7 @@ test.describe('control panel sections', () => {
         else await expect(panel.getByRole('heading', { name: tab }).first()).toBeVisible()
         if (key === 'mapa')
           await expect(panel.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
-            timeout: 20_000,
+            timeout: budget(20_000),
           })
         await snap(page, `section-${key}-${size}`)
         faults.push(...(await seriousViolations(page)).map((v) => `${key}: ${v}`))

@@ -4,6 +4,7 @@ import { newField, openSection } from '../steps/admin'
 import { snap } from '../steps/pictures'
 import { apiToken, createUser, signIn, signOut } from '../steps/session'
 import { openFromDashboard } from '../steps/tools'
+import { budget } from '../slowdown'
 
 test.describe('administration windows', () => {
   test('the administrator cannot deactivate or demote their own account', async ({ page }) => {
@@ -387,7 +388,7 @@ test.describe('control panel', () => {
     await expect(page.getByRole('tabpanel').getByTestId('map')).toHaveAttribute(
       'data-render',
       'complete',
-      { timeout: 20_000 },
+      { timeout: budget(20_000) },
     )
     await snap(page, 'dashboard-map-desktop')
     await page.getByRole('tab', { name: 'Configuração' }).click()

@@ -6,6 +6,7 @@ import { mapBox } from '../steps/map-pixels'
 import { snap } from '../steps/pictures'
 import { apiToken, createUser, resetWorkspace, signIn, signOut } from '../steps/session'
 import { openTool, openTools, openToolWindow } from '../steps/tools'
+import { budget } from '../slowdown'
 
 type Json = Record<string, unknown>
 
@@ -414,7 +415,7 @@ test.describe('approvals', () => {
           })
         ).json()) as { status: string }
       ).status
-    await expect.poll(status, { timeout: 60_000 }).toBe('CREATED')
+    await expect.poll(status, { timeout: budget(60_000) }).toBe('CREATED')
     const run = await request.post(`${baseUrl()}/api/dataloader/${id}/execute`, {
       headers: { authorization: token },
       data: {
@@ -431,7 +432,7 @@ test.describe('approvals', () => {
       },
     })
     expect(run.status(), await run.text()).toBe(202)
-    await expect.poll(status, { timeout: 120_000 }).toBe('COMPLETE')
+    await expect.poll(status, { timeout: budget(120_000) }).toBe('COMPLETE')
 
     await page.setViewportSize({ width: 1600, height: 900 })
     await signIn(page, ADMIN)

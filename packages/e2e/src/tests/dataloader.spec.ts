@@ -7,13 +7,14 @@ import { snap } from '../steps/pictures'
 import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
 import { openTool, openToolWindow } from '../steps/tools'
 import { openMap } from '../steps/map'
+import { budget } from '../slowdown'
 
 test.describe('IMPORTAR DADOS', () => {
   test('200,000 rows into a NOVO LAYER: progress, the summary, the layer on the map, then undone', async ({
     page,
     request,
   }) => {
-    test.setTimeout(600_000)
+    test.setTimeout(budget(600_000))
     const token = await resetWorkspaceOf(request, ADMIN)
     const name = unique('lotes_').toLowerCase()
     const ROWS = 200_000
@@ -34,7 +35,7 @@ test.describe('IMPORTAR DADOS', () => {
       .getByTestId('dataloader-dropzone')
       .locator('input[type=file]')
       .setInputFiles({ name: 'lotes.csv', mimeType: 'text/csv', buffer: csv })
-    await expect(page.getByText('lotes.csv')).toBeVisible({ timeout: 120_000 })
+    await expect(page.getByText('lotes.csv')).toBeVisible({ timeout: budget(120_000) })
     await page.getByRole('button', { name: 'NOVO LAYER' }).click()
     await page.getByLabel('Nome do layer').fill(name)
     await page.getByLabel('Título do layer').fill('Lotes importados')
@@ -56,7 +57,7 @@ test.describe('IMPORTAR DADOS', () => {
     await expect(page.getByTestId('dataloader-counts')).toContainText('Linhas lidas: 200.000')
     await snap(page, 'dataloader-progress')
     await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
-      timeout: 480_000,
+      timeout: budget(480_000),
     })
     await expect(page.getByTestId('dataloader-Criados')).toHaveText('200.000')
     await expect(page.getByTestId('dataloader-Erros')).toHaveText('0')
@@ -76,7 +77,9 @@ test.describe('IMPORTAR DADOS', () => {
       }
     })
     await openMap(map, view, [name])
-    await expect.poll(() => Math.max(0, ...tileBytes), { timeout: 120_000 }).toBeGreaterThan(10_000)
+    await expect
+      .poll(() => Math.max(0, ...tileBytes), { timeout: budget(120_000) })
+      .toBeGreaterThan(10_000)
     await snap(map, 'dataloader-200k-map')
 
     await page.bringToFront()
@@ -84,7 +87,7 @@ test.describe('IMPORTAR DADOS', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Desfazer importação' }).click()
     await expect(page.getByTestId('dataloader-undone')).toContainText(
       'Importação desfeita por admin em',
-      { timeout: 480_000 },
+      { timeout: budget(480_000) },
     )
     await expect(page.getByRole('button', { name: 'Desfazer importação' })).toHaveCount(0)
     // Soft-deleted through history: the search lists them marked deleted.
@@ -97,7 +100,7 @@ test.describe('IMPORTAR DADOS', () => {
     // Undone: the same view's tiles of the layer are empty.
     tileBytes.length = 0
     await openMap(map, view, [name])
-    await expect.poll(() => tileBytes.length, { timeout: 120_000 }).toBeGreaterThan(0)
+    await expect.poll(() => tileBytes.length, { timeout: budget(120_000) }).toBeGreaterThan(0)
     expect(Math.max(...tileBytes)).toBeLessThan(1_000)
     await map.close()
   })
@@ -182,7 +185,7 @@ test.describe('IMPORTAR DADOS', () => {
       await page.getByRole('button', { name: 'EXECUTAR' }).click()
       await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
       await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
-        timeout: 20_000,
+        timeout: budget(20_000),
       })
       await expect(page.getByTestId('dataloader-Criados')).toHaveText('2')
       await expect(page.getByTestId('dataloader-Erros')).toHaveText('1')
@@ -307,7 +310,7 @@ test.describe('IMPORTAR DADOS', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
       await expect(page.getByText('Nova tabela criada com sucesso!')).toBeVisible()
       await expect(page.getByText('Resumo das operações realizadas')).toBeVisible({
-        timeout: 20_000,
+        timeout: budget(20_000),
       })
       await expect(page.getByTestId('dataloader-Criados')).toHaveText('2')
 

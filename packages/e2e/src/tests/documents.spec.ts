@@ -11,6 +11,7 @@ import {
 } from '../steps/feature-window'
 import { snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** The demo's three-page contract, as a user would have the PDF on disk. */
 async function demoPdf(request: APIRequestContext, token: string): Promise<Buffer> {
@@ -26,7 +27,9 @@ async function pictureShown(page: Page, alt: string) {
   const img = page.getByRole('img', { name: alt })
   await expect(img).toBeVisible()
   await expect
-    .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 20_000 })
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), {
+      timeout: budget(20_000),
+    })
     .toBeGreaterThan(500)
 }
 
@@ -198,7 +201,7 @@ test.describe('documents library', () => {
       pane.getByText(
         'Não foi possível gerar a visualização deste PDF (ele é pesado demais para desenhar). Use BAIXAR para abri-lo.',
       ),
-    ).toBeVisible({ timeout: 30_000 })
+    ).toBeVisible({ timeout: budget(30_000) })
     await snap(page, 'documents-preview-failed')
     const download = pane.getByRole('link', { name: 'BAIXAR' })
     const file = await request.get(`${baseUrl()}${await download.getAttribute('href')}`)

@@ -6,6 +6,7 @@ import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../f
 import { snap } from '../steps/pictures'
 import { apiToken, resetWorkspace, resetWorkspaceOf, saveWorkspace, signIn } from '../steps/session'
 import { openTool, openTools, openToolWindow } from '../steps/tools'
+import { budget } from '../slowdown'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -89,7 +90,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       // Step 2 → 3: the scan lists the value naming a file the folder lacks.
       await page.getByRole('button', { name: 'EXECUTAR' }).click()
       await expect(page.getByText('Arquivos ausentes na ppasta de origem')).toBeVisible({
-        timeout: 30_000,
+        timeout: budget(30_000),
       })
       await expect(page.getByText('2 arquivos a enviar para 2 registros.')).toBeVisible()
       // The file no record names says why it waits.
@@ -112,7 +113,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
       await expect(
         page.getByText('Relatorio das operações realizadas nos arquivos selecionados'),
-      ).toBeVisible({ timeout: 30_000 })
+      ).toBeVisible({ timeout: budget(30_000) })
       await expect(page.getByText('Criados: 2')).toBeVisible()
       await expect(page.getByText('Pendentes: 1')).toBeVisible()
       await expect(page.getByRole('row').filter({ hasText: names.a })).toContainText(
@@ -203,7 +204,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await page.getByRole('button', { name: 'EXECUTAR' }).click()
       // Five photos for four bridges: the exact name, _2, (2), and lower case with spaces.
       await expect(page.getByText('5 arquivos a enviar para 4 registros.')).toBeVisible({
-        timeout: 30_000,
+        timeout: budget(30_000),
       })
       await expect(page.getByText('Arquivos que não serão enviados: 3')).toBeVisible()
       const reason = (file: string) => page.getByRole('row').filter({ hasText: file })
@@ -222,7 +223,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
 
       await page.getByRole('button', { name: 'EXECUTAR' }).click()
       await page.getByRole('dialog').getByRole('button', { name: 'EXECUTAR' }).click()
-      await expect(page.getByText('Criados: 5')).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByText('Criados: 5')).toBeVisible({ timeout: budget(30_000) })
       await expect(page.getByText('Pendentes: 3')).toBeVisible()
       const after = await attachmentIds(ponte)
       expect(after.filter((id) => !before.get(ponte)!.includes(id))).toHaveLength(2)
@@ -245,7 +246,7 @@ test.describe('file association (ASSOCIAR ARQUIVOS)', () => {
       await expect(page.getByText('Criados: 5')).toBeVisible()
       await page.getByRole('button', { name: 'EXECUTAR' }).click()
       await expect(page.getByText('0 arquivos a enviar para 0 registros.')).toBeVisible({
-        timeout: 30_000,
+        timeout: budget(30_000),
       })
       expect(await attachmentIds(ponte)).toEqual(after)
     } finally {

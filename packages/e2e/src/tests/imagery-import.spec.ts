@@ -4,6 +4,7 @@ import path from 'node:path'
 import { ADMIN, DESKTOP, expect, test, unique } from '../fixtures'
 import { seriousViolations, snap } from '../steps/pictures'
 import { signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** A 1×1 PNG: a camera frame small enough to write inline. */
 const PNG = Buffer.from(
@@ -61,7 +62,7 @@ test.describe('Imagens 360° (control panel)', () => {
       const progress = page.getByRole('dialog', { name: `Importando ${name}` })
       await expect(
         progress.getByText('Importado. Eventos: 2; quadros de câmera: 1; panoramas: 0'),
-      ).toBeVisible({ timeout: 60_000 })
+      ).toBeVisible({ timeout: budget(60_000) })
       await expect(progress.getByRole('cell', { name: 'Linha 4: latitude inválida' })).toBeVisible()
       await expect(
         progress.getByRole('cell', { name: 'Linha 3: arquivo cam/E2_1.png não encontrado' }),

@@ -4,6 +4,7 @@ import { ADMIN, baseUrl, DESKTOP, expect, PHONE, test } from '../fixtures'
 import { api, demoPhoto } from '../steps/feature-window'
 import { snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** dd/mm/aaaa of an ISO date, as every screen shows it. */
 const br = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/')
@@ -49,7 +50,7 @@ test.describe('inspection monitoring (/inspection)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(budget(180_000))
     const token = await apiToken(request, ADMIN)
     const bridge = await overdueBridge(request, token)
     const before = await summaryOf(request, token)
@@ -96,7 +97,7 @@ test.describe('inspection monitoring (/inspection)', () => {
     const colourBefore = await card(page).getAttribute('data-colour')
     await expect(page.getByTestId('bridge-card-due')).toContainText(br(bridge.nextDue!))
     await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
-      timeout: 30_000,
+      timeout: budget(30_000),
     })
     await snap(page, 'inspection-map-before-phone')
 
@@ -140,7 +141,7 @@ test.describe('inspection monitoring (/inspection)', () => {
         { name: 'vista-2.jpg', mimeType: 'image/jpeg', buffer: photo },
       ])
     await expect(form.locator('[data-testid="form-photo"][data-sent="true"]')).toHaveCount(3, {
-      timeout: 30_000,
+      timeout: budget(30_000),
     })
     await snap(page, 'inspection-form-phone')
     await form.getByRole('button', { name: 'SALVAR' }).click()
@@ -201,7 +202,7 @@ test.describe('inspection monitoring (/inspection)', () => {
     await expect(page.getByTestId('inspection-map')).not.toHaveAttribute('data-bridges', '0')
     await expect(page.getByText('Atrasada ou nunca inspecionada')).toBeVisible()
     await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
-      timeout: 30_000,
+      timeout: budget(30_000),
     })
     await snap(page, 'inspection-map-desktop')
 

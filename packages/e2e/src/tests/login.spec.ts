@@ -1,5 +1,6 @@
 import { DEMO, DESKTOP, INACTIVE, PHONE, expect, test } from '../fixtures'
 import { seriousViolations, snap } from '../steps/pictures'
+import { budget } from '../slowdown'
 
 test.describe('sign-in screen', () => {
   test('shows the validation messages, submits with Enter and reports a wrong password', async ({
@@ -95,7 +96,7 @@ test.describe('sign-in screen', () => {
     // not after the map has finished loading (on a busy machine they would be gone by then).
     await expect(
       page.getByText('Não foi possível carregar alguma informação necessária! [layers]'),
-    ).toBeVisible({ timeout: 30_000 })
+    ).toBeVisible({ timeout: budget(30_000) })
     await expect(
       page.getByText('Não foi possível carregar alguma informação necessária! [mapas base]'),
     ).toBeVisible()

@@ -4,6 +4,7 @@ import { mapRendered, urlView } from '../steps/map'
 import { createBaseLayer } from '../steps/map-data'
 import { snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** Answers a server call with a 500, as a failing server would (the page stays on loopback). */
 async function failing(page: Page, match: (url: URL) => boolean) {
@@ -175,7 +176,7 @@ test.describe('map start-up failures', () => {
       // It spoke of the map: it leaves with it (once the workspace has replaced the map, which
       // a busy machine may take a while to load), long before its 6 s are up.
       await expect(page.locator('.ol-viewport')).toHaveCount(0)
-      await expect(fallback).not.toBeInViewport({ timeout: 1_500 })
+      await expect(fallback).not.toBeInViewport({ timeout: budget(1_500) })
 
       await page.getByRole('navigation').getByRole('link', { name: 'MAPA' }).click()
       await mapRendered(page)
@@ -185,7 +186,7 @@ test.describe('map start-up failures', () => {
       await expect(failed).toBeInViewport()
       await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
       await expect(page.locator('.ol-viewport')).toHaveCount(0)
-      await expect(failed).not.toBeInViewport({ timeout: 1_500 })
+      await expect(failed).not.toBeInViewport({ timeout: budget(1_500) })
     } finally {
       await base.remove()
     }

@@ -6,11 +6,12 @@ import { mapRendered, signInToMap } from '../steps/map'
 import { mapBox } from '../steps/map-pixels'
 import { snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** The panorama of the shown event has been drawn (the viewer says which event it holds). */
 async function panoramaOf(page: Page, id: number) {
   await expect(page.getByTestId('orbit-viewer')).toHaveAttribute('data-event', String(id), {
-    timeout: 60_000,
+    timeout: budget(60_000),
   })
 }
 
@@ -30,7 +31,7 @@ test.describe('orbit module (/orbit)', () => {
     request,
   }) => {
     // Demo panoramas are drawn on their first request: a cold server takes its time.
-    test.setTimeout(240_000)
+    test.setTimeout(budget(240_000))
     const token = await apiToken(request, ADMIN)
     const hits = (await (
       await api(request, token, '/api/events/search?road=SP-280&km=14')
@@ -41,7 +42,7 @@ test.describe('orbit module (/orbit)', () => {
     await signIn(page, ADMIN, '/orbit')
     const info = page.getByTestId('orbit-info')
     // /orbit alone opens the default event, and keeps its id in the address.
-    await expect(info.getByTestId('orbit-info-road')).not.toBeEmpty({ timeout: 30_000 })
+    await expect(info.getByTestId('orbit-info-road')).not.toBeEmpty({ timeout: budget(30_000) })
     await expect(page).toHaveURL(/\/orbit\?event=\d+/)
     for (const label of ['Rodovia', 'Sentido', 'KM', 'Latitude', 'Longitude', 'Levantamento'])
       await expect(info.getByText(label, { exact: true })).toBeVisible()
@@ -155,7 +156,7 @@ test.describe('orbit module (/orbit)', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' })
     const menu = page.getByRole('menu', { name: 'Menu do mapa' })
     await menu.getByRole('menuitem', { name: 'Ver no explorador' }).click()
-    await expect(page).toHaveURL(/\/orbit\?event=\d+$/, { timeout: 30_000 })
+    await expect(page).toHaveURL(/\/orbit\?event=\d+$/, { timeout: budget(30_000) })
     const opened = eventOf(page)
     // The place clicked (the map's centre, to the pixel) and its closest event by the API.
     const q = new URLSearchParams({
@@ -169,7 +170,7 @@ test.describe('orbit module (/orbit)', () => {
     await expect(page.getByTestId('orbit-info-road')).toHaveText('SP-280')
     await panoramaOf(page, opened)
     await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
-      timeout: 20_000,
+      timeout: budget(20_000),
     })
     await snap(page, 'orbit-desktop')
     // The drawer of the map's selected features (none selected here).

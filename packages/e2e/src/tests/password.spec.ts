@@ -2,6 +2,7 @@ import { expect, holdRequests, test, unique } from '../fixtures'
 import { resetLinkFor } from '../steps/mail'
 import { snap } from '../steps/pictures'
 import { createUser, signIn, signInThroughScreen, signOut } from '../steps/session'
+import { budget } from '../slowdown'
 
 test.describe('passwords', () => {
   test('reset by the e-mailed link, then sign in with the new password', async ({
@@ -22,7 +23,7 @@ test.describe('passwords', () => {
 
     let link: string | undefined
     await expect
-      .poll(() => (link = resetLinkFor(`${username}@example.com`)), { timeout: 15_000 })
+      .poll(() => (link = resetLinkFor(`${username}@example.com`)), { timeout: budget(15_000) })
       .toBeTruthy()
     await page.goto(link!)
     await expect(page.getByRole('heading', { name: 'Nova senha' })).toBeVisible()

@@ -8,6 +8,7 @@ import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../f
 import { expectPicture, snap } from '../steps/pictures'
 import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
 import { openReports } from '../steps/tools'
+import { budget } from '../slowdown'
 
 const LAYER = 'oae'
 const LAYER_TITLE = 'Obras de arte especiais (pontes e viadutos)'
@@ -121,7 +122,7 @@ test.describe('reports', () => {
     'a user browses folders, fills the generation dialog, previews, runs and finds the job',
     { tag: '@db' },
     async ({ page, request }) => {
-      test.setTimeout(120_000)
+      test.setTimeout(budget(120_000))
       const token = await resetWorkspaceOf(request, DEMO)
       // A template of their own without parameters: 'Meus Relatórios', and disabled.
       const own = unique('Sem parâmetros')
@@ -225,7 +226,7 @@ test.describe('reports', () => {
       await expect(progress.getByText('Processando 25%')).toBeVisible()
       await expect(progress.getByText('Tempo restante: Alguns segundos')).toBeVisible()
       await snap(page, 'reports-progress')
-      const downloading = page.waitForEvent('download', { timeout: 60_000 })
+      const downloading = page.waitForEvent('download', { timeout: budget(60_000) })
       // Minimizar: the dialog goes, the job goes on.
       await progress.getByRole('button', { name: 'Minimizar' }).click()
       await expect(progress).toHaveCount(0)

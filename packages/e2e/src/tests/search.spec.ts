@@ -10,6 +10,7 @@ import { snap } from '../steps/pictures'
 import { apiToken, resetWorkspace, resetWorkspaceOf, signIn } from '../steps/session'
 import { moduleSettings } from '../steps/settings'
 import { openReports, openSearch } from '../steps/tools'
+import { budget } from '../slowdown'
 
 const LAYER = 'marcos_km'
 const LAYER_TITLE = 'Marcos quilométricos'
@@ -106,7 +107,7 @@ async function exportAs(
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Formato').selectOption(format)
   await arrange?.(dialog)
-  const downloading = page.waitForEvent('download', { timeout: 30_000 })
+  const downloading = page.waitForEvent('download', { timeout: budget(30_000) })
   await dialog.getByRole('button', { name: 'EXPORTAR' }).click()
   const download = await downloading
   await expect(page.getByText(/^Exportação concluída: /)).toBeVisible()
@@ -403,7 +404,7 @@ test.describe('search', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(budget(120_000))
     const token = await resetWorkspaceOf(request, ADMIN)
     // The server's rows of the search, deleted ones included (marked), and the live ones.
     const all = await oaeSearch(request, token, PONTE)
@@ -465,7 +466,7 @@ test.describe('search', () => {
     await tipo.getByLabel('Campo').selectOption({ label: 'Tipo' })
     await tipo.getByLabel('Valor').fill('ponte')
     await page.keyboard.press('Escape')
-    const downloading = page.waitForEvent('download', { timeout: 60_000 })
+    const downloading = page.waitForEvent('download', { timeout: budget(60_000) })
     await dialog.getByRole('button', { name: 'Iniciar' }).click()
     const report = await saved(await downloading)
     const reported = (await xlsxRows(report)).flat().filter((v) => /^OAE-/.test(v))

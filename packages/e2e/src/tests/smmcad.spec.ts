@@ -3,6 +3,7 @@ import { ADMIN, expect, test } from '../fixtures'
 import { snap } from '../steps/pictures'
 import { resetWorkspaceOf, signIn } from '../steps/session'
 import { openToolWindow } from '../steps/tools'
+import { budget } from '../slowdown'
 
 /**
  * The SmmCad event viewer (spec 2 §2.5, §4.4, §7.1) on the demo surveys: the administrator
@@ -17,7 +18,7 @@ const camera = (page: Page, n: number, rotation: number) =>
 
 async function openViewer(page: Page) {
   await openToolWindow(page, 'SMMCAD')
-  await expect(footer(page)).toHaveText('Local: SP-280 @ 13,000', { timeout: 30_000 })
+  await expect(footer(page)).toHaveText('Local: SP-280 @ 13,000', { timeout: budget(30_000) })
   await expect(cameras(page)).toHaveCount(4)
 }
 
@@ -43,7 +44,7 @@ test.describe('event viewer (SmmCad)', () => {
     expect(names).toEqual(['Câmera 1 (0°)', 'Câmera 2 (90°)', 'Câmera 3 (180°)', 'Câmera 4 (270°)'])
     const canvas = camera(page, 1, 0).locator('canvas')
     await expect(canvas).toHaveAttribute('data-drawn', /^demo\/1\/1\/1\|[0-4]$/, {
-      timeout: 30_000,
+      timeout: budget(30_000),
     })
     // The map's layer list, with a switch per layer.
     const layers = page.getByRole('region', { name: 'Layers' })
@@ -55,14 +56,16 @@ test.describe('event viewer (SmmCad)', () => {
     await camera(page, 1, 0).focus()
     await page.keyboard.press('ArrowUp')
     await expect(footer(page)).toHaveText('Local: SP-280 @ 13,010')
-    await expect(canvas).toHaveAttribute('data-drawn', /^demo\/1\/2\/1\|/, { timeout: 30_000 })
+    await expect(canvas).toHaveAttribute('data-drawn', /^demo\/1\/2\/1\|/, {
+      timeout: budget(30_000),
+    })
     await page.keyboard.press('ArrowUp')
     await expect(footer(page)).toHaveText('Local: SP-280 @ 13,020')
     await page.keyboard.press('ArrowDown')
     await expect(footer(page)).toHaveText('Local: SP-280 @ 13,010')
     // Past the end of the loaded neighbours (60 m), they are loaded again and the steps go on.
     for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowUp')
-    await expect.poll(() => footerKm(page), { timeout: 20_000 }).toBeGreaterThan(13.06)
+    await expect.poll(() => footerKm(page), { timeout: budget(20_000) }).toBeGreaterThan(13.06)
 
     // Ctrl+ArrowRight / Ctrl+ArrowLeft: the selected camera, wrapping around.
     await expect(camera(page, 1, 0)).toHaveAttribute('data-selected', 'true')
@@ -89,7 +92,7 @@ test.describe('event viewer (SmmCad)', () => {
     await page.goto('/?lat=-23.5150&lon=-46.7800&z=15')
     const tracks = page.getByRole('region', { name: 'Imagens 360°' })
     await expect(tracks.getByRole('switch', { name: 'Imagens 360°' })).toBeChecked({
-      timeout: 30_000,
+      timeout: budget(30_000),
     })
     await expect(tracks.getByText('2025-03')).toBeVisible()
     await expect(tracks.getByText('2026-05')).toBeVisible()
@@ -107,7 +110,7 @@ test.describe('event viewer (SmmCad)', () => {
     // The 360 view beside the map: the event's panorama.
     await page.getByRole('button', { name: 'Alternar visão 360' }).click()
     const panorama = page.getByRole('region', { name: 'Visão 360' })
-    await expect(panorama).toHaveAttribute('data-panorama', 'demo/1/1', { timeout: 30_000 })
+    await expect(panorama).toHaveAttribute('data-panorama', 'demo/1/1', { timeout: budget(30_000) })
     await snap(page, 'smmcad-360')
 
     // A click on the map loads the closest event and its neighbours (the road runs west
@@ -115,8 +118,10 @@ test.describe('event viewer (SmmCad)', () => {
     const map = page.getByRole('region', { name: 'Mapa' })
     const box = (await map.boundingBox())!
     await map.click({ position: { x: box.width / 2 - 150, y: box.height / 2 - 40 } })
-    await expect.poll(() => footerKm(page), { timeout: 20_000 }).toBeGreaterThan(13.015)
-    await expect(panorama).not.toHaveAttribute('data-panorama', 'demo/1/1', { timeout: 30_000 })
+    await expect.poll(() => footerKm(page), { timeout: budget(20_000) }).toBeGreaterThan(13.015)
+    await expect(panorama).not.toHaveAttribute('data-panorama', 'demo/1/1', {
+      timeout: budget(30_000),
+    })
     await snap(page, 'smmcad-map-click')
 
     // An event without its panorama shows the placeholder picture.
@@ -128,7 +133,7 @@ test.describe('event viewer (SmmCad)', () => {
     })
     await map.click({ position: { x: box.width / 2 + 120, y: box.height / 2 + 30 } })
     await expect(page.getByRole('img', { name: 'Evento sem imagem 360' })).toBeVisible({
-      timeout: 20_000,
+      timeout: budget(20_000),
     })
 
     // The neighbours do not come: the spec's message.
@@ -137,6 +142,8 @@ test.describe('event viewer (SmmCad)', () => {
       route.fulfill({ status: 500, json: { message: 'falha' } }),
     )
     await map.click({ position: { x: box.width / 2 - 100, y: box.height / 2 - 20 } })
-    await expect(page.getByText('Erro carregar eventos vizinhos!')).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByText('Erro carregar eventos vizinhos!')).toBeVisible({
+      timeout: budget(20_000),
+    })
   })
 })

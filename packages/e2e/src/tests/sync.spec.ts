@@ -7,6 +7,7 @@ import { seriousViolations, snap } from '../steps/pictures'
 import { apiToken, resetWorkspace, signIn } from '../steps/session'
 import { moduleSettings } from '../steps/settings'
 import { openSearch } from '../steps/tools'
+import { budget } from '../slowdown'
 
 const LAYER = 'marcos_km'
 const LAYER_TITLE = 'Marcos quilométricos'
@@ -138,7 +139,9 @@ test.describe('synchronisation packages', () => {
         await confirm.getByRole('button', { name: 'SINCRONIZAR' }).click()
         await expect(page).toHaveURL(/\/dashboard\/syncqueue$/)
         const row = page.getByRole('row', { name: new RegExp(name) })
-        await expect(row.getByText('Concluído', { exact: true })).toBeVisible({ timeout: 20_000 })
+        await expect(row.getByText('Concluído', { exact: true })).toBeVisible({
+          timeout: budget(20_000),
+        })
         // Exact: a date of December ('01/12/2026') holds '2/2' too.
         await expect(row.getByText('2/2', { exact: true })).toBeVisible()
         await snap(page, 'sync-queue')

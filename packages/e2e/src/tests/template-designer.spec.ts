@@ -4,6 +4,7 @@ import { DEFAULT_PRINTABLE } from '@gis/shared'
 import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
 import { seriousViolations, snap } from '../steps/pictures'
 import { apiToken, saveWorkspace, signIn } from '../steps/session'
+import { budget } from '../slowdown'
 
 /** A one-pixel PNG for the image library. */
 const PNG = Buffer.from(
@@ -58,7 +59,7 @@ test.describe('Editor de Template', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(budget(120_000))
     const name = unique('Ficha E2E')
     await openDesigner(page, request)
     const nameField = page.getByLabel('Nome da template')
