@@ -14,23 +14,37 @@ const web = './packages/web/src'
  * (auth, layer-data) < the features (modules, tiles, ogc) < the composition (app, main, the
  * demo seed and the command-line entry points). `app-deps.ts` is the contract (types) every
  * feature receives. Tests may reach across floors to set up what they check.
- * Web: api, state, components, map < features < app. A feature imports another feature only
- * through its index.ts; the composition (app/) may load a window or a page from its file.
+ * Web: api, state, components, map, windows < features < app. No feature imports another:
+ * a part several features use lives on a floor below, and a screen that shows another
+ * feature's part is put together by the composition (app/, decision 95). api does not import
+ * state (the slices react to the API, not the other way round).
  */
-const SERVER_INFRA = ['db', 'http', 'mail', 'storage', 'jobs', 'workers', 'gdal', 'archive'].map(
-  (d) => `${server}/${d}`,
-)
+const SERVER_INFRA = [
+  'db',
+  'http',
+  'mail',
+  'storage',
+  'jobs',
+  'workers',
+  'gdal',
+  'archive',
+  'config.ts',
+  'paths.ts',
+].map((d) => `${server}/${d}`)
 const SERVER_CORE = ['auth', 'layer-data'].map((d) => `${server}/${d}`)
-const SERVER_FEATURES = ['modules', 'tiles', 'ogc'].map((d) => `${server}/${d}`)
+// app-deps.ts: the contract (types) every feature receives, beside them.
+const SERVER_FEATURES = ['modules', 'tiles', 'ogc', 'app-deps.ts'].map((d) => `${server}/${d}`)
 const SERVER_TOP = [
   `${server}/app.ts`,
   `${server}/main.ts`,
   `${server}/seed.ts`,
   `${server}/db-export.ts`,
   `${server}/cpu-worker.ts`,
+  `${server}/start-banner.ts`,
+  `${server}/storage-migrate.ts`,
   `${server}/demo`,
 ]
-const WEB_BASE = ['api', 'state', 'components', 'map'].map((d) => `${web}/${d}`)
+const WEB_BASE = ['api', 'state', 'components', 'map', 'windows'].map((d) => `${web}/${d}`)
 const WEB_FEATURES = fs
   .readdirSync(`${web}/features`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -41,7 +55,7 @@ const zones = [
     target,
     from: [...SERVER_CORE, ...SERVER_FEATURES, ...SERVER_TOP],
     message:
-      'Infrastructure (db, http, mail, storage, jobs, workers, gdal, archive) must not depend on what is built on it.',
+      'Infrastructure (db, http, mail, storage, jobs, workers, gdal, archive, config, paths) must not depend on what is built on it.',
   })),
   ...SERVER_CORE.map((target) => ({
     target,
@@ -53,6 +67,18 @@ const zones = [
     from: SERVER_TOP,
     message: 'Features receive their dependencies (AppDeps); they never import the composition.',
   })),
+  // The approvals' gates are passed in by app.ts (decision 74): the feature calls and the
+  // attachment uploads import nothing of approvals, which uses them.
+  ...['features', 'attachments'].map((m) => ({
+    target: `${server}/modules/${m}`,
+    from: `${server}/modules/approvals`,
+    message: `${m} receives the approvals' gate from app.ts: it imports nothing of approvals.`,
+  })),
+  {
+    target: server,
+    from: './packages/server/test',
+    message: "The server's code never imports the tests' helpers (packages/server/test).",
+  },
   {
     target: './packages/shared/src',
     from: ['./packages/server', './packages/web'],
@@ -61,8 +87,15 @@ const zones = [
   ...WEB_BASE.map((target) => ({
     target,
     from: [`${web}/features`, `${web}/app`],
-    message: 'api, state, components and map are shared by the features: no import from a feature.',
+    message:
+      'api, state, components, map and windows are shared by the features: no import from a feature.',
   })),
+  {
+    target: `${web}/api`,
+    from: `${web}/state`,
+    message:
+      'api/ does not import state/: a slice reacts to an endpoint (extraReducers), the store passes what the API needs.',
+  },
   {
     target: `${web}/features`,
     from: `${web}/app`,
@@ -73,10 +106,16 @@ const zones = [
     target,
     from: `${web}/features`,
     except: target,
-    indexOnly: true,
-    message: "A feature imports another feature only through its index.ts ('../<feature>').",
+    message:
+      'A feature does not import another feature: move the shared part down (api, state, components, map, windows) or compose the screen in app/.',
   })),
 ]
+
+/**
+ * The folders between which an import may go one way only (`local/no-cycle`'s `folders`): each
+ * feature, and each top folder of the web app (api, state, components, map, windows, app).
+ */
+const TIED_FOLDERS = [`${web}/features/*`, `${web}/*`]
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', '**/test-results/**'] },
@@ -98,7 +137,40 @@ export default tseslint.config(
     plugins: { local: { rules: { floors: floorsRule, 'no-cycle': noCycleRule } } },
     rules: {
       'local/floors': ['error', { zones }],
-      'local/no-cycle': 'error',
+      'local/no-cycle': ['error', { folders: TIED_FOLDERS }],
+    },
+  },
+  {
+    // One way a route reads its caller (docs/architecture.md): callerOf, from auth/caller.ts.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/auth/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='contextOf'], Literal[value='contextOf']",
+          message:
+            'Read the caller with callerOf(auth, request) (auth/caller.ts); contextOf stays inside auth/.',
+        },
+      ],
+    },
+  },
+  {
+    // A route speaks HTTP and calls its service; the statements are the service's (docs/architecture.md).
+    files: ['packages/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.sql$',
+              message:
+                'A route never imports a *.sql.ts: it calls its service, which runs the statements.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

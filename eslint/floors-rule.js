@@ -2,17 +2,13 @@ import path from 'node:path'
 
 /**
  * A local ESLint rule: a file in a zone's `target` must not import from the zone's `from`
- * paths, save what is inside the zone's `except` paths and, with `indexOnly`, a folder right
- * under a `from` path imported as a whole (`../x` or `../x/index`: its index.ts). Relative
- * specifiers are resolved against the importing file; package imports are not the floors'
- * business. (eslint-plugin-import-x did this, but its native resolver needs
- * per-platform binaries that our registry mirror does not carry, which broke `npm ci`.)
+ * paths, save what is inside the zone's `except` paths. Relative specifiers are resolved
+ * against the importing file; package imports are not the floors' business.
+ * (eslint-plugin-import-x did this, but its native resolver needs per-platform binaries that
+ * our registry mirror does not carry, which broke `npm ci`.)
  */
 const bare = (p) => p.replace(/\.(ts|tsx|mts|js|mjs)$/, '')
 const inside = (file, dir) => bare(file) === bare(dir) || file.startsWith(dir + path.sep)
-/** `x/y` or `x/y/index` with `x` one of `dirs`: the folder `y` imported through its index. */
-const folderIndex = (file, dirs) =>
-  dirs.includes(path.dirname(bare(file).replace(/[\\/]index$/, '')))
 
 export const floorsRule = {
   meta: {
@@ -27,7 +23,6 @@ export const floorsRule = {
       target: path.resolve(cwd, z.target),
       from: [z.from].flat().map((f) => path.resolve(cwd, f)),
       except: [z.except ?? []].flat().map((f) => path.resolve(cwd, f)),
-      indexOnly: Boolean(z.indexOnly),
       message: z.message,
     }))
     const file = context.filename
@@ -40,7 +35,6 @@ export const floorsRule = {
       for (const zone of mine) {
         if (!zone.from.some((f) => inside(resolved, f))) continue
         if (zone.except.some((f) => inside(resolved, f))) continue
-        if (zone.indexOnly && folderIndex(resolved, zone.from)) continue
         context.report({ node: node.source, message: `${zone.message} (${spec})` })
       }
     }

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 
@@ -9,6 +10,12 @@ import ts from 'typescript'
  * into strongly connected components; an import whose target lies in its own file's component
  * is reported with the way back. (eslint-plugin-import-x's no-cycle needs a native resolver and
  * skips type-only imports: decision 72.)
+ *
+ * With `folders` (paths from the working directory, `*` standing for any one folder name, the
+ * first pattern that matches a file naming its folder), it also refuses a two-way tie between
+ * folders: folder A imports folder B while some file of B imports A, even when no file-level
+ * cycle exists (decision 95). Test files are left out of B's imports, as they are out of the
+ * floors.
  */
 const configs = new Map()
 
@@ -110,23 +117,98 @@ function wayBack(from, to, component, cwd) {
   return way.join(' → ')
 }
 
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The `folders` patterns as expressions that capture a file's folder. */
+function folderPatterns(cwd, patterns) {
+  return patterns.map((pattern) => {
+    const parts = path.resolve(cwd, pattern).split(path.sep)
+    const folder = parts.map((p) => (p === '*' ? '[^/\\\\]+' : escape(p))).join('[/\\\\]')
+    return new RegExp(`^(${folder})[/\\\\]`)
+  })
+}
+
+/** The folder of `file`: what the first pattern that matches captures (null: none). */
+function folderOf(file, patterns) {
+  for (const pattern of patterns) {
+    const match = pattern.exec(file)
+    if (match) return match[1]
+  }
+  return null
+}
+
+const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/
+const TEST = /\.test\.[^.]+$/
+
+/** The source files under `dir`, tests left out. */
+function sourceFiles(dir) {
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map((name) => path.join(dir, String(name)))
+    .filter((file) => SOURCE.test(file) && !file.endsWith('.d.ts') && !TEST.test(file))
+}
+
+const folderEdges = new Map()
+
+/** The folders the files of `folder` import, each with one import that shows it. */
+function importsOfFolder(folder, patterns) {
+  let out = folderEdges.get(folder)
+  if (out) return out
+  out = new Map()
+  folderEdges.set(folder, out)
+  for (const file of sourceFiles(folder)) {
+    if (folderOf(file, patterns) !== folder) continue
+    for (const [target, written] of importsOf(file)) {
+      const to = folderOf(target, patterns)
+      if (to && to !== folder && !out.has(to)) out.set(to, { file, written })
+    }
+  }
+  return out
+}
+
 export const noCycleRule = {
-  meta: { type: 'problem', schema: [] },
+  meta: {
+    type: 'problem',
+    schema: [
+      {
+        type: 'object',
+        properties: { folders: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+  },
   create(context) {
     const file = path.resolve(context.filename)
     const cwd = context.cwd ?? process.cwd()
     if (!componentOf.has(file)) visit(file)
     const component = componentOf.get(file)
-    if (!component || component.size < 2) return {}
+    const patterns = folderPatterns(cwd, context.options[0]?.folders ?? [])
+    const mine = folderOf(file, patterns)
+    const cyclic = component !== undefined && component.size > 1
+    if (!cyclic && !mine) return {}
     const targets = importsOf(file)
     const check = (node) => {
       const spec = node.source?.value
       if (typeof spec !== 'string') return
       for (const [target, written] of targets) {
-        if (written !== spec || !component.has(target)) continue
+        if (written !== spec) continue
+        if (cyclic && component.has(target)) {
+          context.report({
+            node: node.source,
+            message: `Import cycle: ${wayBack(target, file, component, cwd)} → (${spec})`,
+          })
+        }
+        const theirs = mine && folderOf(target, patterns)
+        if (!theirs || theirs === mine) continue
+        const back = importsOfFolder(theirs, patterns).get(mine)
+        if (!back) continue
+        const [a, b] = [mine, theirs].map((f) => path.relative(cwd, f))
         context.report({
           node: node.source,
-          message: `Import cycle: ${wayBack(target, file, component, cwd)} → (${spec})`,
+          message:
+            `Two-way tie: ${a} imports ${b} (${spec}) and ${b} imports ${a} ` +
+            `(${path.relative(cwd, back.file)} → ${back.written}).`,
         })
       }
     }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -10,8 +11,11 @@ import { noCycleRule } from './no-cycle-rule.js'
 const dir = mkdtempSync(path.join(tmpdir(), 'lint-rules-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** Writes a small project (files by relative path) and lints it with the two local rules. */
-async function lint(name, files, zones = []) {
+/**
+ * Writes a small project (files by relative path) and lints it with the two local rules: the
+ * floors' `zones`, the tied `folders` of no-cycle.
+ */
+async function lint(name, files, { zones = [], folders = [] } = {}) {
   const root = path.join(dir, name)
   for (const [file, text] of Object.entries({ 'tsconfig.json': '{}', ...files })) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
@@ -21,11 +25,16 @@ async function lint(name, files, zones = []) {
     cwd: root,
     overrideConfigFile: true,
     overrideConfig: [
+      // As in eslint.config.js: the tests are out of the floors.
+      { ignores: ['**/*.test.ts'] },
       {
         files: ['**/*.ts'],
         languageOptions: { parser: tseslint.parser },
         plugins: { local: { rules: { floors: floorsRule, 'no-cycle': noCycleRule } } },
-        rules: { 'local/floors': ['error', { zones }], 'local/no-cycle': 'error' },
+        rules: {
+          'local/floors': ['error', { zones }],
+          'local/no-cycle': ['error', { folders }],
+        },
       },
     ],
   })
@@ -70,30 +79,181 @@ describe('local/floors', () => {
         'src/upper/y.ts': 'export const y = 1\n',
         'src/upper/z.ts': "import { x } from '../lower/x'\nexport const z = x\n",
       },
-      zones,
+      { zones },
     )
     expect(messages).toEqual(['src/lower/x.ts: No upward import. (../upper/y)'])
   })
 
-  it('lets a feature import another only through its index', async () => {
+  it('refuses any import from another feature, its index included', async () => {
+    // As eslint.config.js sets it: each feature a target, every other feature refused.
     const zones = ['a', 'b'].map((f) => ({
       target: `./features/${f}`,
       from: './features',
       except: `./features/${f}`,
-      indexOnly: true,
-      message: 'Through the index only.',
+      message: 'No feature imports another.',
     }))
     const messages = await lint(
-      'index-only',
+      'features',
       {
         'features/a/index.ts': "export { a } from './a'\n",
-        'features/a/a.ts': "import { b } from '../b'\nexport const a = b\n",
-        'features/a/inner.ts': "import { c } from '../b/c'\nexport const inner = c\n",
+        'features/a/a.ts':
+          "import { b } from '../b'\nimport { s } from '../../lib/s'\nexport const a = b + s\n",
+        'features/a/inner.ts': "import type { C } from '../b/c'\nexport type Inner = C\n",
+        'features/a/lazy.ts': "export const load = () => import('../b/c')\n",
         'features/b/index.ts': "export { c as b } from './c'\n",
-        'features/b/c.ts': 'export const c = 1\n',
+        'features/b/c.ts':
+          "import { s } from '../../lib/s'\nexport const c = s\nexport type C = number\n",
+        'lib/s.ts': 'export const s = 1\n',
       },
-      zones,
+      { zones },
     )
-    expect(messages).toEqual(['features/a/inner.ts: Through the index only. (../b/c)'])
+    expect(messages.sort()).toEqual([
+      'features/a/a.ts: No feature imports another. (../b)',
+      'features/a/inner.ts: No feature imports another. (../b/c)',
+      'features/a/lazy.ts: No feature imports another. (../b/c)',
+    ])
+  })
+
+  it('keeps api/ from importing state/', async () => {
+    // As eslint.config.js sets it; state/ may import api/.
+    const zones = [
+      { target: './src/api', from: './src/state', message: 'api/ does not import state/.' },
+    ]
+    const messages = await lint(
+      'api-state',
+      {
+        'src/api/session.ts':
+          "import { token } from '../state/auth'\nexport const session = token\n",
+        'src/api/base.ts': 'export const base = 1\n',
+        'src/state/auth.ts': "import { base } from '../api/base'\nexport const token = base\n",
+      },
+      { zones },
+    )
+    expect(messages).toEqual(['src/api/session.ts: api/ does not import state/. (../state/auth)'])
+  })
+})
+
+describe('local/no-cycle with tied folders', () => {
+  // As eslint.config.js sets it: each feature, then each top folder.
+  const folders = ['src/features/*', 'src/*']
+
+  it('refuses two folders that import each other, with no file-level cycle', async () => {
+    const messages = await lint(
+      'ties',
+      {
+        // features/a → features/b and features/b → features/a, through different files.
+        'src/features/a/uses-b.ts': "import { b } from '../b/b'\nexport const usesB = b\n",
+        'src/features/a/a.ts': 'export const a = 1\n',
+        'src/features/b/b.ts': 'export const b = 1\n',
+        'src/features/b/lazy-a.ts': "export const load = () => import('../a/a')\n",
+        // api → state (for types only) and state → api.
+        'src/api/session.ts':
+          "import type { Auth } from '../state/auth'\nexport type Session = Auth\n",
+        'src/api/base.ts': 'export const base = 1\n',
+        'src/state/auth.ts':
+          "import { base } from '../api/base'\nexport const auth = base\nexport type Auth = number\n",
+        // One way only: passes.
+        'src/features/c/c.ts':
+          "import { a } from '../a/a'\nimport { base } from '../../api/base'\nexport const c = a + base\n",
+        // A test may reach back: it makes no tie.
+        'src/features/a/a.test.ts': "import { c } from '../c/c'\nexport const t = c\n",
+      },
+      { folders },
+    )
+    expect(messages.sort()).toEqual([
+      'src/api/session.ts: Two-way tie: src/api imports src/state (../state/auth) and src/state imports src/api (src/state/auth.ts → ../api/base).',
+      'src/features/a/uses-b.ts: Two-way tie: src/features/a imports src/features/b (../b/b) and src/features/b imports src/features/a (src/features/b/lazy-a.ts → ../a/a).',
+      'src/features/b/lazy-a.ts: Two-way tie: src/features/b imports src/features/a (../a/a) and src/features/a imports src/features/b (src/features/a/uses-b.ts → ../b/b).',
+      'src/state/auth.ts: Two-way tie: src/state imports src/api (../api/base) and src/api imports src/state (src/api/session.ts → ../state/auth).',
+    ])
+  })
+})
+
+describe("the repository's configuration (eslint.config.js)", () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const floors = async (file, code) => {
+    const eslint = new ESLint({ cwd: root })
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
+    return result.messages.filter((m) => m.ruleId === 'local/floors').map((m) => m.message)
+  }
+
+  it('refuses a web feature importing another feature', async () => {
+    const messages = await floors(
+      'packages/web/src/features/search/uses-map.ts',
+      "import { MapPage } from '../map'\nexport const page = MapPage\n",
+    )
+    expect(messages).toEqual([expect.stringContaining('A feature does not import another feature')])
+  })
+
+  const messagesOf = async (file, code, rule) => {
+    const eslint = new ESLint({ cwd: root })
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
+    return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message)
+  }
+
+  it("refuses a route importing a *.sql.ts, its own module's or another floor's", async () => {
+    const own = await messagesOf(
+      'packages/server/src/modules/users/more.routes.ts',
+      "import { findUser } from './users.sql'\nexport const f = findUser\n",
+      'no-restricted-imports',
+    )
+    expect(own).toEqual([expect.stringContaining('A route never imports a *.sql.ts')])
+    const below = await messagesOf(
+      'packages/server/src/tiles/more.routes.ts',
+      "import { dataVersion } from '../layer-data/catalogue.sql'\nexport const v = dataVersion\n",
+      'no-restricted-imports',
+    )
+    expect(below).toEqual([expect.stringContaining('A route never imports a *.sql.ts')])
+    const service = await messagesOf(
+      'packages/server/src/tiles/more.service.ts',
+      "import { dataVersion } from '../layer-data/catalogue.sql'\nexport const v = dataVersion\n",
+      'no-restricted-imports',
+    )
+    expect(service).toEqual([])
+  })
+
+  it('keeps contextOf inside auth/: a route reads its caller with callerOf', async () => {
+    const code = 'export const user = (auth, request) => auth.contextOf(request).user\n'
+    const route = await messagesOf(
+      'packages/server/src/modules/users/more.routes.ts',
+      code,
+      'no-restricted-syntax',
+    )
+    expect(route).toEqual([expect.stringContaining('callerOf(auth, request)')])
+    const inAuth = await messagesOf(
+      'packages/server/src/auth/more.ts',
+      code,
+      'no-restricted-syntax',
+    )
+    expect(inAuth).toEqual([])
+  })
+
+  it("refuses the server's code importing the tests' helpers", async () => {
+    const messages = await floors(
+      'packages/server/src/modules/users/uses-test.ts',
+      "import { testLayer } from '../../../test/test-layer'\nexport const l = testLayer\n",
+    )
+    expect(messages).toEqual([expect.stringContaining("never imports the tests' helpers")])
+  })
+
+  it('puts every root file of the server in a floor: config.ts is infrastructure', async () => {
+    const messages = await floors(
+      'packages/server/src/config.ts',
+      "import { buildApp } from './app'\nexport const b = buildApp\n",
+    )
+    expect(messages).toEqual([expect.stringContaining('Infrastructure')])
+  })
+
+  it('refuses api/ importing state/, and lets state/ import api/', async () => {
+    const up = await floors(
+      'packages/web/src/api/uses-state.ts',
+      "import { authSlice } from '../state/auth-slice'\nexport const slice = authSlice\n",
+    )
+    expect(up).toEqual([expect.stringContaining('api/ does not import state/')])
+    const down = await floors(
+      'packages/web/src/state/uses-api.ts',
+      "import { api } from '../api/base-api'\nexport const reducer = api.reducer\n",
+    )
+    expect(down).toEqual([])
   })
 })

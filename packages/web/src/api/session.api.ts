@@ -1,5 +1,4 @@
 import type { AppConfig, PermissionsAnswer, SessionUser } from '@gis/shared'
-import { userRefreshed } from '../state/auth-slice'
 import { api, SESSION_CACHE_S } from './base-api'
 
 /**
@@ -26,13 +25,10 @@ export const sessionApi = api.injectEndpoints({
         return user.active && token ? { kind: 'active', user, token } : { kind: 'inactive' }
       },
     }),
+    /** Its answer refreshes the session user: the auth slice takes it (state/auth-slice.ts). */
     validate: build.query<{ ok: true; user: SessionUser }, void>({
       query: () => '/auth/validate',
       keepUnusedDataFor: 0,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }))
-        if (data) dispatch(userRefreshed(data.user))
-      },
     }),
     signOut: build.mutation<{ ok: true }, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),

@@ -33,7 +33,7 @@ function onDemand<M, K extends keyof M>(
 }
 
 const shell = () => import('./shell')
-const modules = () => import('../features/modules')
+const modules = () => import('./screens/ModulePages')
 const sync = () => import('../features/sync')
 
 /** A page of an optional module: found only when the server has the module on (else 404). */
@@ -93,7 +93,7 @@ const routes: RouteObject[] = [
       </RequireSession>
     ),
     children: [
-      { path: '/', element: onDemand(() => import('../features/map'), 'MapPage') },
+      { path: '/', element: onDemand(() => import('./screens/MapScreen'), 'MapScreen') },
       {
         path: '/workspace',
         element: onDemand(() => import('../features/workspace/WorkspacePage'), 'WorkspacePage'),
@@ -113,8 +113,8 @@ const routes: RouteObject[] = [
         element: (
           <RequireAdmin>
             {onDemand(
-              () => import('../features/admin'),
-              'DashboardPage',
+              () => import('./screens/DashboardScreen'),
+              'DashboardScreen',
               t('module.dashboardLoading'),
             )}
           </RequireAdmin>

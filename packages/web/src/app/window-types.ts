@@ -10,19 +10,22 @@ import { parseDataLoaderState, type DataLoaderState } from '../features/dataload
 import { itemsKey, parseFeatureInfoState, type FeatureInfoState } from '../features/feature-info'
 import { parseFileAssociationState, type FileAssociationState } from '../features/file-association'
 import { parseReportBuilderState, type ReportBuilderState } from '../features/reports'
-import { parseSearchState, type SearchState } from '../features/search/search-state'
+import { parseSearchState, type SearchState } from '../features/search'
 import { parseSmmcadState, type SmmcadState } from '../features/smmcad'
 import {
   parseTemplateBuilderState,
   type TemplateBuilderState,
 } from '../features/template-designer/designer-state'
-import { defineWindowType, registerWindowTypes } from '../features/workspace'
+import { defineWindowType } from '../windows/window-type'
+import { registerWindowTypes } from '../windows/window-registry'
+import { FEATURE_INFO_WINDOW, SEARCH_WINDOW } from '../windows/window-names'
 
 /**
  * The workspace window types that exist: the composition's table, registered at start-up
  * (`registerAppWindows`). A new window (imagery, documents…) is added here only: its feature
- * exports its state parser, and the window component is loaded on demand from its file. Its
- * FERRAMENTAS item appears the day it is listed.
+ * exports its state parser, and the window component is loaded on demand from its file (or
+ * from its composition in screens/, when it shows another feature's part). Its FERRAMENTAS
+ * item appears the day it is listed.
  */
 export const WINDOW_TYPES = [
   defineWindowType<PagedState>({
@@ -42,18 +45,17 @@ export const WINDOW_TYPES = [
     parseState: parsePagedState,
   }),
   defineWindowType<FeatureInfoState>({
-    type: 'FeatureInfo',
+    type: FEATURE_INFO_WINDOW,
     title: 'features.windowTitle',
     singleton: true,
     key: itemsKey,
-    load: async () =>
-      (await import('../features/feature-info/FeatureInfoWindow')).FeatureInfoWindow,
+    load: async () => (await import('./screens/FeatureInfoScreen')).FeatureInfoScreen,
     parseState: parseFeatureInfoState,
   }),
   defineWindowType<SearchState>({
-    type: 'SearchFeatures',
+    type: SEARCH_WINDOW,
     title: 'search.windowTitle',
-    load: async () => (await import('../features/search/SearchWindow')).SearchWindow,
+    load: async () => (await import('./screens/SearchScreen')).SearchScreen,
     parseState: parseSearchState,
   }),
   defineWindowType<AuditState>({

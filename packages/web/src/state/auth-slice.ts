@@ -1,11 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { SessionUser } from '@gis/shared'
+import { sessionApi } from '../api/session.api'
 
 /**
  * The session: the one place that holds the signed-in user and the token. The store starts it
  * from local storage and one listener writes it back (app/store.ts); components read it with
- * `useCurrentUser()` (app/session.ts). Endpoints that answer the session user (validate,
- * profile) refresh it here.
+ * `useCurrentUser()` (state/session.ts). Endpoints that answer the session user refresh it:
+ * the profile's with `userRefreshed`, and the slice itself takes the user of every answer of
+ * validate (the API floor does not import the state).
  */
 export interface AuthState {
   token: string | null
@@ -24,6 +26,11 @@ export const authSlice = createSlice({
     userRefreshed(state, action: PayloadAction<SessionUser>) {
       if (state.token) state.user = action.payload
     },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(sessionApi.endpoints.validate.matchFulfilled, (state, action) => {
+      if (state.token) state.user = action.payload.user
+    })
   },
 })
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { clearBusy, setBusy } from '../state/ui-slice'
+import { clearBusy, setBusy } from './ui-slice'
 import { useAppDispatch } from './root-state'
 
 let counter = 0

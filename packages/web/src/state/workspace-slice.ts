@@ -21,7 +21,7 @@ export const workspaceSlice = createSlice({
   name: 'workspace',
   initialState: initialWorkspace,
   reducers: {
-    /** Use `openWindow` (features/workspace): it finds an open singleton by type and key first. */
+    /** Use `openWindow` (windows/open-window.ts): it finds an open singleton by type and key first. */
     addWindow(state, action: PayloadAction<NewWindow>) {
       const { type, title, props = {} } = action.payload
       state.windowCounter += 1

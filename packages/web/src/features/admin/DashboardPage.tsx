@@ -5,12 +5,12 @@ import Paper from '@mui/material/Paper'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import { t, type MessageKey } from '@gis/shared/i18n'
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useMemo, type ComponentType } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch } from '../../state/root-state'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { PageHeader } from '../../components/PageHeader'
-import { openWindow } from '../workspace'
+import { openWindow } from '../../windows/open-window'
 
 /** Sections that also exist as workspace windows, beside the map and the other tools. */
 const WINDOWS = [
@@ -18,67 +18,82 @@ const WINDOWS = [
   { type: 'Logins', title: 'logins.windowTitle' },
 ] as const satisfies readonly { type: string; title: MessageKey }[]
 
-interface Section {
+export interface DashboardSection {
   key: string
   title: MessageKey
   hint: MessageKey
   Screen: ComponentType
 }
 
-const section = (
+/** A section of the control panel: its tab (`?secao=key`), and its screen loaded with it. */
+export const dashboardSection = (
   key: string,
   title: MessageKey,
   hint: MessageKey,
   load: () => Promise<{ default: ComponentType }>,
-): Section => ({ key, title, hint, Screen: lazy(load) })
+): DashboardSection => ({ key, title, hint, Screen: lazy(load) })
 
-/** The sections of the control panel, in the order of its tabs; each loads with its tab. */
-export const SECTIONS: Section[] = [
-  section('usuarios', 'dash.section.users', 'dash.section.users.hint', async () => ({
+/** The administration's sections of the control panel, in the order of their tabs. */
+export const SECTIONS: DashboardSection[] = [
+  dashboardSection('usuarios', 'dash.section.users', 'dash.section.users.hint', async () => ({
     default: (await import('./sections/UsersSection')).UsersSection,
   })),
-  section('grupos', 'dash.section.groups', 'dash.section.groups.hint', async () => ({
+  dashboardSection('grupos', 'dash.section.groups', 'dash.section.groups.hint', async () => ({
     default: (await import('./sections/GroupsSection')).GroupsSection,
   })),
-  section('acessos', 'dash.section.logins', 'dash.section.logins.hint', async () => ({
+  dashboardSection('acessos', 'dash.section.logins', 'dash.section.logins.hint', async () => ({
     default: (await import('./sections/LoginsSection')).LoginsSection,
   })),
-  section('tabelas', 'dash.section.tables', 'dash.section.tables.hint', async () => ({
+  dashboardSection('tabelas', 'dash.section.tables', 'dash.section.tables.hint', async () => ({
     default: (await import('./sections/TablesSection')).TablesSection,
   })),
-  section('layers', 'dash.section.layers', 'dash.section.layers.hint', async () => ({
+  dashboardSection('layers', 'dash.section.layers', 'dash.section.layers.hint', async () => ({
     default: (await import('./sections/LayersSection')).LayersSection,
   })),
-  section('arvore', 'dash.section.tree', 'dash.section.tree.hint', async () => ({
+  dashboardSection('arvore', 'dash.section.tree', 'dash.section.tree.hint', async () => ({
     default: (await import('./sections/TreeSection')).TreeSection,
   })),
-  section('mapas-base', 'dash.section.baseLayers', 'dash.section.baseLayers.hint', async () => ({
-    default: (await import('./sections/BaseLayersSection')).BaseLayersSection,
-  })),
-  section('mapa', 'dash.section.map', 'dash.section.map.hint', async () => ({
+  dashboardSection(
+    'mapas-base',
+    'dash.section.baseLayers',
+    'dash.section.baseLayers.hint',
+    async () => ({
+      default: (await import('./sections/BaseLayersSection')).BaseLayersSection,
+    }),
+  ),
+  dashboardSection('mapa', 'dash.section.map', 'dash.section.map.hint', async () => ({
     default: (await import('./sections/MapSection')).MapSection,
   })),
-  section('configuracao', 'dash.section.settings', 'dash.section.settings.hint', async () => ({
-    default: (await import('./sections/SettingsSection')).SettingsSection,
-  })),
-  section('imagens-360', 'imageryImport.section', 'imageryImport.sectionHint', async () => ({
-    default: (await import('./sections/SurveysSection')).SurveysSection,
-  })),
-  section('sincronizacao', 'sync.adminSection', 'sync.adminSectionHint', async () => ({
-    default: (await import('../sync')).SyncSection,
-  })),
+  dashboardSection(
+    'configuracao',
+    'dash.section.settings',
+    'dash.section.settings.hint',
+    async () => ({
+      default: (await import('./sections/SettingsSection')).SettingsSection,
+    }),
+  ),
+  dashboardSection(
+    'imagens-360',
+    'imageryImport.section',
+    'imageryImport.sectionHint',
+    async () => ({
+      default: (await import('./sections/SurveysSection')).SurveysSection,
+    }),
+  ),
 ]
 
 /**
  * PAINEL DE CONTROLE (administrators; the route's guard and the server both refuse others):
  * one tab per section, the chosen one in the address (`?secao=`), so a reload or a link
- * returns to it.
+ * returns to it. `more` are other features' sections after the administration's (the
+ * composition's: app/screens/DashboardScreen.tsx).
  */
-export function DashboardPage() {
+export function DashboardPage({ more }: { more: readonly DashboardSection[] }) {
   const [params, setParams] = useSearchParams()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
-  const current = SECTIONS.find((s) => s.key === params.get('secao')) ?? SECTIONS[0]!
+  const sections = useMemo(() => [...SECTIONS, ...more], [more])
+  const current = sections.find((s) => s.key === params.get('secao')) ?? sections[0]!
   const { Screen } = current
   return (
     <Box
@@ -116,7 +131,7 @@ export function DashboardPage() {
           scrollButtons="auto"
           aria-label={t('dash.sections')}
         >
-          {SECTIONS.map((s) => (
+          {sections.map((s) => (
             <Tab
               key={s.key}
               value={s.key}

@@ -2,7 +2,7 @@ import { t } from '@gis/shared/i18n'
 import type { LoginRecord } from '@gis/shared'
 import { PagedTable, type Column } from '../../components/PagedTable'
 import { FIRST_PAGE, type PagedState } from '../../components/paged-state'
-import type { WindowProps } from '../workspace'
+import type { WindowProps } from '../../windows/window-type'
 import { useListLoginsQuery } from './logins.api'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' })

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../state/session'
 import { useBusy } from '../../state/use-busy'
 import { PagedTable, type Column } from '../../components/PagedTable'
 import { FIRST_PAGE, listArgs, type PagedState } from '../../components/paged-state'
-import type { WindowProps } from '../workspace'
+import type { WindowProps } from '../../windows/window-type'
 import { flagColumns, userColumns, type Flag } from './user-columns'
 import { useListUsersQuery, useUpdateUserMutation } from './users.api'
 

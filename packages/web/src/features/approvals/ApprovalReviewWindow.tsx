@@ -8,9 +8,9 @@ import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useState, type ReactNode } from 'react'
 import { toFailure } from '../../api/base-api'
-import { BusyOverlay } from '../feature-form'
-import { useGetLayerDescriptionsQuery } from '../layers'
-import type { WindowProps } from '../workspace'
+import { BusyOverlay } from '../../components/BusyOverlay'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
+import type { WindowProps } from '../../windows/window-type'
 import { ApprovalStatusChip } from './ApprovalStatusChip'
 import {
   useApproveItemMutation,

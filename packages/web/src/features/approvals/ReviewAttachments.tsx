@@ -5,8 +5,9 @@ import Typography from '@mui/material/Typography'
 import type { ApprovalAttachment, Attachment } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
-import { attachmentSrc, useUrlToken } from '../feature-form'
-import { Lightbox } from '../feature-info'
+import { attachmentSrc } from '../../api/attachment-url'
+import { useUrlToken } from '../../state/url-token'
+import { Lightbox } from '../../components/Lightbox'
 
 const IMAGE = /^image\/(png|jpeg|gif|webp|bmp)$/
 

@@ -8,7 +8,3 @@ export {
   type ApprovalsListState,
   type ApprovalReviewState,
 } from './approvals-state'
-export { ModeratedNotice } from './ModeratedNotice'
-export { PendingChip } from './PendingChip'
-export { pendingChanged, usePendingValues } from './pending.api'
-export { useSubmittedNotice } from './use-submitted'

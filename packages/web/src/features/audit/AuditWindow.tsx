@@ -19,9 +19,9 @@ import {
   type BuilderField,
   type SamplesSource,
 } from '../../components/filter-builder'
-import { useGetLayerDescriptionsQuery } from '../layers'
-import { problemText } from '../search'
-import type { WindowProps } from '../workspace'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
+import { problemText } from '../../api/problem-text'
+import type { WindowProps } from '../../windows/window-type'
 import { INITIAL_AUDIT, type AuditState } from './audit-state'
 import { useAuditSamplesQuery, useSearchAuditQuery } from './audit.api'
 import { AuditTable } from './AuditTable'

@@ -4,8 +4,8 @@ import { sessionApi } from '../../api/session.api'
 import { resetSession, type AppDispatch } from '../../state/root-state'
 import { ready, workspaceRestored } from '../../state/app-slice'
 import { restoreWorkspace } from '../../state/workspace-slice'
-import { layersApi } from '../layers'
-import { workspaceApi } from '../workspace'
+import { layersApi } from '../../api/layers.api'
+import { workspaceApi } from '../../api/workspace.api'
 
 export type BootOutcome = 'ready' | 'unauthenticated'
 
@@ -24,7 +24,7 @@ export async function runBoot(
   const fresh = { subscribe: false, forceRefetch: true } as const
 
   try {
-    // The answer refreshes the session user (session.api.ts).
+    // The answer refreshes the session user (state/auth-slice.ts).
     await dispatch(sessionApi.endpoints.validate.initiate(undefined, fresh)).unwrap()
   } catch (err) {
     const { status } = toFailure(err)

@@ -20,8 +20,8 @@ import { NumberField } from '../../components/br-input'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
 import { failureMessage } from '../../components/form'
 import { useAppDispatch, useAppSelector } from '../../state/root-state'
-import { openFeatureWindow } from '../feature-info'
-import { useGetLayerDescriptionsQuery } from '../layers'
+import { openFeatureWindow } from '../../windows/feature-window'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
 import { useLinkDocumentMutation, useUnlinkDocumentMutation } from './documents.api'
 
 /**

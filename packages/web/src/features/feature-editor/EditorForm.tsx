@@ -1,7 +1,7 @@
 import type { Feature, LayerDescription } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { FeatureForm } from '../feature-form'
+import { FeatureForm } from '../../components/feature-form'
 import { EditorFormPanel } from './EditorFormPanel'
 
 /**

@@ -1,7 +1,7 @@
 import type { LayerDescription, LayerPermissions } from '@gis/shared'
 import { useMemo, useState } from 'react'
 import { useGetPermissionsQuery } from '../../api/session.api'
-import { useGetLayerDescriptionsQuery } from '../layers'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
 
 export interface EditableLayers {
   /** The layers with geometry the user may create in or edit. */

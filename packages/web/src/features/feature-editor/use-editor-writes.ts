@@ -5,7 +5,7 @@ import { toFailure } from '../../api/base-api'
 import { INFO_TOLERANCE_PX } from '../../map/constants'
 import { useAppDispatch } from '../../state/root-state'
 import { useBusy } from '../../state/use-busy'
-import { useSubmittedNotice } from '../approvals'
+import { useSubmittedNotice } from '../../components/use-submitted-notice'
 import {
   featuresApi,
   useSearchCoordMutation,

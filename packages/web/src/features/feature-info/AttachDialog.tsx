@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { useUpload } from '../../api/upload'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { useSubmittedNotice } from '../approvals'
+import { useSubmittedNotice } from '../../components/use-submitted-notice'
 import { DialogFrame } from '../../components/DialogFrame'
 
 type Phase = 'idle' | 'uploading'

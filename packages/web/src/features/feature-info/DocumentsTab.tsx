@@ -17,22 +17,22 @@ import type { Attachment, FeatureRef, LayerPermissions } from '@gis/shared'
 import { formatFileSize, isImageAttachment } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { useAppDispatch } from '../../state/root-state'
 import { useBusy } from '../../state/use-busy'
 import { useGetConfigQuery } from '../../api/session.api'
-import { LinkedDocuments, PromoteDialog } from '../documents'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { attachmentSrc, useUrlToken } from '../feature-form'
+import { attachmentSrc } from '../../api/attachment-url'
+import { useUrlToken } from '../../state/url-token'
 import { AttachDialog } from './AttachDialog'
-import { CameraDialog, cameraSupported } from './CameraDialog'
+import { CameraDialog, cameraSupported } from '../../components/CameraDialog'
 import {
   attachmentsPath,
   featuresApi,
   useDeleteAttachmentMutation,
   useGetAttachmentsQuery,
 } from '../../api/features.api'
-import { Lightbox } from './Lightbox'
+import { Lightbox } from '../../components/Lightbox'
 
 function Thumbnail({
   a,
@@ -88,6 +88,17 @@ function Thumbnail({
 }
 
 /**
+ * What the documents library (features/documents, module documents) shows in DOCUMENTOS: the
+ * composition hands it in (app/screens/FeatureInfoScreen.tsx).
+ */
+export interface LibraryParts {
+  /** The library's documents linked to the feature. */
+  LinkedDocuments: ComponentType<{ item: FeatureRef }>
+  /** 'Enviar para a biblioteca de documentos' of an attachment. */
+  PromoteDialog: ComponentType<{ attachment: Attachment; onClose: () => void }>
+}
+
+/**
  * DOCUMENTOS: the feature's attachments (readFeatureAttachment) as a gallery: images open in
  * the lightbox, other files download. ADICIONAR and FOTOGRAFAR need createFeatureAttachment,
  * deleting needs deleteFeatureAttachment (the server checks each anyway).
@@ -95,9 +106,11 @@ function Thumbnail({
 export function DocumentsTab({
   item,
   perms,
+  library: { LinkedDocuments, PromoteDialog },
 }: {
   item: FeatureRef
   perms: LayerPermissions | undefined
+  library: LibraryParts
 }) {
   const token = useUrlToken()
   const dispatch = useAppDispatch()

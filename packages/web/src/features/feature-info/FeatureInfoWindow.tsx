@@ -15,11 +15,13 @@ import { useNavigate } from 'react-router'
 import { useGetPermissionsQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../state/root-state'
 import { showOnMap } from '../../map'
-import { ModeratedNotice, PendingChip, pendingChanged, usePendingValues } from '../approvals'
-import { FeatureForm } from '../feature-form'
-import { useGetLayerDescriptionsQuery } from '../layers'
-import type { WindowProps } from '../workspace'
-import { DocumentsTab } from './DocumentsTab'
+import { ModeratedNotice } from '../../components/ModeratedNotice'
+import { PendingChip } from '../../components/PendingChip'
+import { pendingChanged, usePendingValues } from '../../api/pending.api'
+import { FeatureForm } from '../../components/feature-form'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
+import type { WindowProps } from '../../windows/window-type'
+import { DocumentsTab, type LibraryParts } from './DocumentsTab'
 import { featuresApi, featureTags, useGetFeatureQuery } from '../../api/features.api'
 import { HistoryTab } from './HistoryTab'
 import { ItemsTab } from './ItemsTab'
@@ -39,8 +41,14 @@ import {
  * the features it was opened with (Expandir on the map, search results). One feature opens on
  * DADOS; the header offers VER NO MAPA (not for tabular layers) and Atualizar. A deleted
  * feature stays shown, marked '(Excluído)', so that REATIVAR can undo it (docs/decisions.md).
+ * DOCUMENTOS shows the documents library's parts (`library`), which the composition passes in.
  */
-export function FeatureInfoWindow({ props, state, setState }: WindowProps<FeatureInfoState>) {
+export function FeatureInfoWindow({
+  props,
+  state,
+  setState,
+  library,
+}: WindowProps<FeatureInfoState> & { library: LibraryParts }) {
   const items = useMemo(() => parseItems(props), [props])
   const s = state ?? initialState(items)
   const selected = Math.min(s.selected, Math.max(0, items.length - 1))
@@ -147,6 +155,7 @@ export function FeatureInfoWindow({ props, state, setState }: WindowProps<Featur
             canRead={canRead}
             known={permissions !== undefined && descriptions !== undefined}
             feature={feature}
+            library={library}
           />
         )}
       </Box>
@@ -168,6 +177,7 @@ function ItemContent({
   canRead,
   known,
   feature,
+  library,
 }: {
   tab: number
   item: FeatureRef
@@ -175,6 +185,7 @@ function ItemContent({
   canRead: boolean
   known: boolean
   feature: ReturnType<typeof useGetFeatureQuery>['data']
+  library: LibraryParts
 }) {
   const perms = useGetPermissionsQuery().data?.layers[item.layer]
   const pending = usePendingValues(canRead ? item : undefined)
@@ -193,6 +204,6 @@ function ItemContent({
       </>
     )
   }
-  if (tab === DOCUMENTS_TAB) return <DocumentsTab item={item} perms={perms} />
+  if (tab === DOCUMENTS_TAB) return <DocumentsTab item={item} perms={perms} library={library} />
   return <HistoryTab item={item} layer={layer} />
 }

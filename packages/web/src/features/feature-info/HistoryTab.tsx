@@ -13,7 +13,7 @@ import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useMemo, useState } from 'react'
 import { attributeText } from '../../components/attribute-text'
-import { formFields, type FormField } from '../feature-form'
+import { formFields, type FormField } from '../../components/feature-form'
 import { useGetHistoryQuery } from '../../api/features.api'
 import { DataTable, type Column } from '../../components/DataTable'
 

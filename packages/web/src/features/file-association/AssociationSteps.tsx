@@ -15,7 +15,7 @@ import {
   type MissingFileEntry,
 } from '@gis/shared/syncfiles'
 import type { ReactNode } from 'react'
-import { useUrlToken } from '../feature-form'
+import { useUrlToken } from '../../state/url-token'
 import { missingReport, uploadReport } from './association-run'
 import { downloadCsv } from './folder-read'
 import { useGetSyncFilesSampleQuery } from './syncfiles.api'

@@ -27,7 +27,7 @@ import {
   FilterBuilder,
   type SamplesSource,
 } from '../../components/filter-builder'
-import { useFieldSamplesQuery } from '../search'
+import { useFieldSamplesQuery } from '../../api/search.api'
 import type { FileAssociationState } from './file-association-state'
 import { FilesTable } from './tables'
 

@@ -11,7 +11,7 @@ import { t } from '@gis/shared/i18n'
 import { useMemo, useState } from 'react'
 import { AdminOnly } from '../../components/AdminOnly'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import type { WindowProps } from '../workspace'
+import type { WindowProps } from '../../windows/window-type'
 import {
   CounterChips,
   MatchStep,

@@ -11,7 +11,7 @@ import {
 import { t } from '@gis/shared/i18n'
 import { toFailure } from '../../api/base-api'
 import type { AppDispatch } from '../../state/root-state'
-import { searchApi } from '../search'
+import { searchApi } from '../../api/search.api'
 import { associationText, reasonText, statusLabel } from './tables'
 import type { UploadTask } from './upload-plan'
 

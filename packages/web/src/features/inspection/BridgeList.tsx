@@ -31,8 +31,9 @@ import {
   toFilterTree,
   type SamplesSource,
 } from '../../components/filter-builder'
-import { useGetLayerDescriptionsQuery } from '../layers'
-import { problemText, useFieldSamplesQuery } from '../search'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
+import { problemText } from '../../api/problem-text'
+import { useFieldSamplesQuery } from '../../api/search.api'
 import { bridgePath } from './paths'
 import { useInspectionSummaryQuery, useSearchBridgesQuery } from './inspection.api'
 import { searchBody, type ListState } from './list-state'

@@ -17,7 +17,7 @@ import { toFailure } from '../../api/base-api'
 import { attributeText } from '../../components/attribute-text'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DialogFrame } from '../../components/DialogFrame'
-import { useUrlToken } from '../feature-form'
+import { useUrlToken } from '../../state/url-token'
 import {
   contentUrl,
   useDeleteInspectionMutation,

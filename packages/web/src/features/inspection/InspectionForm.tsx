@@ -15,7 +15,7 @@ import { toFailure } from '../../api/base-api'
 import { DateInput } from '../../components/br-input'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
 import { useCurrentUser } from '../../state/session'
-import { useUrlToken } from '../feature-form'
+import { useUrlToken } from '../../state/url-token'
 import { AnomalyEditor } from './AnomalyEditor'
 import {
   allPhotos,

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useCallback, useRef, useState } from 'react'
-import { CameraDialog, cameraSupported } from '../feature-info'
+import { CameraDialog, cameraSupported } from '../../components/CameraDialog'
 import type { FormPhoto } from './photo-uploads'
 
 /**

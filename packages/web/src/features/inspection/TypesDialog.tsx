@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { NumberField } from '../../components/br-input'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
-import { problemText } from '../search'
+import { problemText } from '../../api/problem-text'
 import { useInspectionTypesQuery, useSaveInspectionTypesMutation } from './inspection.api'
 
 interface Row extends InspectionTypeInput {

@@ -1,4 +1,4 @@
-// Inspection monitoring (MONITORAMENTO, module oaeInspections): loaded on demand by
-// features/modules, so OpenLayers stays out of the other module pages.
+// Inspection monitoring (MONITORAMENTO, module oaeInspections): loaded on demand by the
+// composition (app/screens/ModulePages.tsx), so OpenLayers stays out of the other module pages.
 export { BridgePage } from './BridgePage'
 export { InspectionPage } from './InspectionPage'

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router'
 import { sessionApi } from '../../api/session.api'
 import { resetSession, useAppDispatch, type RootState } from '../../state/root-state'
 import { LoadingScreen } from '../../components/LoadingScreen'
-import { workspaceApi } from '../workspace'
+import { workspaceApi } from '../../api/workspace.api'
 
 /**
  * /logout: shows 'Saindo do sistema...', saves the workspace (only once this page load has

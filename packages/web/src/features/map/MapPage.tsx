@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, type ComponentType } from 'react'
 import { leaves, viewTree } from '../../map/layer-tree'
 import { MapCanvas } from '../../map/MapCanvas'
 import { readViewParams } from '../../map/view-url'
@@ -11,9 +11,11 @@ import { useMapData } from './use-map-data'
 /**
  * The map page at `/`: the one OpenLayers map with the catalogue's layers, the layer manager,
  * the tool column and its tools, identify and selection, the selection drawer and the
- * right-click menu. The view and the shown layers live in the URL.
+ * right-click menu. The view and the shown layers live in the URL. `EditorTool` is the
+ * geometry editor (features/feature-editor), shown while the tool 'editor' is on; the
+ * composition passes it in (app/screens/MapScreen.tsx).
  */
-export function MapPage() {
+export function MapPage({ EditorTool }: { EditorTool: ComponentType<{ right: number }> }) {
   const data = useMapData()
   const dispatch = useAppDispatch()
   const m = useAppSelector((s) => s.map)
@@ -38,7 +40,7 @@ export function MapPage() {
   return (
     <Box sx={{ flex: 1, position: 'relative', overflow: 'hidden', minHeight: 0 }}>
       <MapCanvas>
-        <MapUi data={data} tree={tree} />
+        <MapUi data={data} tree={tree} EditorTool={EditorTool} />
       </MapCanvas>
     </Box>
   )

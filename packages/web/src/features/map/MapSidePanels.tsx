@@ -17,9 +17,9 @@ import {
   type FeatureKey,
 } from '../../state/map-slice'
 import { useAppDispatch, useAppSelector } from '../../state/root-state'
-import { openFeatureWindow } from '../feature-info'
-import { SEARCH_WINDOW } from '../search'
-import { openWindow } from '../workspace'
+import { openFeatureWindow } from '../../windows/feature-window'
+import { SEARCH_WINDOW } from '../../windows/window-names'
+import { openWindow } from '../../windows/open-window'
 import { LayerManager } from './LayerManager'
 import { legendUrl } from './LegendImage'
 import { SelectionDrawer } from './SelectionDrawer'

@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { useNavigate } from 'react-router'
 import { LAYER_MANAGER_WIDTH, SELECTION_DRAWER_WIDTH } from '../../map/constants'
 import { formatLatLon } from '../../map/coordinates'
@@ -20,7 +20,6 @@ import {
 } from '../../state/map-slice'
 import { useAppDispatch, useAppSelector } from '../../state/root-state'
 import { useSessionToken } from '../../state/session'
-import { GeometryEditorTool } from '../feature-editor'
 import { CoordinatesPanel } from './CoordinatesPanel'
 import { InfoPanel } from './InfoPanel'
 import { MapContextMenu } from './MapContextMenu'
@@ -47,8 +46,19 @@ const TOOL_COLUMN_ROOM = 72
 /** Room both drawers and the map need before the layer manager must give way (px). */
 const BOTH_DRAWERS_MIN_WIDTH = LAYER_MANAGER_WIDTH + SELECTION_DRAWER_WIDTH + 360
 
-/** The map page's controls over the map: drawers, panels, tools and the right-click menu. */
-export function MapUi({ data, tree }: { data: MapData; tree: ViewNode[] }) {
+/**
+ * The map page's controls over the map: drawers, panels, tools and the right-click menu. The
+ * geometry editor (tool 'editor') is another feature's: the composition hands it in.
+ */
+export function MapUi({
+  data,
+  tree,
+  EditorTool,
+}: {
+  data: MapData
+  tree: ViewNode[]
+  EditorTool: ComponentType<{ right: number }>
+}) {
   const map = useMap()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -137,7 +147,7 @@ export function MapUi({ data, tree }: { data: MapData; tree: ViewNode[] }) {
       {m.tool === 'measure' && (
         <MeasurePanel onClose={() => dispatch(setTool('info'))} right={panelRight} />
       )}
-      {m.tool === 'editor' && <GeometryEditorTool right={panelRight} />}
+      {m.tool === 'editor' && <EditorTool right={panelRight} />}
       {imagery && (
         <SurveyTracksOverlay
           left={desktop && managerOpen ? LAYER_MANAGER_WIDTH + 12 : 12}

@@ -16,7 +16,7 @@ import {
   useGetLayerDescriptionsQuery,
   useGetLayerTreeQuery,
   useGetMapConfigQuery,
-} from '../layers'
+} from '../../api/layers.api'
 
 export interface MapData {
   tree: LayerTreeNode[]

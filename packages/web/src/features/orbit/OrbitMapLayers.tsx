@@ -23,7 +23,7 @@ import { useGetSurveyTracksQuery } from '../../map/survey-tracks'
 import { useMapLayer } from '../../map/use-map-layer'
 import { baseFallbackUsed, setNodeVisibility } from '../../state/map-slice'
 import { useAppDispatch, useAppSelector } from '../../state/root-state'
-import { useGetActiveBaseLayersQuery, useGetLayerTreeQuery } from '../layers'
+import { useGetActiveBaseLayersQuery, useGetLayerTreeQuery } from '../../api/layers.api'
 
 /** Zoom of the view on an event (spec 2 §4.6, §9). */
 export const EVENT_ZOOM = 17

@@ -13,7 +13,7 @@ import { t } from '@gis/shared/i18n'
 import { useMemo } from 'react'
 import { useFeatureLabels } from '../../api/feature-labels.api'
 import { orderedSelection, type FeatureKey, type SelectedFeature } from '../../state/map-slice'
-import { useGetLayerDescriptionsQuery } from '../layers'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
 
 /** At most this many items are listed (the map page's drawer pages the rest). */
 const LISTED = 50

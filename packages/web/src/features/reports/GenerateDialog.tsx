@@ -20,16 +20,16 @@ import {
   type FilterBuilderState,
   type SamplesSource,
 } from '../../components/filter-builder'
-import { useGetLayerDescriptionsQuery } from '../layers'
-import { problemText } from '../search'
-import { useFieldSamplesQuery } from '../search'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
+import { problemText } from '../../api/problem-text'
+import { useFieldSamplesQuery } from '../../api/search.api'
 import { ParameterInput } from './ParameterInput'
 import { initialValues, shownParameters, type ParameterValue } from './parameters'
 import {
   usePreviewReportMutation,
   useReportTemplateQuery,
   useRunReportMutation,
-} from './reports.api'
+} from '../../api/reports.api'
 import { DialogFrame } from '../../components/DialogFrame'
 
 interface Props {

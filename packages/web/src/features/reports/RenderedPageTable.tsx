@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import type { RenderedPage, TemplateStyle } from '@gis/shared/reports'
 import { t } from '@gis/shared/i18n'
 import { useMemo } from 'react'
-import { useUrlToken } from '../feature-form'
+import { useUrlToken } from '../../state/url-token'
 import {
   columnWidths,
   imagePadding,

@@ -5,8 +5,8 @@ import type { ExportJob } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { JobProgressBar, JobProgressDialog } from '../../components/JobProgressDialog'
 import { jobPercent, remainingTime, statusLabel } from './job-labels'
-import { useReportJobQuery } from './reports.api'
-import { useFollowedJob, useJobEnd } from './use-job-end'
+import { useReportJobQuery } from '../../api/reports.api'
+import { useFollowedJob, useJobEnd } from '../../components/followed-job'
 
 interface Props {
   jobId: number

@@ -8,10 +8,10 @@ import { REPOSITORY_PAGE_SIZES } from '@gis/shared/reports'
 import { useEffect } from 'react'
 import { useSnackbar } from 'notistack'
 import { DataTable, type Column } from '../../components/PagedTable'
-import { useUrlToken } from '../feature-form'
-import { jobFileUrl } from './download'
+import { useUrlToken } from '../../state/url-token'
+import { jobFileUrl } from '../../components/followed-job'
 import { jobTypeLabel, statusLabel } from './job-labels'
-import { useReportJobsQuery } from './reports.api'
+import { useReportJobsQuery } from '../../api/reports.api'
 
 /**
  * 'Repositório': the caller's report and export jobs, newest first (sort '-created'), 30, 50

@@ -26,7 +26,7 @@ import {
   useSchemaForm,
 } from '../../components/form'
 import { exportScopeSentence, type BuilderField } from '../../components/filter-builder'
-import { useSearchFeaturesQuery } from './search.api'
+import { useSearchFeaturesQuery } from '../../api/search.api'
 
 export interface ExportChoice {
   format: ExportFormat

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { JobProgressBar, JobProgressDialog } from '../../components/JobProgressDialog'
-import { useFollowedJob, useJobEnd } from '../reports'
-import { useExportJobQuery } from './search.api'
+import { useFollowedJob, useJobEnd } from '../../components/followed-job'
+import { useExportJobQuery } from '../../api/search.api'
 
 interface Props {
   jobId: number

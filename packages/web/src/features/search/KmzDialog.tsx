@@ -10,8 +10,8 @@ import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { clickDownload } from '../../components/download'
 import { DialogFrame } from '../../components/DialogFrame'
-import { useUrlToken } from '../feature-form'
-import { useKmzItemsQuery } from './search.api'
+import { useUrlToken } from '../../state/url-token'
+import { useKmzItemsQuery } from '../../api/search.api'
 
 /** The regulator whose KMZ the search offers (module artespKmz). */
 export const KMZ_REGULATOR = 'artesp'

@@ -4,7 +4,7 @@ import type { LayerDescription, SearchRow } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import type { ApiFailure } from '../../api/base-api'
 import type { BuilderField } from '../../components/filter-builder'
-import { problemText } from './problem-text'
+import { problemText } from '../../api/problem-text'
 import { ResultsTable } from './ResultsTable'
 import type { SearchState } from './search-state'
 

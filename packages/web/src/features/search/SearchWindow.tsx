@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { SYSTEM_FIELD_NAMES } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ComponentType } from 'react'
 import { toFailure } from '../../api/base-api'
 import { useGetConfigQuery } from '../../api/session.api'
 import { useAppDispatch } from '../../state/root-state'
@@ -14,17 +14,16 @@ import {
   toFilterTree,
   type SamplesSource,
 } from '../../components/filter-builder'
-import { useGetLayerDescriptionsQuery } from '../layers'
-import { openFeatureWindow } from '../feature-info'
-import { SyncPackagesDialog } from '../sync'
-import type { WindowProps } from '../workspace'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
+import { openFeatureWindow } from '../../windows/feature-window'
+import type { WindowProps } from '../../windows/window-type'
 import { ExportDialog } from './ExportDialog'
 import { ExportProgress } from './ExportProgress'
 import { KmzDialog } from './KmzDialog'
 import { SearchResults } from './SearchResults'
 import { SearchToolbar } from './SearchToolbar'
 import { INITIAL_SEARCH, type SearchState } from './search-state'
-import { useFieldSamplesQuery, useSearchFeaturesQuery } from './search.api'
+import { useFieldSamplesQuery, useSearchFeaturesQuery } from '../../api/search.api'
 import { useSearchActions } from './use-search-actions'
 import { ValidateButton } from './ValidateButton'
 
@@ -36,11 +35,29 @@ const openFeatures = (layer: { name: string; title: string }, ids: readonly numb
   )
 
 /**
+ * 'Pacotes de sincronização disponíveis' (features/sync, module artespSync) on the search's
+ * layer, its selected rows or else its filter: the composition hands it in
+ * (app/screens/SearchScreen.tsx).
+ */
+export type SyncPackagesDialogType = ComponentType<{
+  layer: string
+  selected: readonly number[]
+  query: unknown
+  found: number | undefined
+  onClose: () => void
+}>
+
+/**
  * SearchFeatures (spec 2 §2.3, §4.3; the BUSCAR tool): a readable layer, the filter builder
  * (FILTROS), the results (RESULTADOS) with selection, INFORMAÇÕES, VER NO MAPA and EXPORTAR.
  * Everything but the export in progress is kept in the workspace.
  */
-export function SearchWindow({ props, state, setState }: WindowProps<SearchState>) {
+export function SearchWindow({
+  props,
+  state,
+  setState,
+  SyncPackagesDialog,
+}: WindowProps<SearchState> & { SyncPackagesDialog: SyncPackagesDialogType }) {
   // Opened on a layer (a capped map selection offers it): that layer, nothing searched yet.
   const s = state ?? {
     ...INITIAL_SEARCH,

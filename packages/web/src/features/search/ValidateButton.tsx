@@ -8,8 +8,8 @@ import { useState } from 'react'
 import { developerMode } from '../../api/local-session'
 import { toFailure } from '../../api/base-api'
 import { useIsAdmin } from '../../state/session'
-import { useFilterSqlMutation } from './search.api'
-import { problemText } from './problem-text'
+import { useFilterSqlMutation } from '../../api/search.api'
+import { problemText } from '../../api/problem-text'
 import { DialogFrame } from '../../components/DialogFrame'
 
 /**

@@ -1,5 +1,4 @@
-// The search window's public face: its workspace type. The window itself (SearchWindow.tsx)
-// is loaded by the workspace on demand.
-export const SEARCH_WINDOW = 'SearchFeatures'
-export { problemText } from './problem-text'
-export { searchApi, useFieldSamplesQuery } from './search.api'
+// The search window's saved state, for its row in app/window-types.ts. The window itself
+// (SearchWindow.tsx) is loaded by the workspace on demand; other screens open it by its name
+// (windows/window-names.ts).
+export { parseSearchState, type SearchState } from './search-state'

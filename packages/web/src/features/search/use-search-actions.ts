@@ -8,9 +8,9 @@ import { useAppDispatch } from '../../state/root-state'
 import { useRunFilter, type BuilderField } from '../../components/filter-builder'
 import { showOnMap } from '../../state/map-slice'
 import type { ExportChoice, ExportScope } from './ExportDialog'
-import { problemText } from './problem-text'
+import { problemText } from '../../api/problem-text'
 import type { SearchState } from './search-state'
-import { useMatchingGeometriesMutation, useStartExportMutation } from './search.api'
+import { useMatchingGeometriesMutation, useStartExportMutation } from '../../api/search.api'
 
 /**
  * The acts of the search window: BUSCAR (orphan rules dropped, the selection cleared, page 0),

@@ -20,7 +20,7 @@ import {
 } from 'react'
 import { useGetConfigQuery } from '../../api/session.api'
 import { useSessionToken } from '../../state/session'
-import type { WindowProps } from '../workspace'
+import type { WindowProps } from '../../windows/window-type'
 import { CameraPanel, type CameraPanelHandle } from './CameraPanel'
 import { prefetchCameraImages } from './image-cache'
 import type { SmmcadState } from './smmcad-state'

@@ -27,7 +27,7 @@ import { useMap } from '../../map/map-context'
 import { useSurveyTracks } from '../../map/survey-tracks'
 import { useBaseLayers, type BaseLayerEntry } from '../../map/use-base-layers'
 import { useMapLayer } from '../../map/use-map-layer'
-import { useGetActiveBaseLayersQuery } from '../layers'
+import { useGetActiveBaseLayersQuery } from '../../api/layers.api'
 import { EVENT_MIN_ZOOM, MAP_RESIZE_THROTTLE_MS } from './viewer-logic'
 
 /**

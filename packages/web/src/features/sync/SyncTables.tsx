@@ -4,8 +4,8 @@ import { SYNC_PAGE_SIZES, type SyncItem, type SyncLog, type SyncPackageStatus } 
 import { t } from '@gis/shared/i18n'
 import { Link as RouterLink } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
-import { useUrlToken } from '../feature-form'
-import { useGetLayerDescriptionsQuery } from '../layers'
+import { useUrlToken } from '../../state/url-token'
+import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
 import {
   actionLabel,
   dateTime,

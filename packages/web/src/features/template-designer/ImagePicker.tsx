@@ -11,9 +11,9 @@ import { CardGrid } from '../../components/CardGrid'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
 import { FileButton } from '../../components/FileButton'
 import { TablePager } from '../../components/TablePager'
-import { useReportContentsQuery } from '../reports'
+import { useReportContentsQuery } from '../../api/reports.api'
 import { contentFileUrl, useUploadReportImage } from './designer.api'
-import { useUrlToken } from '../feature-form'
+import { useUrlToken } from '../../state/url-token'
 
 type UploadState =
   | { state: 'idle' }

@@ -11,7 +11,7 @@ import type { LayerDescription, LayerTreeNode } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useMemo, useState } from 'react'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
-import { useGetLayerDescriptionsQuery, useGetLayerTreeQuery } from '../layers'
+import { useGetLayerDescriptionsQuery, useGetLayerTreeQuery } from '../../api/layers.api'
 
 /** The names of the layers shown on the map (the context). */
 function visibleNames(nodes: LayerTreeNode[], out = new Set<string>()): Set<string> {

@@ -13,7 +13,7 @@ import { useSnackbar } from 'notistack'
 import { useState } from 'react'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
 import { FileButton } from '../../components/FileButton'
-import { useLazyReportTemplateQuery, useReportTreeQuery } from '../reports'
+import { useLazyReportTemplateQuery, useReportTreeQuery } from '../../api/reports.api'
 import { parseTemplateFile, type OpenedTemplate } from './designer-open'
 
 const ROOT = ''

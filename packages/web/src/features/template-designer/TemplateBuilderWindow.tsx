@@ -7,13 +7,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { developerMode } from '../../api/local-session'
 import { useIsAdmin } from '../../state/session'
-import { useUrlToken } from '../feature-form'
+import { useUrlToken } from '../../state/url-token'
 import {
   useCreateTemplateMutation,
   useReportTemplateQuery,
   useUpdateTemplateMutation,
-} from '../reports'
-import type { WindowProps } from '../workspace'
+} from '../../api/reports.api'
+import type { WindowProps } from '../../windows/window-type'
 import { addPage, pageLabel, type CellRef } from './designer-ops'
 import type { OpenedTemplate } from './designer-open'
 import { templateFile, type TemplateBuilderState } from './designer-state'

@@ -3,7 +3,7 @@ import { REPORT_IMAGE_TAG } from '@gis/shared/reports'
 import { useCallback } from 'react'
 import { useDispatch } from 'react-redux'
 import { useUpload, type UploadProgress } from '../../api/upload'
-import { reportsApi } from '../reports'
+import { reportsApi } from '../../api/reports.api'
 
 /**
  * The designer's own call: an image into the report library (the content store's tag

@@ -7,7 +7,7 @@ import { ErrorScreen } from '../../components/ErrorScreen'
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { removeWindow, setWindowState } from '../../state/workspace-slice'
 import { WindowBoundary } from './WindowBoundary'
-import { windowType, type WindowProps } from './window-registry'
+import { windowType, type WindowProps } from '../../windows/window-registry'
 
 const loaded = new Map<string, LazyExoticComponent<ComponentType<WindowProps>>>()
 

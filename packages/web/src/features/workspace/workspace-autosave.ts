@@ -1,7 +1,7 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit'
 import type { WorkspaceState } from '@gis/shared'
 import type { AppState } from '../../state/app-slice'
-import { workspaceApi } from './workspace.api'
+import { workspaceApi } from '../../api/workspace.api'
 
 /** The workspace is saved this long after its last change (and at logout, and on unload). */
 export const WORKSPACE_SAVE_DELAY_MS = 1000

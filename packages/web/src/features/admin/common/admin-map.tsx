@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { isOffline } from '../../../map/base-layers'
 import { MapCanvas } from '../../../map/MapCanvas'
 import { useBaseLayers, type BaseLayerEntry } from '../../../map/use-base-layers'
-import { useGetActiveBaseLayersQuery } from '../../layers'
+import { useGetActiveBaseLayersQuery } from '../../../api/layers.api'
 
 /**
  * The small maps of the control panel (the start box, the base layer preview): the one

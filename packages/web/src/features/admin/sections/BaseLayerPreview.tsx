@@ -5,7 +5,7 @@ import type { BaseLayer } from '@gis/shared'
 import { baseLayerInputSchema } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import { useEffect, useMemo, useState } from 'react'
-import { useGetMapConfigQuery } from '../../layers'
+import { useGetMapConfigQuery } from '../../../api/layers.api'
 import { AdminMap, RecordBaseLayer } from '../common/admin-map'
 import { useFitOnce, type LonLatBox } from './start-box-layer'
 

@@ -15,7 +15,7 @@ import {
   useSchemaForm,
   FormSaveBar,
 } from '../../../components/form'
-import { useGetMapConfigQuery } from '../../layers'
+import { useGetMapConfigQuery } from '../../../api/layers.api'
 import { AdminMap, DefaultBaseLayer } from '../common/admin-map'
 import { useSaveMapConfigMutation } from '../settings.api'
 import { useFitOnce, useStartBox, viewBox, type LonLatBox } from './start-box-layer'

@@ -1,8 +1,0 @@
-export {
-  layersApi,
-  useGetActiveBaseLayersQuery,
-  useGetLayerDescriptionsQuery,
-  useGetLayersQuery,
-  useGetLayerTreeQuery,
-  useGetMapConfigQuery,
-} from './layers.api'

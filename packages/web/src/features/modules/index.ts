@@ -1,1 +1,0 @@
-export { DocumentsPage, InspectionBridgePage, InspectionPage, OrbitPage } from './ModulePages'
