@@ -22,7 +22,7 @@ import { createJobQueue } from './jobs/job-queue'
 import type { Mailer } from './mail/mailer'
 import { attachmentsScopes } from './modules/attachments/attachments.routes'
 import { approvalsScopes } from './modules/approvals/approvals.routes'
-import { applyOrSubmitWrite } from './modules/approvals/moderation'
+import { applyOrSubmitWrite, submitModeratedUpload } from './modules/approvals/moderation'
 import { auditScopes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { baseLayersRoutes } from './modules/baselayers/baselayers.routes'
@@ -145,7 +145,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, meRoutes(deps))
   // Each path prefix has one owner module, which declares every scope under it (with its
   // access); the routes other modules serve there are passed to it here.
-  const attachments = attachmentsScopes(deps, { renderDemoPhoto })
+  // The uploads get the approvals' gate likewise, so attachments imports nothing of approvals.
+  const attachments = attachmentsScopes(deps, {
+    uploadGate: submitModeratedUpload,
+    renderDemoPhoto,
+  })
   const exports = exportRoutes(deps)
   await registerScopes(app, deps.auth, configRoutes(deps, { layers: layerDescriptionRoutes(deps) }))
   await registerScopes(app, deps.auth, layersScopes(deps))
@@ -181,7 +185,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(
     app,
     deps.auth,
-    syncFilesScopes(deps, { features, sampleFolder: demoSampleFolder }),
+    syncFilesScopes(deps, {
+      features,
+      uploads: attachments.uploadDeps,
+      sampleFolder: demoSampleFolder,
+    }),
   )
   await registerScopes(app, deps.auth, surveysScopes(deps))
   await registerScopes(app, deps.auth, inspectionsScopes(deps))

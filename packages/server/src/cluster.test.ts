@@ -15,6 +15,7 @@ import { S3_TEST_BUCKET, S3_TEST_CREDENTIALS, startTestS3, type TestS3 } from '.
 import { databaseUrl, onDatabase, postgresTemplate } from '../test/template'
 import { tileOf } from '../test/tiles'
 import { repoRoot, serverRoot } from './paths'
+import { budget } from '../test/slowdown'
 
 /*
  * Two server processes on one PostgreSQL database behind a round-robin proxy (issue 32):
@@ -146,7 +147,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     }
     await Promise.all(servers.map((s) => waitReady(s)))
     proxy = await startRoundRobinProxy(servers.map((s) => s.url))
-  }, 90_000)
+  }, budget(90_000))
 
   afterAll(async () => {
     await proxy?.close()
@@ -155,7 +156,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await onDatabase(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     for (const d of dirs) rmSync(d, { recursive: true, force: true })
     await s3?.close()
-  }, 30_000)
+  }, budget(30_000))
 
   it('a session made on one process is valid on the other; signing out on one ends it on both', async () => {
     const login = await call('POST', '/auth/login', {
@@ -274,56 +275,60 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(other.status).toBe(304)
   })
 
-  it('an export whose process is killed (SIGKILL) finishes on the other, and its file downloads', async () => {
-    // The export is held on a lock of its table, so it is surely running when its process dies.
-    const hold = new pg.Client({ connectionString: url })
-    await hold.connect()
-    try {
-      await hold.query('BEGIN')
-      await hold.query('LOCK TABLE data.placas IN ACCESS EXCLUSIVE MODE')
-      const start = await call('POST', '/api/features/placas/report?format=csv', {
-        token: admin,
-        json: { fields: ['id', 'rodovia'] },
-      })
-      expect(start.status, start.text()).toBe(202)
-      const id = (start.json() as { id: number }).id
-      let claimedBy = ''
-      const deadline = Date.now() + 15_000
-      while (!claimedBy && Date.now() < deadline) {
-        const [row] = await onDatabase(
-          url,
-          `SELECT claimed_by FROM app.jobs WHERE id = ${id} AND status = 'IN_PROGRESS'`,
-        )
-        claimedBy = (row?.claimed_by as string | undefined) ?? ''
-        if (!claimedBy) await new Promise((r) => setTimeout(r, 50))
-      }
-      const pid = Number(claimedBy.split(':')[1])
-      const victim = servers.find((s) => s.child.pid === pid)
-      expect(victim, `claimed by ${claimedBy}`).toBeDefined()
-      victim!.child.kill('SIGKILL')
-      await victim!.exited
-      proxy.remove(victim!.url)
-      await hold.query('COMMIT')
+  it(
+    'an export whose process is killed (SIGKILL) finishes on the other, and its file downloads',
+    async () => {
+      // The export is held on a lock of its table, so it is surely running when its process dies.
+      const hold = new pg.Client({ connectionString: url })
+      await hold.connect()
+      try {
+        await hold.query('BEGIN')
+        await hold.query('LOCK TABLE data.placas IN ACCESS EXCLUSIVE MODE')
+        const start = await call('POST', '/api/features/placas/report?format=csv', {
+          token: admin,
+          json: { fields: ['id', 'rodovia'] },
+        })
+        expect(start.status, start.text()).toBe(202)
+        const id = (start.json() as { id: number }).id
+        let claimedBy = ''
+        const deadline = Date.now() + budget(15_000)
+        while (!claimedBy && Date.now() < deadline) {
+          const [row] = await onDatabase(
+            url,
+            `SELECT claimed_by FROM app.jobs WHERE id = ${id} AND status = 'IN_PROGRESS'`,
+          )
+          claimedBy = (row?.claimed_by as string | undefined) ?? ''
+          if (!claimedBy) await new Promise((r) => setTimeout(r, 50))
+        }
+        const pid = Number(claimedBy.split(':')[1])
+        const victim = servers.find((s) => s.child.pid === pid)
+        expect(victim, `claimed by ${claimedBy}`).toBeDefined()
+        victim!.child.kill('SIGKILL')
+        await victim!.exited
+        proxy.remove(victim!.url)
+        await hold.query('COMMIT')
 
-      let job: { status: string; fileUrl: string | null; message: string | null } | undefined
-      const finish = Date.now() + 30_000
-      while (Date.now() < finish) {
-        job = (await call('GET', `/api/reports/jobs/${id}`, { token: admin })).json()
-        if (job!.status === 'COMPLETE' || job!.status === 'ERROR') break
-        await new Promise((r) => setTimeout(r, 200))
+        let job: { status: string; fileUrl: string | null; message: string | null } | undefined
+        const finish = Date.now() + budget(30_000)
+        while (Date.now() < finish) {
+          job = (await call('GET', `/api/reports/jobs/${id}`, { token: admin })).json()
+          if (job!.status === 'COMPLETE' || job!.status === 'ERROR') break
+          await new Promise((r) => setTimeout(r, 200))
+        }
+        expect(job?.status, job?.message ?? undefined).toBe('COMPLETE')
+        const [row] = await onDatabase(url, `SELECT attempts FROM app.jobs WHERE id = ${id}`)
+        expect(row?.attempts).toBe(2)
+        const file = await call('GET', `${job!.fileUrl}`, { token: admin })
+        expect(file.status).toBe(200)
+        const [{ n }] = (await onDatabase(
+          url,
+          'SELECT count(*)::int AS n FROM data.placas WHERE NOT d_e_l_e_t_',
+        )) as [{ n: number }]
+        expect(file.text().trim().split(/\r?\n/)).toHaveLength(n + 1)
+      } finally {
+        await hold.end()
       }
-      expect(job?.status, job?.message ?? undefined).toBe('COMPLETE')
-      const [row] = await onDatabase(url, `SELECT attempts FROM app.jobs WHERE id = ${id}`)
-      expect(row?.attempts).toBe(2)
-      const file = await call('GET', `${job!.fileUrl}`, { token: admin })
-      expect(file.status).toBe(200)
-      const [{ n }] = (await onDatabase(
-        url,
-        'SELECT count(*)::int AS n FROM data.placas WHERE NOT d_e_l_e_t_',
-      )) as [{ n: number }]
-      expect(file.text().trim().split(/\r?\n/)).toHaveLength(n + 1)
-    } finally {
-      await hold.end()
-    }
-  }, 60_000)
+    },
+    budget(60_000),
+  )
 })

@@ -11,10 +11,23 @@ export interface Caller {
   application?: string
 }
 
-/** The caller of a request: its session's user, address and port. */
-export function callerOf(auth: Auth, request: FastifyRequest): Caller {
+/** The caller of a request that passed an auth hook: its session's whole user, and the session. */
+export interface RequestCaller extends Caller {
+  user: SessionUser
+  /** The session of the token; 0 for HTTP Basic username and password. */
+  sessionId: number
+}
+
+/**
+ * The caller of a request: its session's user and session, its address and port. The one way a
+ * route reads who calls (`callerOf(auth, request).user` where only the user counts); outside
+ * `auth/`, nothing reads `auth.contextOf` (eslint.config.js).
+ */
+export function callerOf(auth: Auth, request: FastifyRequest): RequestCaller {
+  const { user, sessionId } = auth.contextOf(request)
   return {
-    user: auth.contextOf(request).user,
+    user,
+    sessionId,
     address: request.ip,
     port: request.socket.remotePort ?? null,
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/harness'
+import { budget } from '../../test/slowdown'
 
 const BUDGET_MS = 1500
 
@@ -26,13 +27,13 @@ describe('statement time budget', () => {
       (err: unknown) => err,
     )
     await new Promise((r) => setTimeout(r, 300))
-    for (let i = 0; i < 3; i++) expect(await healthLatency()).toBeLessThan(1000)
+    for (let i = 0; i < 3; i++) expect(await healthLatency()).toBeLessThan(budget(1000))
     const err = (await slow) as { code?: string } | undefined
     const elapsed = performance.now() - started
     expect(err).toBeInstanceOf(Error)
     expect(err?.code).toBe('57014')
     expect(elapsed).toBeGreaterThanOrEqual(BUDGET_MS - 50)
-    expect(elapsed).toBeLessThan(4500)
+    expect(elapsed).toBeLessThan(budget(4500))
   })
 
   it('keeps what was committed and rolls back the interrupted transaction', async () => {
@@ -75,7 +76,7 @@ describe('statement time budget', () => {
       message:
         'A operação demorou mais que o tempo limite e foi cancelada. Tente novamente ou restrinja a consulta.',
     })
-    expect(performance.now() - started).toBeLessThan(6000)
+    expect(performance.now() - started).toBeLessThan(budget(6000))
     const ows = await fetch(
       `${t.baseUrl}/ows?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=oae&COUNT=5`,
       { headers: { authorization } },

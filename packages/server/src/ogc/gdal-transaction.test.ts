@@ -6,6 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, useTestApp } from '../../test/harness'
+import { budget } from '../../test/slowdown'
 
 const run = promisify(execFile)
 
@@ -28,7 +29,7 @@ describe.runIf(installed)('GDAL as a WFS-T client (WFS 1.1.0, as GDAL writes)', 
           GDAL_HTTP_USERPWD: `${DEMO.user.username}:${DEMO.user.password}`,
           GDAL_HTTP_PROXY: proxyAddress,
         },
-        timeout: 120_000,
+        timeout: budget(120_000),
       })
       return { code: 0, stdout, stderr }
     } catch (err) {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, useTestApp, DEMO_LAYERS } from '../../test/harness'
+import { budget } from '../../test/slowdown'
 
 const run = promisify(execFile)
 
@@ -41,7 +42,7 @@ describe.runIf(installed)('GDAL (ogrinfo, ogr2ogr) against /ows', () => {
       const { stdout, stderr } = await run(tool, args, {
         env: { ...process.env, GDAL_HTTP_AUTH: 'BASIC', CPL_DEBUG: 'OFF', ...env },
         maxBuffer: 256 * 1024 * 1024,
-        timeout: 120_000,
+        timeout: budget(120_000),
       })
       return { code: 0, stdout, stderr }
     } catch (err) {

@@ -163,7 +163,7 @@ const owsRoutes =
         service: req.service,
         version: req.service === 'WFS' ? req.version : '2.0.0',
       })
-      const user = auth.contextOf(request).user
+      const user = callerOf(auth, request).user
       const layers = (await readableLayers(db, user)).filter((l) => l.queryable)
       const token = (request.query as Record<string, unknown>).token
       const query = typeof token === 'string' ? `token=${encodeURIComponent(token)}` : ''

@@ -1,6 +1,6 @@
 import type { RenderedReport } from '@gis/shared'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cell, context, feature, table } from '../modules/reports/render/fixture'
+import { cell, context, feature, table } from '../../test/report-render'
 import { RENDER_TASK, XLSX_TASK } from '../modules/reports/report-tasks'
 import { createCpuPool, CpuTaskError, defaultCpuWorkers, type CpuPool } from './cpu-pool'
 

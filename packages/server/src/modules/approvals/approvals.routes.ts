@@ -111,7 +111,7 @@ const submitRoutes =
       async (request) =>
         pendingOfFeature(
           deps.db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.params.id,
         ),
@@ -271,7 +271,7 @@ const downloadRoutes =
         },
       },
       async (request, reply) => {
-        if (!auth.contextOf(request).user.admin) throw forbidden()
+        if (!callerOf(auth, request).user.admin) throw forbidden()
         return sendStoredFile(reply, await service.openKeptFile(deps, request.params.id))
       },
     )

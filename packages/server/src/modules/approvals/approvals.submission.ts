@@ -9,7 +9,6 @@ import { contentTypeOf, safeFilename, storeUpload } from '../attachments/attachm
 import { attachmentIdsOf } from '../attachments/attachments.service'
 import type { Caller } from '../../auth/caller'
 import { checkGeometry } from '../../layer-data/feature-write'
-import { geometryAsWkt } from '../../layer-data/geometry-input'
 import { layerAccess, requireFlag } from '../../layer-data/layer-access'
 import * as sql from './approvals.sql'
 import { invalid, type ApprovalDeps } from './approvals.service'
@@ -83,16 +82,14 @@ async function prepareItem(
     })
   }
   const columns = await features.featureColumns(db, layer)
-  // GeoJSON turned into WKT first: then checked as any WKT. A GeoJSON PostGIS refuses is
-  // the item's error on `geom`, and the geometry is left out of the other checks.
-  const asWkt = await geometryAsWkt(db, item.geom)
-  if (asWkt.error) errors.push(asWkt.error)
-  const wkt = asWkt.error ? undefined : asWkt.wkt
+  // The geometry (WKT or GeoJSON) read and checked once; when refused, the item's error on
+  // `geom`, and the geometry is left out of the rest.
+  const geometry = await checkGeometry(db, layer, item.geom)
+  const wkt = geometry.error ? undefined : geometry.wkt
   if (item.action === 'INSERT') {
     if (item.featureId !== undefined) {
       errors.push({ field: 'featureId', message: t('approvals.featureNotAllowed') })
     }
-    const geometry = await checkGeometry(db, layer, wkt)
     const checked = checkAttributes(layer, columns, item.attributes, { insert: true })
     errors.push(...checked.errors, ...(geometry.error ? [geometry.error] : []))
     return {
@@ -139,10 +136,7 @@ async function prepareItem(
   }
   if (current.deleted) throw new HttpError(400, t('features.deletedReadOnly'))
   const withGeom = item.geom !== undefined
-  const [geometry, attachmentIds] = await Promise.all([
-    checkGeometry(db, layer, wkt),
-    attachmentIdsOf(db, layer.name, current.id),
-  ])
+  const attachmentIds = await attachmentIdsOf(db, layer.name, current.id)
   if (withGeom && wkt === null && columns.find((c) => c.name === 'geom')?.notNull) {
     errors.push({ field: 'geom', message: t('features.value.required') })
   }

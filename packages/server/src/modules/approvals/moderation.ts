@@ -1,12 +1,12 @@
-import type { FastifyReply } from 'fastify'
 import { t, type ApprovalSubmitted, type FeaturePending } from '@gis/shared'
-import type { Db, Queryable } from '../../db/types'
+import type { Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import type { ColumnValue } from '../../layer-data/feature-values'
-import { applyFeatureWrite, type WriteGate } from '../../layer-data/feature-write'
+import { featureWrites, type WriteGate } from '../../layer-data/feature-write'
 import { readFeature } from '../../layer-data/features.sql'
 import { layerAccess } from '../../layer-data/layer-access'
 import type { CatalogueLayer } from '../../layer-data/model'
+import type { UploadGate } from '../attachments/attachments.service'
 import * as sql from './approvals.sql'
 
 /**
@@ -15,8 +15,9 @@ import * as sql from './approvals.sql'
  * is recorded here as a one-item approval instead of being applied. The decision is taken in
  * one place per kind of change: `applyOrSubmitWrite` for the feature calls (the write gate
  * app.ts passes into the feature service, which imports nothing of approvals) and
- * `isModeratedEdit` + `recordPendingEdit` for attachment uploads. The approve applies the
- * change later through applyFeatureWrite, as the submitter's.
+ * `submitModeratedUpload` for attachment uploads (the upload gate app.ts passes into the
+ * attachments, likewise). The approve applies the change later through applyFeatureWrite, as
+ * the submitter's.
  */
 
 type User = { id: number; username: string; admin: boolean }
@@ -117,50 +118,43 @@ export async function recordPendingEdit(
  * feature's id), or, when the caller is moderated on the layer, recorded as an approval and
  * nothing on the layer changes. A moderated user cannot reactivate a feature.
  */
-export const applyOrSubmitWrite: WriteGate = async (tx, caller, layer, write) => {
+export const applyOrSubmitWrite: WriteGate = async (tx, caller, layer) => {
   if (!(await isModeratedEdit(tx, caller.user, layer.name))) {
-    return applyFeatureWrite(tx, caller, layer, write)
+    return featureWrites(tx, caller, layer)
   }
-  if (write.kind === 'insert') {
-    return recordPendingEdit(tx, caller.user, layer, {
-      action: 'INSERT',
-      values: write.values,
-      geom: write.geom,
-    })
-  }
-  if (write.kind === 'undelete') throw new HttpError(403, t('approvals.undeleteModerated'))
-  const current = await readFeature(tx, layer, write.id)
-  if (!current) throw new HttpError(404, t('features.notFound'))
-  if (current.deleted) throw new HttpError(400, t('features.deletedReadOnly'))
-  const base = { version: current.version, attributes: current.attributes, geom: current.geom }
-  return write.kind === 'update'
-    ? recordPendingEdit(tx, caller.user, layer, {
-        action: 'UPDATE',
-        featureId: write.id,
-        base,
+  return async (write) => {
+    if (write.kind === 'insert') {
+      return recordPendingEdit(tx, caller.user, layer, {
+        action: 'INSERT',
         values: write.values,
         geom: write.geom,
       })
-    : recordPendingEdit(tx, caller.user, layer, { action: 'DELETE', featureId: write.id, base })
-}
-
-/** The answer of a feature call that became an approval: 202, its address in Location. */
-export function sendSubmitted(reply: FastifyReply, submitted: ApprovalSubmitted) {
-  reply.header('location', `/api/approvals/${submitted.approvalId}`)
-  return reply.code(202).send(submitted)
+    }
+    if (write.kind === 'undelete') throw new HttpError(403, t('approvals.undeleteModerated'))
+    const current = await readFeature(tx, layer, write.id)
+    if (!current) throw new HttpError(404, t('features.notFound'))
+    if (current.deleted) throw new HttpError(400, t('features.deletedReadOnly'))
+    const base = { version: current.version, attributes: current.attributes, geom: current.geom }
+    return write.kind === 'update'
+      ? recordPendingEdit(tx, caller.user, layer, {
+          action: 'UPDATE',
+          featureId: write.id,
+          base,
+          values: write.values,
+          geom: write.geom,
+        })
+      : recordPendingEdit(tx, caller.user, layer, { action: 'DELETE', featureId: write.id, base })
+  }
 }
 
 /**
- * An attachment upload of a moderated user: the stored file is kept aside with a one-item
- * approval (an UPDATE without values) and becomes the feature's attachment when approved.
+ * The decision point of attachment uploads (the gate app.ts passes into the attachments, which
+ * import nothing of approvals): a moderated user's stored file is kept aside with a one-item
+ * approval (an UPDATE without values) and becomes the feature's attachment when approved;
+ * anyone else's upload goes on (`undefined`).
  */
-export async function submitUpload(
-  db: Db,
-  user: User,
-  layer: CatalogueLayer,
-  featureId: number,
-  file: sql.NewItem['files'][number],
-): Promise<ApprovalSubmitted> {
+export const submitModeratedUpload: UploadGate = async (db, user, layer, featureId, file) => {
+  if (!(await isModeratedEdit(db, user, layer.name))) return undefined
   return db.transaction(async (tx) => {
     const current = await readFeature(tx, layer, featureId)
     if (!current) throw new HttpError(404, t('features.notFound'))

@@ -9,14 +9,17 @@ import {
   t,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
+import { sendSubmitted } from '../../http/created'
 import { deleteByIdRoute, featureParams, idParams } from '../../http/params'
 import { HttpError } from '../../http/errors'
 import type { RouteScope } from '../../http/scopes'
 import { sendStoredFile } from '../../http/send-file'
-import { sendSubmitted } from '../approvals/moderation'
 import * as service from './attachments.service'
 
 export interface AttachmentOptions {
+  /** Where a checked upload goes (the composition passes the approvals' gate). */
+  uploadGate: service.UploadGate
   /** Draws the demo photos on first use (the composition passes the demo seed's renderer). */
   renderDemoPhoto?: service.DemoPhotoRenderer
 }
@@ -28,35 +31,42 @@ export interface AttachmentOptions {
  */
 export const attachmentsScopes = (
   deps: AppDeps,
-  options: AttachmentOptions = {},
-): { scopes: RouteScope[]; featureRoutes: FastifyPluginAsyncZod } => {
+  options: AttachmentOptions,
+): {
+  scopes: RouteScope[]
+  featureRoutes: FastifyPluginAsyncZod
+  /** What the uploads take, with the gate (the sync files upload through it too). */
+  uploadDeps: service.UploadDeps
+} => {
   const maxBytes = deps.config.attachmentMaxMb * 1_048_576
-  const attachmentDeps: service.AttachmentDeps = {
+  const uploadDeps: service.UploadDeps = {
     db: deps.db,
     storage: deps.storage,
     maxBytes,
+    uploadGate: options.uploadGate,
     renderDemoPhoto: options.renderDemoPhoto,
   }
   return {
+    uploadDeps,
     // Under the features module's /api/features (app.ts passes them there).
-    featureRoutes: featureAttachmentRoutes(deps, attachmentDeps),
+    featureRoutes: featureAttachmentRoutes(deps, uploadDeps),
     scopes: [
       {
         prefix: '/api/attachments',
         access: 'user',
-        routes: attachmentRoutes(deps, attachmentDeps),
+        routes: attachmentRoutes(deps, uploadDeps),
       },
       {
         prefix: '/api/attachments',
         access: 'download',
-        routes: downloadRoutes(deps, attachmentDeps),
+        routes: downloadRoutes(deps, uploadDeps),
       },
     ],
   }
 }
 
 const featureAttachmentRoutes =
-  ({ auth }: AppDeps, deps: service.AttachmentDeps): FastifyPluginAsyncZod =>
+  ({ auth }: AppDeps, deps: service.UploadDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, { limits: service.attachmentUploadLimits(deps.maxBytes) })
 
@@ -75,7 +85,7 @@ const featureAttachmentRoutes =
         reply.header('x-attachment-max-bytes', String(deps.maxBytes))
         return service.listAttachments(
           deps,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.params.id,
         )
@@ -99,7 +109,7 @@ const featureAttachmentRoutes =
         }
         const attachment = await service.uploadAttachment(
           deps,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.params.id,
           () => request.parts() as AsyncIterable<service.UploadPart>,
@@ -129,7 +139,7 @@ const attachmentRoutes =
         tags: ['attachments'],
         summary: 'Deletes an attachment and its files (deleteFeatureAttachment on its layer)',
       },
-      (request, id) => service.deleteAttachment(deps, auth.contextOf(request).user, id),
+      (request, id) => service.deleteAttachment(deps, callerOf(auth, request).user, id),
     )
   }
 
@@ -153,7 +163,7 @@ const downloadRoutes =
       async (request, reply) => {
         const file = await service.openAttachment(
           deps,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.id,
           request.query.thumbnail !== undefined,
         )

@@ -13,8 +13,8 @@ import type { Db, Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { featureExists } from '../../layer-data/features.sql'
 import { FileTooLarge, type BlobStorage } from '../../storage/file-storage'
-import { isModeratedEdit, submitUpload } from '../approvals/moderation'
 import { layerAccess, requireFlag } from '../../layer-data/layer-access'
+import type { CatalogueLayer } from '../../layer-data/model'
 import {
   contentDisposition,
   contentTypeOf,
@@ -29,12 +29,41 @@ type User = Pick<SessionUser, 'id' | 'username' | 'admin'>
 /** Draws a demo photo from its recipe (the demo seed's; injected by the composition). */
 export type DemoPhotoRenderer = (recipe: string) => Promise<Buffer>
 
+/** A stored upload with what its attachment row will say (an approval keeps it so meanwhile). */
+export interface StoredUpload {
+  storage_key: string
+  filename: string
+  description: string
+  content_type: string
+  size: number
+  sha256: string
+}
+
+/**
+ * Where a checked upload goes: `undefined`, it becomes the feature's attachment now; or, when
+ * the caller's edits of the layer are moderated, the file waits beside an approval, answered
+ * here. The approvals module's gate, passed in by app.ts: this module imports nothing of
+ * approvals (the approvals use the attachments when a decision is taken).
+ */
+export type UploadGate = (
+  db: Db,
+  user: User,
+  layer: CatalogueLayer,
+  featureId: number,
+  file: StoredUpload,
+) => Promise<ApprovalSubmitted | undefined>
+
 export interface AttachmentDeps {
   db: Db
   storage: BlobStorage
   /** Largest file accepted, in bytes. */
   maxBytes: number
   renderDemoPhoto?: DemoPhotoRenderer
+}
+
+/** What an upload needs besides: the gate a moderated user's file goes through. */
+export interface UploadDeps extends AttachmentDeps {
+  uploadGate: UploadGate
 }
 
 /**
@@ -165,7 +194,7 @@ const tooLarge = (maxBytes: number) =>
  * its name is kept only as a safe label. The description may come before or after the file.
  */
 export async function uploadAttachment(
-  deps: AttachmentDeps,
+  deps: UploadDeps,
   user: User,
   layerName: string,
   featureId: number,
@@ -237,16 +266,15 @@ export async function uploadAttachment(
   }
   try {
     // A moderated user's file waits beside an approval instead (issue 14).
-    if (await isModeratedEdit(deps.db, user, layerName)) {
-      return await submitUpload(deps.db, user, layer, featureId, {
-        storage_key: stored.key,
-        filename,
-        description: checked.value,
-        content_type: contentTypeOf(head, declared),
-        size: stored.size,
-        sha256: stored.sha256,
-      })
-    }
+    const submitted = await deps.uploadGate(deps.db, user, layer, featureId, {
+      storage_key: stored.key,
+      filename,
+      description: checked.value,
+      content_type: contentTypeOf(head, declared),
+      size: stored.size,
+      sha256: stored.sha256,
+    })
+    if (submitted) return submitted
     const row = await sql.insertAttachment(deps.db, {
       layer: layerName,
       featureId,

@@ -11,6 +11,7 @@ import {
   type AuditSearchResponse,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { idSchema } from '../../http/params'
 import { pagedRoute, sendPage } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
@@ -45,7 +46,7 @@ const auditRoutes =
       (request) =>
         service.featureHistory(
           db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.table,
           request.params.id,
           request.query,

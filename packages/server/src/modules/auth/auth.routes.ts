@@ -6,6 +6,7 @@ import {
   sessionUserSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './auth.service'
@@ -63,7 +64,7 @@ export const authRoutes = ({ db, auth, config }: AppDeps): RouteScope[] => [
             response: { 200: z.object({ ok: z.literal(true), user: sessionUserSchema }) },
           },
         },
-        async (request) => ({ ok: true as const, user: auth.contextOf(request).user }),
+        async (request) => ({ ok: true as const, user: callerOf(auth, request).user }),
       )
 
       app.get(
@@ -80,7 +81,7 @@ export const authRoutes = ({ db, auth, config }: AppDeps): RouteScope[] => [
             },
           },
         },
-        async (request) => service.permissions(db, auth.contextOf(request).user),
+        async (request) => service.permissions(db, callerOf(auth, request).user),
       )
 
       app.post(
@@ -93,7 +94,7 @@ export const authRoutes = ({ db, auth, config }: AppDeps): RouteScope[] => [
           },
         },
         async (request) => {
-          await service.logout(db, auth.contextOf(request).sessionId)
+          await service.logout(db, callerOf(auth, request).sessionId)
           return { ok: true as const }
         },
       )

@@ -13,6 +13,7 @@ import {
   t,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { HttpError } from '../../http/errors'
 import { idParams } from '../../http/params'
 import { pagedRoute } from '../../http/paging'
@@ -91,7 +92,7 @@ const contentRoutes =
       async (request) => {
         const tag = tagSchema.safeParse(decodeURIComponent(request.params['*']))
         if (!tag.success) throw new HttpError(400, t('documentsApi.tagInvalid'))
-        return service.listContents(deps, auth.contextOf(request).user, tag.data, request.query)
+        return service.listContents(deps, callerOf(auth, request).user, tag.data, request.query)
       },
     )
 
@@ -106,7 +107,7 @@ const contentRoutes =
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new HttpError(400, t('documentsApi.fileRequired'))
-        const user = auth.contextOf(request).user
+        const user = callerOf(auth, request).user
         const { file, fields } = await receiveUpload(
           deps.storage,
           request.parts() as AsyncIterable<UploadPart>,
@@ -156,7 +157,7 @@ const contentFileRoutes =
       async (request, reply) => {
         const file = await service.openContent(
           deps,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.id,
           request.query.thumbnail !== undefined,
         )

@@ -9,7 +9,7 @@ import {
   postLargeFile,
   previewsMade,
   storedFileCount,
-} from './content.fixture'
+} from '../../../test/uploads'
 
 const t = useTestApp()
 let png: Buffer

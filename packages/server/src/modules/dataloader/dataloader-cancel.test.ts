@@ -8,6 +8,7 @@ import {
   waitDone,
 } from '../../../test/dataloader'
 import { expectStatus, useTestApp } from '../../../test/harness'
+import { budget } from '../../../test/slowdown'
 
 /**
  * A running import cancelled (issue 43) leaves nothing half-applied: batches of 2,000 rows so the
@@ -34,7 +35,7 @@ const history = async () =>
     )
   ).rows[0]!.n
 
-describe('a cancelled import', { timeout: 600_000 }, () => {
+describe('a cancelled import', { timeout: budget(600_000) }, () => {
   it('leaves the layer as it was: what its batches wrote is taken back', async () => {
     const first = await runImport(
       t,

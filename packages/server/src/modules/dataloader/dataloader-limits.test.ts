@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import yazl from 'yazl'
 import { uploadImport } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
+import { budget } from '../../../test/slowdown'
 
 /**
  * The import's limits (decision 68): files made here, small on disk, that would hold the
@@ -164,7 +165,7 @@ function expectRefusedCalmly(
   message: string,
 ) {
   expectRefused(run.result, message)
-  expect(run.ms).toBeLessThan(20_000)
+  expect(run.ms).toBeLessThan(budget(20_000))
   expect(run.healthStatus).toBe(200)
   expect(run.rssGrowthMb).toBeLessThan(400)
 }
@@ -176,9 +177,9 @@ describe('POST /api/dataloader/import: the xlsx bomb', () => {
     const before = await importCount()
     const run = await watched(() => upload('bomba.xlsx', bomb))
     expectRefused(run.result, 'O arquivo passa do limite de 50.000 linhas.')
-    expect(run.ms).toBeLessThan(10_000)
+    expect(run.ms).toBeLessThan(budget(10_000))
     expect(run.healthStatus).toBe(200)
-    expect(run.healthMs).toBeLessThan(2_000)
+    expect(run.healthMs).toBeLessThan(budget(2_000))
     expect(run.rssGrowthMb).toBeLessThan(400)
     expect(await importCount()).toBe(before)
   })
@@ -238,7 +239,7 @@ describe('POST /api/dataloader/import: the xlsx bomb', () => {
     )
     const run = await watched(() => upload('enorme.xlsx', enormous))
     expectRefused(run.result, 'Uma célula da planilha passa do limite de 32.767 caracteres.')
-    expect(run.ms).toBeLessThan(5_000)
+    expect(run.ms).toBeLessThan(budget(5_000))
   })
 
   it('refuses a header out to column XFD naming the column limit, and names a blank header cell coluna_N', async () => {
@@ -297,7 +298,7 @@ describe('POST /api/dataloader/import: what still imports', () => {
       ativo: 'BOOLEAN',
     })
     expect(run.healthStatus).toBe(200)
-    expect(run.maxLoopDelayMs).toBeLessThan(1_000)
+    expect(run.maxLoopDelayMs).toBeLessThan(budget(1_000))
     const last = await t.get(
       `/api/dataloader/${run.result.body.id}/data?page=49999&limit=1`,
       t.user,

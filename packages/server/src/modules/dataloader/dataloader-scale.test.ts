@@ -9,6 +9,7 @@ import {
   waitDone,
 } from '../../../test/dataloader'
 import { expectStatus, signIn, useTestApp } from '../../../test/harness'
+import { budget } from '../../../test/slowdown'
 
 /**
  * IMPORTAR DADOS at real scale (issue 43), over HTTP as the wizard drives it: 200,000 Brazilian
@@ -62,166 +63,170 @@ const entries = async (featureId: number) =>
     )
   ).rows
 
-describe('a new layer from 200,000 rows, then 200,000 more by key', { timeout: 900_000 }, () => {
-  let first: Awaited<ReturnType<typeof run>>
-  let second: Awaited<ReturnType<typeof run>>
+describe(
+  'a new layer from 200,000 rows, then 200,000 more by key',
+  { timeout: budget(900_000) },
+  () => {
+    let first: Awaited<ReturnType<typeof run>>
+    let second: Awaited<ReturnType<typeof run>>
 
-  it('creates the layer typed from the file: 200,000 features, numbers and dates as written', async () => {
-    first = await run(
-      t.admin,
-      'lotes.csv',
-      csv(0, ROWS, (i) => `Lote ${i}`),
-      {
-        destinyType: 1,
-        layerName: LAYER,
-        layerTitle: 'Lotes (escala)',
-        mappings,
-        spatializeGeometry: 'point',
-        ...points,
-      },
-    )
-    expect(first.status).toMatchObject({
-      status: 'COMPLETE',
-      counts: { read: ROWS, validated: ROWS, written: ROWS, errors: 0 },
-    })
-    expect(first.report).toEqual({
-      created: ROWS,
-      updated: 0,
-      pending: 0,
-      errors: 0,
-      success: ROWS,
-    })
-    expect(await live()).toBe(ROWS)
-    const types = await t.db.query<{ name: string; type: string }>(
-      `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+    it('creates the layer typed from the file: 200,000 features, numbers and dates as written', async () => {
+      first = await run(
+        t.admin,
+        'lotes.csv',
+        csv(0, ROWS, (i) => `Lote ${i}`),
+        {
+          destinyType: 1,
+          layerName: LAYER,
+          layerTitle: 'Lotes (escala)',
+          mappings,
+          spatializeGeometry: 'point',
+          ...points,
+        },
+      )
+      expect(first.status).toMatchObject({
+        status: 'COMPLETE',
+        counts: { read: ROWS, validated: ROWS, written: ROWS, errors: 0 },
+      })
+      expect(first.report).toEqual({
+        created: ROWS,
+        updated: 0,
+        pending: 0,
+        errors: 0,
+        success: ROWS,
+      })
+      expect(await live()).toBe(ROWS)
+      const types = await t.db.query<{ name: string; type: string }>(
+        `SELECT column_name AS name, data_type AS type FROM information_schema.columns
         WHERE table_schema = 'data' AND table_name = $1 AND column_name IN ('km', 'data')
         ORDER BY 1`,
-      [LAYER],
-    )
-    expect(types.rows).toEqual([
-      { name: 'data', type: 'date' },
-      { name: 'km', type: 'double precision' },
-    ])
-    const f = (await feature('L-123457'))!
-    expect(f).toMatchObject({
-      nome: 'Lote 123457',
-      data: `20${10 + (123457 % 15)}-${String(1 + (123457 % 12)).padStart(2, '0')}-${String(1 + (123457 % 28)).padStart(2, '0')}`,
+        [LAYER],
+      )
+      expect(types.rows).toEqual([
+        { name: 'data', type: 'date' },
+        { name: 'km', type: 'double precision' },
+      ])
+      const f = (await feature('L-123457'))!
+      expect(f).toMatchObject({
+        nome: 'Lote 123457',
+        data: `20${10 + (123457 % 15)}-${String(1 + (123457 % 12)).padStart(2, '0')}-${String(1 + (123457 % 28)).padStart(2, '0')}`,
+      })
+      expect(f.km).toBeCloseTo(km(123457), 6)
+      expect(f.x).toBeCloseTo(-49 + 457 / 1000, 9)
+      // HISTÓRIA shows the creation, named after the import.
+      expect(await entries(f.id)).toEqual([
+        expect.objectContaining({ action: 'I', application: `importação #${first.id}` }),
+      ])
+      // The new layer has its indexes (built once the rows were in) and its extent.
+      const indexes = await t.db.query<{ def: string }>(
+        `SELECT indexdef AS def FROM pg_indexes WHERE schemaname = 'data' AND tablename = $1`,
+        [LAYER],
+      )
+      expect(indexes.rows.map((r) => r.def).join('\n')).toMatch(/USING gist \(geom\)/)
+      const extent = await t.db.query<{ extent: number[] | null }>(
+        'SELECT extent FROM app.layers WHERE name = $1',
+        [LAYER],
+      )
+      expect(extent.rows[0]!.extent!.map((v) => Math.round(v * 1000) / 1000)).toEqual([
+        -49, -16, -48.001, -15.9,
+      ])
     })
-    expect(f.km).toBeCloseTo(km(123457), 6)
-    expect(f.x).toBeCloseTo(-49 + 457 / 1000, 9)
-    // HISTÓRIA shows the creation, named after the import.
-    expect(await entries(f.id)).toEqual([
-      expect.objectContaining({ action: 'I', application: `importação #${first.id}` }),
-    ])
-    // The new layer has its indexes (built once the rows were in) and its extent.
-    const indexes = await t.db.query<{ def: string }>(
-      `SELECT indexdef AS def FROM pg_indexes WHERE schemaname = 'data' AND tablename = $1`,
-      [LAYER],
-    )
-    expect(indexes.rows.map((r) => r.def).join('\n')).toMatch(/USING gist \(geom\)/)
-    const extent = await t.db.query<{ extent: number[] | null }>(
-      'SELECT extent FROM app.layers WHERE name = $1',
-      [LAYER],
-    )
-    expect(extent.rows[0]!.extent!.map((v) => Math.round(v * 1000) / 1000)).toEqual([
-      -49, -16, -48.001, -15.9,
-    ])
-  })
 
-  it('updates the rows whose key exists, creates the others, and reports each bad row', async () => {
-    // Rows 100,000..299,999: the first half exist (a new name), the second half are new; every
-    // 10,000th has km "abc", every 50,000th the 31st of February.
-    second = await run(
-      t.admin,
-      'lotes-2.csv',
-      csv(100_000, 300_000, (i) => `Lote ${i} revisto`, true),
-      {
-        destinyType: 0,
-        layerName: LAYER,
-        mappings,
-        ...points,
-      },
-    )
-    expect(second.status.status).toBe('COMPLETE')
-    expect(second.report).toEqual({
-      created: 99_988,
-      updated: 99_988,
-      pending: 0,
-      errors: 24,
-      success: 199_976,
+    it('updates the rows whose key exists, creates the others, and reports each bad row', async () => {
+      // Rows 100,000..299,999: the first half exist (a new name), the second half are new; every
+      // 10,000th has km "abc", every 50,000th the 31st of February.
+      second = await run(
+        t.admin,
+        'lotes-2.csv',
+        csv(100_000, 300_000, (i) => `Lote ${i} revisto`, true),
+        {
+          destinyType: 0,
+          layerName: LAYER,
+          mappings,
+          ...points,
+        },
+      )
+      expect(second.status.status).toBe('COMPLETE')
+      expect(second.report).toEqual({
+        created: 99_988,
+        updated: 99_988,
+        pending: 0,
+        errors: 24,
+        success: 199_976,
+      })
+      expect(await live()).toBe(ROWS + 99_988)
+      expect(await feature('L-150000')).toMatchObject({ nome: 'Lote 150000 revisto' })
+      expect(await feature('L-250000')).toMatchObject({ nome: 'Lote 250000 revisto' })
+      // A bad row changes nothing: L-110007 keeps its first name.
+      expect(await feature('L-110007')).toMatchObject({ nome: 'Lote 110007' })
+      expect(await feature('L-210007')).toBeUndefined()
+      expect(await dataRow(second.id, 10_008)).toMatchObject({
+        status: 'E',
+        message: 'km: Número inválido (abc): use 1.234,5 (vírgula antes dos decimais).',
+        data: { codigo: 'L-110007', km: 'abc' },
+      })
+      expect(await dataRow(second.id, 50_012)).toMatchObject({
+        status: 'E',
+        message: 'data: Data inválida (31/02/2025): use dd/mm/aaaa (ou aaaa-mm-dd).',
+      })
+      expect(await dataRow(second.id, 1)).toMatchObject({ status: 'U', message: null })
+      expect(await dataRow(second.id, 100_001)).toMatchObject({ status: 'C', message: null })
+      // An update's entry says what changed, and names the import.
+      const updated = (await feature('L-150000'))!
+      expect((await entries(updated.id)).at(-1)).toEqual({
+        action: 'U',
+        application: `importação #${second.id}`,
+        changed: { nome: 'Lote 150000 revisto' },
+      })
     })
-    expect(await live()).toBe(ROWS + 99_988)
-    expect(await feature('L-150000')).toMatchObject({ nome: 'Lote 150000 revisto' })
-    expect(await feature('L-250000')).toMatchObject({ nome: 'Lote 250000 revisto' })
-    // A bad row changes nothing: L-110007 keeps its first name.
-    expect(await feature('L-110007')).toMatchObject({ nome: 'Lote 110007' })
-    expect(await feature('L-210007')).toBeUndefined()
-    expect(await dataRow(second.id, 10_008)).toMatchObject({
-      status: 'E',
-      message: 'km: Número inválido (abc): use 1.234,5 (vírgula antes dos decimais).',
-      data: { codigo: 'L-110007', km: 'abc' },
-    })
-    expect(await dataRow(second.id, 50_012)).toMatchObject({
-      status: 'E',
-      message: 'data: Data inválida (31/02/2025): use dd/mm/aaaa (ou aaaa-mm-dd).',
-    })
-    expect(await dataRow(second.id, 1)).toMatchObject({ status: 'U', message: null })
-    expect(await dataRow(second.id, 100_001)).toMatchObject({ status: 'C', message: null })
-    // An update's entry says what changed, and names the import.
-    const updated = (await feature('L-150000'))!
-    expect((await entries(updated.id)).at(-1)).toEqual({
-      action: 'U',
-      application: `importação #${second.id}`,
-      changed: { nome: 'Lote 150000 revisto' },
-    })
-  })
 
-  it('refuses to undo an import whose features changed since, undoes the last through history', async () => {
-    // Rows 295,000..304,999 by key: 5,000 of the second import's features renamed, 5,000 new.
-    const third = await run(
-      t.admin,
-      'lotes-3.csv',
-      csv(295_000, 305_000, (i) => `Lote ${i} final`),
-      { destinyType: 0, layerName: LAYER, mappings, ...points },
-    )
-    expect(third.report).toMatchObject({ created: 5_000, updated: 5_000, errors: 0 })
+    it('refuses to undo an import whose features changed since, undoes the last through history', async () => {
+      // Rows 295,000..304,999 by key: 5,000 of the second import's features renamed, 5,000 new.
+      const third = await run(
+        t.admin,
+        'lotes-3.csv',
+        csv(295_000, 305_000, (i) => `Lote ${i} final`),
+        { destinyType: 0, layerName: LAYER, mappings, ...points },
+      )
+      expect(third.report).toMatchObject({ created: 5_000, updated: 5_000, errors: 0 })
 
-    const refused = await t.post(`/api/dataloader/${first.id}/undo`, {}, t.admin)
-    expect(refused.statusCode).toBe(409)
-    expect(refused.json().message).toMatch(
-      /^Não é possível desfazer: 99\.988 feições foram alteradas depois da importação \(ids \d+(, \d+){9}, …\)\./,
-    )
-    const second5k = await t.post(`/api/dataloader/${second.id}/undo`, {}, t.admin)
-    expect(second5k.statusCode).toBe(409)
-    expect(second5k.json().message).toMatch(/^Não é possível desfazer: 5\.000 feições/)
-    const other = await signIn(t.api, { username: 'demo', password: 'demo1234' })
-    expect((await t.post(`/api/dataloader/${third.id}/undo`, {}, other)).statusCode).toBe(404)
+      const refused = await t.post(`/api/dataloader/${first.id}/undo`, {}, t.admin)
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().message).toMatch(
+        /^Não é possível desfazer: 99\.988 feições foram alteradas depois da importação \(ids \d+(, \d+){9}, …\)\./,
+      )
+      const second5k = await t.post(`/api/dataloader/${second.id}/undo`, {}, t.admin)
+      expect(second5k.statusCode).toBe(409)
+      expect(second5k.json().message).toMatch(/^Não é possível desfazer: 5\.000 feições/)
+      const other = await signIn(t.api, { username: 'demo', password: 'demo1234' })
+      expect((await t.post(`/api/dataloader/${third.id}/undo`, {}, other)).statusCode).toBe(404)
 
-    const undo = await t.post(`/api/dataloader/${third.id}/undo`, {}, t.admin)
-    expectStatus(undo, 202)
-    expect((await waitDone(t, third.id, t.admin)).status).toBe('COMPLETE')
-    expect(await live()).toBe(ROWS + 99_988)
-    const restored = (await feature('L-297000'))!
-    expect(restored).toMatchObject({ nome: 'Lote 297000 revisto', d: false })
-    expect((await entries(restored.id)).at(-1)).toEqual({
-      action: 'U',
-      application: `importação #${third.id} desfeita`,
-      changed: { nome: 'Lote 297000 revisto' },
+      const undo = await t.post(`/api/dataloader/${third.id}/undo`, {}, t.admin)
+      expectStatus(undo, 202)
+      expect((await waitDone(t, third.id, t.admin)).status).toBe('COMPLETE')
+      expect(await live()).toBe(ROWS + 99_988)
+      const restored = (await feature('L-297000'))!
+      expect(restored).toMatchObject({ nome: 'Lote 297000 revisto', d: false })
+      expect((await entries(restored.id)).at(-1)).toEqual({
+        action: 'U',
+        application: `importação #${third.id} desfeita`,
+        changed: { nome: 'Lote 297000 revisto' },
+      })
+      const removed = (await feature('L-302000'))!
+      expect(removed.d).toBe(true)
+      expect((await entries(removed.id)).map((e) => e.action)).toEqual(['I', 'D'])
+      const job = (await t.get(`/api/dataloader/${third.id}`, t.admin)).json()
+      expect(job.undone).toMatchObject({ by: 'admin' })
+      const again = await t.post(`/api/dataloader/${third.id}/undo`, {}, t.admin)
+      expect(again.statusCode).toBe(409)
+      expect(again.json().message).toBe('Esta importação já foi desfeita.')
     })
-    const removed = (await feature('L-302000'))!
-    expect(removed.d).toBe(true)
-    expect((await entries(removed.id)).map((e) => e.action)).toEqual(['I', 'D'])
-    const job = (await t.get(`/api/dataloader/${third.id}`, t.admin)).json()
-    expect(job.undone).toMatchObject({ by: 'admin' })
-    const again = await t.post(`/api/dataloader/${third.id}/undo`, {}, t.admin)
-    expect(again.statusCode).toBe(409)
-    expect(again.json().message).toBe('Esta importação já foi desfeita.')
-  })
-})
+  },
+)
 
 describe(
   'a moderated user’s import: one approval of its rows, decided in bulk',
-  { timeout: 600_000 },
+  { timeout: budget(600_000) },
   () => {
     const N = 2_000
     const placas = (from: number, estado: (i: number) => string) => {

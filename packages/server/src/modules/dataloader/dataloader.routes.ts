@@ -39,7 +39,6 @@ const dataloaderRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, auth } = deps
-    const userOf = (request: Parameters<typeof auth.contextOf>[0]) => auth.contextOf(request).user
 
     const maxBytes = deps.config.importMaxMb * 1024 * 1024
     await app.register(multipart, {
@@ -68,7 +67,7 @@ const dataloaderRoutes =
             part.file.resume()
             throw new HttpError(400, t('dataloader.unsupportedFormat'))
           }
-          job = await service.upload(deps, userOf(request), part.filename, part.file)
+          job = await service.upload(deps, callerOf(auth, request).user, part.filename, part.file)
         }
         if (!job) throw new HttpError(400, t('dataloader.fileRequired'))
         return created(reply, `/api/dataloader/${job.id}`, job)
@@ -85,7 +84,7 @@ const dataloaderRoutes =
         querystring: pagingQuerySchema.extend({ search: z.string().trim().max(200).optional() }),
         item: importTemplateSchema,
       },
-      (request) => listTemplates(db, userOf(request), request.query),
+      (request) => listTemplates(db, callerOf(auth, request).user, request.query),
     )
 
     app.post(
@@ -100,7 +99,7 @@ const dataloaderRoutes =
         },
       },
       async (request, reply) => {
-        const id = await createTemplate(db, userOf(request), request.body)
+        const id = await createTemplate(db, callerOf(auth, request).user, request.body)
         return created(reply, `/api/dataloader/templates/${id}`, { id })
       },
     )
@@ -112,7 +111,7 @@ const dataloaderRoutes =
         tags: ['dataloader'],
         summary: "Deletes one of the caller's templates (administrators: any)",
       },
-      (request, id) => deleteTemplate(db, userOf(request), id),
+      (request, id) => deleteTemplate(db, callerOf(auth, request).user, id),
     )
 
     getByIdRoute(
@@ -123,7 +122,7 @@ const dataloaderRoutes =
         summary: "One of the caller's import jobs",
         response: importJobSchema,
       },
-      (request, id) => service.getImport(db, userOf(request), id),
+      (request, id) => service.getImport(db, callerOf(auth, request).user, id),
     )
 
     getByIdRoute(
@@ -135,7 +134,7 @@ const dataloaderRoutes =
           "Where the import is: READING (its rows being read) or FAILED (why), then its last job's status (execution or undo): CREATED (not executed), QUEUED, IN_PROGRESS, COMPLETE, ERROR or CANCELLED, with progress and the rows read, validated, written and with errors",
         response: importStatusSchema,
       },
-      (request, id) => service.status(deps, userOf(request), id),
+      (request, id) => service.status(deps, callerOf(auth, request).user, id),
     )
 
     app.post(
@@ -149,7 +148,7 @@ const dataloaderRoutes =
           response: { 200: importStatusSchema },
         },
       },
-      (request) => service.cancel(deps, userOf(request), request.params.id),
+      (request) => service.cancel(deps, callerOf(auth, request).user, request.params.id),
     )
 
     app.post(
@@ -175,7 +174,7 @@ const dataloaderRoutes =
         summary: 'Rows created, updated, pending and with errors',
         response: importReportSchema,
       },
-      (request, id) => service.report(db, userOf(request), id),
+      (request, id) => service.report(db, callerOf(auth, request).user, id),
     )
 
     app.get(
@@ -193,7 +192,7 @@ const dataloaderRoutes =
       async (request, reply) => {
         const { rows, total } = await service.data(
           db,
-          userOf(request),
+          callerOf(auth, request).user,
           request.params.id,
           request.query,
         )
@@ -228,6 +227,6 @@ const dataloaderRoutes =
       app,
       '/:id',
       { tags: ['dataloader'], summary: 'Deletes an import job and its rows (not while it runs)' },
-      (request, id) => service.remove(deps, userOf(request), id),
+      (request, id) => service.remove(deps, callerOf(auth, request).user, id),
     )
   }

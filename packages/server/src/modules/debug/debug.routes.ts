@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { filterTreeSchema, getQueryResponseSchema } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import type { RouteScope } from '../../http/scopes'
 import * as service from './debug.service'
 
@@ -29,6 +30,6 @@ const debugRoutes =
         },
       },
       async (request) =>
-        service.getQuery(db, auth.contextOf(request).user, request.params.layer, request.body),
+        service.getQuery(db, callerOf(auth, request).user, request.params.layer, request.body),
     )
   }

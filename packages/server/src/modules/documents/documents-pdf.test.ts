@@ -8,7 +8,7 @@ import {
   postLargeFile,
   previewsMade,
   storedFileCount,
-} from '../content/content.fixture'
+} from '../../../test/uploads'
 
 /**
  * PDF work is bounded (issue 41): a PDF whose pages take poppler minutes is uploaded at once

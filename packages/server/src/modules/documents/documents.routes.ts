@@ -17,6 +17,7 @@ import {
   t,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { enabledModules, requireModule } from '../../auth/modules'
 import { HttpError } from '../../http/errors'
 import { deleteByIdRoute, idParams, idSchema, layerParams } from '../../http/params'
@@ -74,7 +75,6 @@ const folderRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireModule(deps, 'documents'))
-    const userOf = deps.auth.contextOf
     app.get(
       '/folders',
       {
@@ -84,7 +84,7 @@ const folderRoutes =
           response: { 200: z.array(documentFolderSchema) },
         },
       },
-      async (request) => folders.listFolders(deps.db, userOf(request).user),
+      async (request) => folders.listFolders(deps.db, callerOf(deps.auth, request).user),
     )
     app.post(
       '/folders',
@@ -99,7 +99,9 @@ const folderRoutes =
       async (request, reply) =>
         reply
           .code(201)
-          .send(await folders.createFolder(deps.db, userOf(request).user, request.body)),
+          .send(
+            await folders.createFolder(deps.db, callerOf(deps.auth, request).user, request.body),
+          ),
     )
     app.put(
       '/folders/:id',
@@ -113,13 +115,18 @@ const folderRoutes =
         },
       },
       async (request) =>
-        folders.updateFolder(deps.db, userOf(request).user, request.params.id, request.body),
+        folders.updateFolder(
+          deps.db,
+          callerOf(deps.auth, request).user,
+          request.params.id,
+          request.body,
+        ),
     )
     deleteByIdRoute(
       app,
       '/folders/:id',
       { tags: TAGS, summary: "Removes an empty folder (400 'A pasta não está vazia.')" },
-      (request, id) => folders.deleteFolder(deps.db, userOf(request).user, id),
+      (request, id) => folders.deleteFolder(deps.db, callerOf(deps.auth, request).user, id),
     )
     app.put(
       '/folders/:id/groups',
@@ -133,7 +140,12 @@ const folderRoutes =
         },
       },
       async (request) =>
-        folders.setFolderGroups(deps.db, userOf(request).user, request.params.id, request.body),
+        folders.setFolderGroups(
+          deps.db,
+          callerOf(deps.auth, request).user,
+          request.params.id,
+          request.body,
+        ),
     )
   }
 
@@ -146,8 +158,6 @@ const documentRoutes =
   async (app) => {
     app.addHook('onRequest', requireModule(deps, 'documents'))
     await app.register(multipart, { limits: contentUploadLimits(documents.DOCUMENT_MAX_BYTES) })
-    const userOf = (request: Parameters<typeof deps.auth.contextOf>[0]) =>
-      deps.auth.contextOf(request).user
 
     pagedRoute(
       app,
@@ -159,7 +169,8 @@ const documentRoutes =
         querystring: documentListQuerySchema,
         item: documentSummarySchema,
       },
-      (request) => documents.listDocuments(deps.db, userOf(request), request.query),
+      (request) =>
+        documents.listDocuments(deps.db, callerOf(deps.auth, request).user, request.query),
     )
     app.get(
       '/linked',
@@ -171,7 +182,8 @@ const documentRoutes =
           response: { 200: z.array(documentSummarySchema) },
         },
       },
-      async (request) => links.linkedDocuments(deps.db, userOf(request), request.query),
+      async (request) =>
+        links.linkedDocuments(deps.db, callerOf(deps.auth, request).user, request.query),
     )
     app.post(
       '/',
@@ -186,7 +198,9 @@ const documentRoutes =
       async (request, reply) => {
         multipartOnly(request)
         const parts = request.parts() as AsyncIterable<UploadPart>
-        return reply.code(201).send(await documents.createDocument(own, userOf(request), parts))
+        return reply
+          .code(201)
+          .send(await documents.createDocument(own, callerOf(deps.auth, request).user, parts))
       },
     )
     app.post(
@@ -200,7 +214,11 @@ const documentRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await links.promoteAttachment(own, userOf(request), request.body)),
+        reply
+          .code(201)
+          .send(
+            await links.promoteAttachment(own, callerOf(deps.auth, request).user, request.body),
+          ),
     )
     app.get(
       '/:id',
@@ -212,7 +230,8 @@ const documentRoutes =
           response: { 200: documentDetailSchema },
         },
       },
-      async (request) => documents.documentDetail(deps.db, userOf(request), request.params.id),
+      async (request) =>
+        documents.documentDetail(deps.db, callerOf(deps.auth, request).user, request.params.id),
     )
     app.put(
       '/:id',
@@ -226,19 +245,24 @@ const documentRoutes =
         },
       },
       async (request) =>
-        documents.updateDocument(own, userOf(request), request.params.id, request.body),
+        documents.updateDocument(
+          own,
+          callerOf(deps.auth, request).user,
+          request.params.id,
+          request.body,
+        ),
     )
     deleteByIdRoute(
       app,
       '/:id',
       { tags: TAGS, summary: 'Puts a document in the bin' },
-      (request, id) => documents.setDeleted(own, userOf(request), id, true),
+      (request, id) => documents.setDeleted(own, callerOf(deps.auth, request).user, id, true),
     )
     app.patch(
       '/:id/restore',
       { schema: { tags: TAGS, summary: 'Takes a document out of the bin', params: idParams } },
       async (request, reply) => {
-        await documents.setDeleted(own, userOf(request), request.params.id, false)
+        await documents.setDeleted(own, callerOf(deps.auth, request).user, request.params.id, false)
         return reply.code(204).send()
       },
     )
@@ -255,7 +279,12 @@ const documentRoutes =
       async (request, reply) => {
         multipartOnly(request)
         const parts = request.parts() as AsyncIterable<UploadPart>
-        const detail = await documents.addVersion(own, userOf(request), request.params.id, parts)
+        const detail = await documents.addVersion(
+          own,
+          callerOf(deps.auth, request).user,
+          request.params.id,
+          parts,
+        )
         return reply.code(201).send(detail)
       },
     )
@@ -269,7 +298,8 @@ const documentRoutes =
           response: { 200: z.array(documentHistorySchema) },
         },
       },
-      async (request) => documents.documentHistory(deps.db, userOf(request), request.params.id),
+      async (request) =>
+        documents.documentHistory(deps.db, callerOf(deps.auth, request).user, request.params.id),
     )
     app.post(
       '/:id/links',
@@ -285,7 +315,14 @@ const documentRoutes =
       async (request, reply) =>
         reply
           .code(201)
-          .send(await links.addLink(own, userOf(request), request.params.id, request.body)),
+          .send(
+            await links.addLink(
+              own,
+              callerOf(deps.auth, request).user,
+              request.params.id,
+              request.body,
+            ),
+          ),
     )
     app.delete(
       '/:id/links/:layer/:featureId',
@@ -298,7 +335,7 @@ const documentRoutes =
       },
       async (request, reply) => {
         const { id, layer, featureId } = request.params
-        await links.removeLink(own, userOf(request), id, layer, featureId)
+        await links.removeLink(own, callerOf(deps.auth, request).user, id, layer, featureId)
         return reply.code(204).send()
       },
     )
@@ -323,7 +360,7 @@ const pageRoutes =
         const { id, version, page } = request.params
         const file = await documents.pageImage(
           own,
-          deps.auth.contextOf(request).user,
+          callerOf(deps.auth, request).user,
           id,
           version,
           page,

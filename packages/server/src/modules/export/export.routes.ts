@@ -10,6 +10,7 @@ import {
   kmzQuerySchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { sendFile } from '../../http/send-file'
 import { FILE_COMPRESSION } from '../../http/compression'
 import * as service from './export.service'
@@ -60,7 +61,7 @@ const featureReportRoutes =
       async (request, reply) => {
         const job = await service.startExport(
           deps,
-          deps.auth.contextOf(request).user,
+          callerOf(deps.auth, request).user,
           request.params.layer,
           request.body,
           request.query.format,
@@ -87,7 +88,7 @@ const featureReportRoutes =
           reply,
           await service.directExport(
             deps,
-            deps.auth.contextOf(request).user,
+            callerOf(deps.auth, request).user,
             request.params.layer,
             request.body,
             request.query.format,
@@ -109,7 +110,7 @@ const browserReportRoutes =
         reply,
         await service.directExport(
           deps,
-          deps.auth.contextOf(request).user,
+          callerOf(deps.auth, request).user,
           p.layer,
           service.parametersToBody(p),
           p.format,
@@ -173,7 +174,7 @@ const kmzItemRoutes =
         },
       },
       async (request) =>
-        kmzItems(deps, deps.auth.contextOf(request).user, request.params.regulator),
+        kmzItems(deps, callerOf(deps.auth, request).user, request.params.regulator),
     )
   }
 
@@ -209,7 +210,7 @@ const kmzRoutes =
           reply,
           await kmzExport(
             deps,
-            deps.auth.contextOf(request).user,
+            callerOf(deps.auth, request).user,
             request.params.regulator,
             q.items
               .split(',')

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/harness'
-import { createTestLayer } from '../search/search.fixture'
+import { createTestLayer } from '../../../test/test-layer'
 import { and, rule } from '../../../test/filters'
 import { todayOf } from '../../../test/today'
 

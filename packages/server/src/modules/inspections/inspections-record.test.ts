@@ -10,7 +10,7 @@ import {
 } from '@gis/shared'
 import { expectFieldErrors, expectStatus, useTestApp } from '../../../test/harness'
 import { userWithPermissions } from '../../../test/users'
-import { makePng, postForm } from '../content/content.fixture'
+import { makePng, postForm } from '../../../test/uploads'
 import {
   allBridges,
   bridgeFields,
@@ -19,7 +19,7 @@ import {
   photoContent,
   shift,
   typeId,
-} from './inspections.fixture'
+} from '../../../test/inspections'
 import { todayOf } from '../../../test/today'
 
 const t = useTestApp()

@@ -44,7 +44,6 @@ const userRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, auth } = deps
-    const user = (request: Parameters<typeof auth.contextOf>[0]) => auth.contextOf(request).user
     app.addHook('onRequest', requireModule(deps, MODULE))
 
     app.get(
@@ -70,7 +69,7 @@ const userRoutes =
           response: { 200: inspectionSummarySchema },
         },
       },
-      async (request) => summary(db, user(request)),
+      async (request) => summary(db, callerOf(auth, request).user),
     )
 
     app.post(
@@ -84,7 +83,7 @@ const userRoutes =
         },
       },
       async (request, reply) => {
-        const { rows, total } = await searchBridges(db, user(request), request.body)
+        const { rows, total } = await searchBridges(db, callerOf(auth, request).user, request.body)
         return sendPage(reply, rows, total)
       },
     )
@@ -98,7 +97,7 @@ const userRoutes =
           response: { 200: bridgeFeatureCollectionSchema },
         },
       },
-      async (request) => service.bridgesGeoJson(db, user(request)),
+      async (request) => service.bridgesGeoJson(db, callerOf(auth, request).user),
     )
 
     app.get(
@@ -111,7 +110,8 @@ const userRoutes =
           response: { 200: bridgeDetailSchema },
         },
       },
-      async (request) => service.bridgeDetail(db, user(request), request.params.featureId),
+      async (request) =>
+        service.bridgeDetail(db, callerOf(auth, request).user, request.params.featureId),
     )
 
     app.post(
@@ -141,7 +141,8 @@ const userRoutes =
           response: { 200: inspectionDetailSchema },
         },
       },
-      async (request) => service.inspectionDetail(db, user(request), request.params.id),
+      async (request) =>
+        service.inspectionDetail(db, callerOf(auth, request).user, request.params.id),
     )
 
     app.put(
@@ -169,7 +170,8 @@ const userRoutes =
           response: { 200: inspectionHistorySchema },
         },
       },
-      async (request) => service.inspectionHistory(db, user(request), request.params.id),
+      async (request) =>
+        service.inspectionHistory(db, callerOf(auth, request).user, request.params.id),
     )
   }
 
@@ -250,7 +252,7 @@ const downloadRoutes =
         },
       },
       async (request, reply) =>
-        sendFile(reply, await exportXlsx(db, auth.contextOf(request).user, request.query)),
+        sendFile(reply, await exportXlsx(db, callerOf(auth, request).user, request.query)),
     )
 
     app.get(
@@ -264,6 +266,6 @@ const downloadRoutes =
         },
       },
       async (request, reply) =>
-        sendFile(reply, await exportKmz(db, auth.contextOf(request).user, request.query)),
+        sendFile(reply, await exportKmz(db, callerOf(auth, request).user, request.query)),
     )
   }

@@ -22,7 +22,7 @@ import {
   inspection,
   shift,
   typeId,
-} from './inspections.fixture'
+} from '../../../test/inspections'
 import { todayOf } from '../../../test/today'
 
 const t = useTestApp()

@@ -13,6 +13,7 @@ import {
   unregisteredTableSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { created } from '../../http/created'
 import { idParams } from '../../http/params'
 import { sendPage } from '../../http/paging'
@@ -149,7 +150,7 @@ export const layerDescriptionRoutes =
           response: { 200: z.array(layerDescriptionSchema) },
         },
       },
-      async (request) => service.readableDescriptions(db, auth.contextOf(request).user),
+      async (request) => service.readableDescriptions(db, callerOf(auth, request).user),
     )
   }
 
@@ -172,7 +173,7 @@ const recordRoutes =
       async (request, reply) => {
         const { page, total } = await service.listRecords(
           db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.query,
           MAX_PAGE_SIZE,
         )
@@ -191,6 +192,6 @@ const recordRoutes =
           response: { 200: layerRecordSchema },
         },
       },
-      async (request) => service.getLayer(db, auth.contextOf(request).user, request.params.id),
+      async (request) => service.getLayer(db, callerOf(auth, request).user, request.params.id),
     )
   }

@@ -6,6 +6,7 @@ import {
   mapConfigUpdateSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { forbidden } from '../../http/errors'
 import type { RouteScope } from '../../http/scopes'
 import { fullTree, saveTree } from '../layers/layer-tree.service'
@@ -41,7 +42,7 @@ export const mapConfigRoutes = ({ db, auth }: AppDeps): RouteScope[] => [
           },
         },
         async (request) => {
-          const { user } = auth.contextOf(request)
+          const { user } = callerOf(auth, request)
           if (request.query.all !== 'true') return layerTree(db, user)
           if (!user.admin) throw forbidden()
           return fullTree(db)

@@ -7,6 +7,7 @@ import {
   sessionUserSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import type { RouteScope } from '../../http/scopes'
 import { readAppConfig } from '../config/config.service'
 import * as service from './me.service'
@@ -28,7 +29,7 @@ export const meRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[] =>
             response: { 200: sessionUserSchema },
           },
         },
-        async (request) => service.getProfile(db, auth.contextOf(request).user.id),
+        async (request) => service.getProfile(db, callerOf(auth, request).user.id),
       )
 
       app.put(
@@ -46,7 +47,7 @@ export const meRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[] =>
           const { projectName } = await readAppConfig(db, config)
           return service.updateProfile(
             db,
-            { userId: auth.contextOf(request).user.id, address: request.ip },
+            { userId: callerOf(auth, request).user.id, address: request.ip },
             request.body,
             {
               mailer,
@@ -69,7 +70,7 @@ export const meRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[] =>
           },
         },
         async (request) => {
-          const { user, sessionId } = auth.contextOf(request)
+          const { user, sessionId } = callerOf(auth, request)
           await service.changePassword(
             db,
             { userId: user.id, sessionId, address: request.ip },

@@ -7,6 +7,7 @@ import {
   REPOSITORY_DEFAULT_LIMIT,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { getByIdRoute, idParams } from '../../http/params'
 import { FILE_COMPRESSION } from '../../http/compression'
 import { pagedRoute } from '../../http/paging'
@@ -17,9 +18,6 @@ import * as service from './jobs.service'
 export const jobRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const userOf = (request: Parameters<typeof deps.auth.contextOf>[0]) =>
-      deps.auth.contextOf(request).user
-
     pagedRoute(
       app,
       '/jobs',
@@ -32,7 +30,7 @@ export const jobRoutes =
         }),
         item: exportJobSchema,
       },
-      (request) => service.listJobs(deps, userOf(request), request.query),
+      (request) => service.listJobs(deps, callerOf(deps.auth, request).user, request.query),
     )
 
     getByIdRoute(
@@ -44,7 +42,7 @@ export const jobRoutes =
           "An export or report job of the caller: status (QUEUED, IN_PROGRESS, COMPLETE, ERROR), progress, and once complete the file's name, type, size, rows and `fileUrl` (where to download it)",
         response: exportJobSchema,
       },
-      (request, id) => service.getJob(deps, userOf(request), id),
+      (request, id) => service.getJob(deps, callerOf(deps.auth, request).user, id),
     )
 
     app.get(
@@ -65,7 +63,7 @@ export const jobRoutes =
         },
       },
       async (request) => {
-        const job = await service.getJob(deps, userOf(request), request.params.id)
+        const job = await service.getJob(deps, callerOf(deps.auth, request).user, request.params.id)
         return { status: job.status, progress: job.progress, fileUrl: job.fileUrl }
       },
     )
@@ -90,7 +88,7 @@ export const downloadRoutes =
       async (request, reply) =>
         sendFile(
           reply,
-          await service.exportDownload(deps, deps.auth.contextOf(request).user, request.params.id),
+          await service.exportDownload(deps, callerOf(deps.auth, request).user, request.params.id),
         ),
     )
   }

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { signIn, useTestApp } from '../../../test/harness'
 import { sheetTexts } from '../../../test/xlsx'
 import { expectFileOnlyWhileReading, waitForJob as waitJob } from '../../../test/jobs'
-import { createTestLayer } from '../search/search.fixture'
-import { sampleTemplate, saveBody } from './reports.fixture'
+import { createTestLayer } from '../../../test/test-layer'
+import { sampleTemplate, saveBody } from '../../../test/reports'
 import { and, rule } from '../../../test/filters'
 
 const t = useTestApp()

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type TestApp } from '../../../test/harness'
 import { healthProbe } from '../../../test/health-probe'
 import { waitForJob as waitJob } from '../../../test/jobs'
-import { createTestLayer } from '../search/search.fixture'
-import { sampleTemplate, saveBody } from './reports.fixture'
+import { createTestLayer } from '../../../test/test-layer'
+import { sampleTemplate, saveBody } from '../../../test/reports'
+import { budget } from '../../../test/slowdown'
 
 /**
  * Reports are rendered and written in the CPU worker pool (workers/cpu-pool.ts): a report of a
@@ -120,41 +121,45 @@ describe('reports in the CPU worker pool', () => {
     await t?.close()
   })
 
-  it('writes a report of a million cells while the event loop keeps turning and /healthz answers', async () => {
-    const report = await saveTemplate(t, admin, bigTemplate('Ficha grande'))
-    const { rows: ids } = await t.db.query<{ id: number }>(
-      'SELECT id::int AS id FROM data.rel_mil ORDER BY id LIMIT 2',
-    )
+  it(
+    'writes a report of a million cells while the event loop keeps turning and /healthz answers',
+    async () => {
+      const report = await saveTemplate(t, admin, bigTemplate('Ficha grande'))
+      const { rows: ids } = await t.db.query<{ id: number }>(
+        'SELECT id::int AS id FROM data.rel_mil ORDER BY id LIMIT 2',
+      )
 
-    const loop = monitorEventLoopDelay({ resolution: 10 })
-    const probe = healthProbe(t.baseUrl)
-    await probe.ready()
-    const started = performance.now()
-    loop.enable()
-    const res = await t.post(`/api/reports/${report.id}`, { layerName: 'rel_mil' }, admin)
-    expect(res.statusCode).toBe(202)
-    const job = await waitForJob(t, res.json().id, admin)
-    loop.disable()
-    const elapsed = performance.now() - started
-    const health = await probe.stop()
-    const maxStall = loop.max / 1e6
-    console.info(
-      `1M-cell report: ${Math.round(elapsed)} ms; event loop max ${Math.round(maxStall)} ms, ` +
-        `p99 ${Math.round(loop.percentile(99) / 1e6)} ms; /healthz ${health.length} answers, ` +
-        `max ${Math.round(Math.max(...health))} ms`,
-    )
-    expect(job).toMatchObject({ status: 'COMPLETE', rows: FEATURES })
-    expect(health.length).toBeGreaterThan(10)
-    expect(maxStall).toBeLessThan(MAX_STALL_MS)
-    expect(Math.max(...health)).toBeLessThan(MAX_STALL_MS)
+      const loop = monitorEventLoopDelay({ resolution: 10 })
+      const probe = healthProbe(t.baseUrl)
+      await probe.ready()
+      const started = performance.now()
+      loop.enable()
+      const res = await t.post(`/api/reports/${report.id}`, { layerName: 'rel_mil' }, admin)
+      expect(res.statusCode).toBe(202)
+      const job = await waitForJob(t, res.json().id, admin)
+      loop.disable()
+      const elapsed = performance.now() - started
+      const health = await probe.stop()
+      const maxStall = loop.max / 1e6
+      console.info(
+        `1M-cell report: ${Math.round(elapsed)} ms; event loop max ${Math.round(maxStall)} ms, ` +
+          `p99 ${Math.round(loop.percentile(99) / 1e6)} ms; /healthz ${health.length} answers, ` +
+          `max ${Math.round(Math.max(...health))} ms`,
+      )
+      expect(job).toMatchObject({ status: 'COMPLETE', rows: FEATURES })
+      expect(health.length).toBeGreaterThan(10)
+      expect(maxStall).toBeLessThan(MAX_STALL_MS)
+      expect(Math.max(...health)).toBeLessThan(MAX_STALL_MS)
 
-    const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${admin}`)
-    expect(file.status).toBe(200)
-    const { count, firstRows } = await readSheets(Buffer.from(await file.arrayBuffer()))
-    expect(count).toBe(FEATURES)
-    expect(firstRows[0]![0]).toBe(`Feição ${ids[0]!.id}`)
-    expect(firstRows[1]![0]).toBe(`Feição ${ids[1]!.id}`)
-  }, 240_000)
+      const file = await fetch(`${t.baseUrl}/api/report/${job.id}?token=${admin}`)
+      expect(file.status).toBe(200)
+      const { count, firstRows } = await readSheets(Buffer.from(await file.arrayBuffer()))
+      expect(count).toBe(FEATURES)
+      expect(firstRows[0]![0]).toBe(`Feição ${ids[0]!.id}`)
+      expect(firstRows[1]![0]).toBe(`Feição ${ids[1]!.id}`)
+    },
+    budget(240_000),
+  )
 })
 
 describe('a report past the worker threads’ memory', () => {
@@ -171,32 +176,40 @@ describe('a report past the worker threads’ memory', () => {
     await t?.close()
   })
 
-  it('fails in Portuguese, the server goes on, and the next report is written by a new thread', async () => {
-    const big = await saveTemplate(t, admin, bigTemplate('Ficha pesada'))
-    const res = await t.post(`/api/reports/${big.id}`, { layerName: 'rel_mil' }, admin)
-    expect(res.statusCode).toBe(202)
-    const failed = await waitForJob(t, res.json().id, admin)
-    expect(failed).toMatchObject({
-      status: 'ERROR',
-      message:
-        'O relatório precisou de mais memória que o limite de 64 MB: refine o filtro ou simplifique a template.',
-    })
-    expect((await fetch(`${t.baseUrl}/api/report/${failed.id}?token=${admin}`)).status).toBe(404)
-    expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200)
+  it(
+    'fails in Portuguese, the server goes on, and the next report is written by a new thread',
+    async () => {
+      const big = await saveTemplate(t, admin, bigTemplate('Ficha pesada'))
+      const res = await t.post(`/api/reports/${big.id}`, { layerName: 'rel_mil' }, admin)
+      expect(res.statusCode).toBe(202)
+      const failed = await waitForJob(t, res.json().id, admin)
+      expect(failed).toMatchObject({
+        status: 'ERROR',
+        message:
+          'O relatório precisou de mais memória que o limite de 64 MB: refine o filtro ou simplifique a template.',
+      })
+      expect((await fetch(`${t.baseUrl}/api/report/${failed.id}?token=${admin}`)).status).toBe(404)
+      expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200)
 
-    const small = await t.post('/api/reports/templates', saveBody('Lista pequena'), admin)
-    const next = await t.post(`/api/reports/${small.json().id}`, { layerName: 'oae' }, admin)
-    const done = await waitForJob(t, next.json().id, admin)
-    expect(done.status).toBe('COMPLETE')
-    const file = await fetch(`${t.baseUrl}/api/report/${done.id}?token=${admin}`)
-    expect(file.status).toBe(200)
-    const wb = new ExcelJS.Workbook()
-    await wb.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ExcelJS.Buffer)
-    expect(wb.worksheets).toHaveLength(2)
+      const small = await t.post('/api/reports/templates', saveBody('Lista pequena'), admin)
+      const next = await t.post(`/api/reports/${small.json().id}`, { layerName: 'oae' }, admin)
+      const done = await waitForJob(t, next.json().id, admin)
+      expect(done.status).toBe('COMPLETE')
+      const file = await fetch(`${t.baseUrl}/api/report/${done.id}?token=${admin}`)
+      expect(file.status).toBe(200)
+      const wb = new ExcelJS.Workbook()
+      await wb.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ExcelJS.Buffer)
+      expect(wb.worksheets).toHaveLength(2)
 
-    // the preview runs in the same pool, on a new thread as well
-    const preview = await t.post(`/api/reports/${big.id}/preview`, { layerName: 'rel_mil' }, admin)
-    expect(preview.statusCode).toBe(200)
-    expect(preview.json().features).toBe(20)
-  }, 120_000)
+      // the preview runs in the same pool, on a new thread as well
+      const preview = await t.post(
+        `/api/reports/${big.id}/preview`,
+        { layerName: 'rel_mil' },
+        admin,
+      )
+      expect(preview.statusCode).toBe(200)
+      expect(preview.json().features).toBe(20)
+    },
+    budget(120_000),
+  )
 })

@@ -1,7 +1,8 @@
 import type { ReportNode, ReportRecord } from '@gis/shared'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { signIn, useTestApp } from '../../../test/harness'
-import { postForm, sampleTemplate, saveBody } from './reports.fixture'
+import { sampleTemplate, saveBody } from '../../../test/reports'
+import { postForm } from '../../../test/uploads'
 
 const t = useTestApp()
 let other: string

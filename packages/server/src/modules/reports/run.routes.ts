@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PREVIEW_FEATURES, REPORT_MAX_FEATURES, reportRunSchema } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { idParams } from '../../http/params'
 import * as service from './run.service'
 
@@ -9,9 +10,6 @@ import * as service from './run.service'
 export const runRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const userOf = (request: Parameters<typeof deps.auth.contextOf>[0]) =>
-      deps.auth.contextOf(request).user
-
     app.post(
       '/:id',
       {
@@ -26,7 +24,7 @@ export const runRoutes =
       async (request, reply) => {
         const job = await service.startReport(
           deps,
-          userOf(request),
+          callerOf(deps.auth, request).user,
           request.params.id,
           request.body,
         )
@@ -46,6 +44,11 @@ export const runRoutes =
         },
       },
       async (request) =>
-        service.previewReport(deps, userOf(request), request.params.id, request.body),
+        service.previewReport(
+          deps,
+          callerOf(deps.auth, request).user,
+          request.params.id,
+          request.body,
+        ),
     )
   }

@@ -9,6 +9,7 @@ import {
   t,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { created } from '../../http/created'
 import { deleteByIdRoute, getByIdRoute, idParams } from '../../http/params'
 import { HttpError } from '../../http/errors'
@@ -30,7 +31,6 @@ export const templateRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, auth } = deps
-    const userOf = (request: Parameters<typeof auth.contextOf>[0]) => auth.contextOf(request).user
 
     app.get(
       '/',
@@ -43,7 +43,8 @@ export const templateRoutes =
           response: { 200: z.array(reportNodeSchema) },
         },
       },
-      async (request) => service.reportTree(db, userOf(request), request.query.all === 'true'),
+      async (request) =>
+        service.reportTree(db, callerOf(auth, request).user, request.query.all === 'true'),
     )
 
     app.get(
@@ -55,7 +56,7 @@ export const templateRoutes =
           response: { 200: z.array(reportNodeSchema) },
         },
       },
-      async (request) => service.customReports(db, userOf(request)),
+      async (request) => service.customReports(db, callerOf(auth, request).user),
     )
 
     app.get(
@@ -67,7 +68,7 @@ export const templateRoutes =
           response: { 200: z.array(reportNodeSchema) },
         },
       },
-      async (request) => service.simpleReports(db, userOf(request)),
+      async (request) => service.simpleReports(db, callerOf(auth, request).user),
     )
 
     getByIdRoute(
@@ -78,7 +79,7 @@ export const templateRoutes =
         summary: "A template (shared, or the caller's own) with its parameters",
         response: reportRecordSchema,
       },
-      (request, id) => service.getTemplate(db, userOf(request), id),
+      (request, id) => service.getTemplate(db, callerOf(auth, request).user, id),
     )
 
     app.post(
@@ -95,7 +96,7 @@ export const templateRoutes =
         },
       },
       async (request, reply) => {
-        const record = await service.createTemplate(db, userOf(request), request.body)
+        const record = await service.createTemplate(db, callerOf(auth, request).user, request.body)
         return created(reply, `/api/reports/json/${record.id}`, record)
       },
     )
@@ -114,7 +115,7 @@ export const templateRoutes =
         },
       },
       async (request) =>
-        service.updateTemplate(db, userOf(request), request.params.id, request.body),
+        service.updateTemplate(db, callerOf(auth, request).user, request.params.id, request.body),
     )
 
     deleteByIdRoute(
@@ -124,7 +125,7 @@ export const templateRoutes =
         tags: ['reports'],
         summary: 'Deletes a template: shared ones by administrators, own ones by their owner',
       },
-      (request, id) => service.deleteTemplate(db, userOf(request), id),
+      (request, id) => service.deleteTemplate(db, callerOf(auth, request).user, id),
     )
 
     await app.register(async (upload) => {
@@ -173,7 +174,7 @@ export const templateRoutes =
           if (!file) throw invalid()
           const record = await service.importTemplate(
             db,
-            userOf(request),
+            callerOf(auth, request).user,
             file.filename,
             file.bytes,
           )

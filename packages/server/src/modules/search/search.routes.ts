@@ -9,6 +9,7 @@ import {
   type SearchResponse,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { sendPage } from '../../http/paging'
 import * as service from './search.service'
 
@@ -37,7 +38,7 @@ export const searchRoutes =
       async (request, reply): Promise<SearchResponse> => {
         const answer = await service.search(
           db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.body,
           request.query,
@@ -61,7 +62,7 @@ export const searchRoutes =
       async (request) =>
         service.samples(
           db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.params.field,
           {

@@ -2,7 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, signIn, startTestApp, type ApiResponse, type TestApp } from '../../../test/harness'
-import { createTestLayer } from '../search/search.fixture'
+import { createTestLayer } from '../../../test/test-layer'
+import { budget } from '../../../test/slowdown'
 
 // The regulator paths of the spec (spec 3 §7 'Regulator integration'): the run and the log
 // link are aliases of the packages' paths, with their permissions and token checks.
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const url = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`
   const saved = await t.post('/api/integration/artesp/config', { url, layers: {} }, admin)
   expect(saved.statusCode).toBe(200)
-}, 60_000)
+}, budget(60_000))
 
 afterAll(async () => {
   await t?.close()

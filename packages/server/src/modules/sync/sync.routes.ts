@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -16,6 +16,7 @@ import {
   syncRunResultSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { created } from '../../http/created'
 import { deleteByIdRoute, idParams, idSchema } from '../../http/params'
 import { pagedRoute, sendPage } from '../../http/paging'
@@ -84,7 +85,7 @@ const userRoutes =
       async (request, reply) => {
         const id = await service.createPackage(
           deps,
-          deps.auth.contextOf(request).user,
+          callerOf(deps.auth, request).user,
           request.body.name,
         )
         return created(reply, `/api/syncronization/${id}`, service.getPackage(deps, id))
@@ -106,7 +107,7 @@ const userRoutes =
       async (request) =>
         service.addItems(
           deps,
-          deps.auth.contextOf(request).user,
+          callerOf(deps.auth, request).user,
           request.params.id,
           request.params.layer,
           request.body,
@@ -213,11 +214,9 @@ const adminRoutes =
     )
   }
 
-type Request = Parameters<AppDeps['auth']['contextOf']>[0]
-
 /** Queues a package's run and answers 202 with the job (the package path and its alias). */
-async function sendRun(deps: AppDeps, request: Request, reply: FastifyReply, id: number) {
-  const jobId = await service.runPackage(deps, deps.auth.contextOf(request).user, id)
+async function sendRun(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, id: number) {
+  const jobId = await service.runPackage(deps, callerOf(deps.auth, request).user, id)
   return reply.code(202).send({ jobId })
 }
 
@@ -254,7 +253,7 @@ const downloadRoutes =
           reply,
           await service.logFile(
             deps,
-            deps.auth.contextOf(request).user,
+            callerOf(deps.auth, request).user,
             request.params.id,
             request.params.logId,
           ),
@@ -294,7 +293,7 @@ const integrationRoutes =
       async (request) =>
         service.saveConfig(
           deps,
-          deps.auth.contextOf(request).user,
+          callerOf(deps.auth, request).user,
           request.params.regulator,
           request.body,
         ),
@@ -351,7 +350,7 @@ const integrationLogRoutes =
           reply,
           await service.logFileById(
             deps,
-            deps.auth.contextOf(request).user,
+            callerOf(deps.auth, request).user,
             request.params.regulator,
             request.params.id,
           ),

@@ -9,9 +9,10 @@ import {
   type ApiResponse,
   type TestApp,
 } from '../../../test/harness'
-import { createTestLayer } from '../search/search.fixture'
+import { createTestLayer } from '../../../test/test-layer'
 import { SYNC_ATTEMPTS } from './sync.run'
 import { and, rule } from '../../../test/filters'
+import { budget } from '../../../test/slowdown'
 
 let t: TestApp
 /** The external server: another instance of the product, on loopback. */
@@ -52,7 +53,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve))
   failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`
-}, 60_000)
+}, budget(60_000))
 
 afterAll(async () => {
   await t?.close()
@@ -286,131 +287,139 @@ describe('synchronisation packages (artespSync)', () => {
     expect((await t.get(byId(id), admin)).json().name).toBe('Do usuário')
   })
 
-  it('runs against another instance: the features arrive, then a second run updates them', async () => {
-    await configure(remote.baseUrl, remoteAdmin)
-    const id = await createPackage('Para o servidor externo')
-    // Deleted (1, 6) and live features whose text is one of the remote domain's values.
-    const ids = [1, 4, 6, 12, 19, 23]
-    await t.post(`${byId(id)}/${LAYER}/items`, { ids }, admin)
-    const run = await t.post(`${byId(id)}/run`, undefined, admin)
-    expect(run.statusCode).toBe(202)
-    expect(run.json().jobId).toEqual(expect.any(Number))
-    const pkg = (await finished(id)).json()
-    const listed = await items(id)
-    expect(
-      listed.items.filter((i) => i.status !== 'SYNCED'),
-      JSON.stringify(listed.items),
-    ).toEqual([])
-    expect(pkg).toMatchObject({ status: 'DONE', itemsPartial: 6, itemsTotal: 6 })
-    expect(pkg.message).toBe('6 de 6 itens sincronizados')
+  it(
+    'runs against another instance: the features arrive, then a second run updates them',
+    async () => {
+      await configure(remote.baseUrl, remoteAdmin)
+      const id = await createPackage('Para o servidor externo')
+      // Deleted (1, 6) and live features whose text is one of the remote domain's values.
+      const ids = [1, 4, 6, 12, 19, 23]
+      await t.post(`${byId(id)}/${LAYER}/items`, { ids }, admin)
+      const run = await t.post(`${byId(id)}/run`, undefined, admin)
+      expect(run.statusCode).toBe(202)
+      expect(run.json().jobId).toEqual(expect.any(Number))
+      const pkg = (await finished(id)).json()
+      const listed = await items(id)
+      expect(
+        listed.items.filter((i) => i.status !== 'SYNCED'),
+        JSON.stringify(listed.items),
+      ).toEqual([])
+      expect(pkg).toMatchObject({ status: 'DONE', itemsPartial: 6, itemsTotal: 6 })
+      expect(pkg.message).toBe('6 de 6 itens sincronizados')
 
-    const live = `SELECT s, i, b, d::text AS d, k::float8 AS k, ST_AsText(geom) AS g
+      const live = `SELECT s, i, b, d::text AS d, k::float8 AS k, ST_AsText(geom) AS g
                     FROM data.${LAYER} WHERE NOT d_e_l_e_t_`
-    const here = await t.db.query(`${live} AND id = ANY($1::bigint[]) ORDER BY id`, [ids])
-    const there = await remote.db.query(`${live} ORDER BY id`)
-    expect(there.rows).toEqual(here.rows)
-    // A deleted feature never sent is nothing to do.
-    const deleted = listed.items.find((i) => i.featureId === 6)!
-    expect(deleted).toMatchObject({ status: 'SYNCED', action: 'DELETE' })
-    expect(listed.items.find((i) => i.featureId === 4)).toMatchObject({ action: 'INSERT' })
-    expect(listed.items[0]!.operationDate).not.toBeNull()
+      const here = await t.db.query(`${live} AND id = ANY($1::bigint[]) ORDER BY id`, [ids])
+      const there = await remote.db.query(`${live} ORDER BY id`)
+      expect(there.rows).toEqual(here.rows)
+      // A deleted feature never sent is nothing to do.
+      const deleted = listed.items.find((i) => i.featureId === 6)!
+      expect(deleted).toMatchObject({ status: 'SYNCED', action: 'DELETE' })
+      expect(listed.items.find((i) => i.featureId === 4)).toMatchObject({ action: 'INSERT' })
+      expect(listed.items[0]!.operationDate).not.toBeNull()
 
-    // Changed here, sent again: updated there by the recorded key, nothing duplicated.
-    await t.put(
-      `/api/features/${LAYER}/4`,
-      {
-        attributes: { i: 4242 },
-        version: (await t.api({ url: `/api/features/${LAYER}/4`, token: admin })).json().version,
-      },
-      admin,
-    )
-    expect((await t.post(`${byId(id)}/run`, undefined, admin)).statusCode).toBe(202)
-    expect((await finished(id)).json().status).toBe('DONE')
-    expect(await count(`SELECT count(*)::int AS n FROM data.${LAYER}`, [], remote.db)).toBe(
-      there.rows.length,
-    )
-    expect(
-      await count(`SELECT count(*)::int AS n FROM data.${LAYER} WHERE i = 4242`, [], remote.db),
-    ).toBe(1)
-    expect((await items(id)).items.find((i) => i.featureId === 4)).toMatchObject({
-      action: 'UPDATE',
-      status: 'SYNCED',
-    })
-
-    const logs = await t.get(`${byId(id)}/logs`, admin)
-    expect(Number(logs.headers['x-rowcount'])).toBe(2)
-    const [newest, oldest] = logs.json<{ createdDate: string }[]>()
-    expect(newest!.createdDate >= oldest!.createdDate).toBe(true)
-    const texts = await readLogText(id)
-    expect(texts[0]).toContain('6 de 6 itens sincronizados')
-    expect(texts.join('\n')).not.toContain(remoteAdmin)
-    const asUser = await fetch(
-      `${t.baseUrl}${byId(id)}/logs/${logs.json()[0].id}/download?token=${user}`,
-    )
-    expect(asUser.status).toBe(403)
-
-    const queue = await t.get('/api/integration/artesp/queue', admin)
-    expect(queue.json().items).toContainEqual(expect.objectContaining({ id, status: 'DONE' }))
-
-    // What the external server refuses (a value outside its domain) is not tried again.
-    const refused = await createPackage('Recusado pelo servidor externo')
-    await t.post(`${byId(refused)}/${LAYER}/items`, { ids: [2] }, admin)
-    await t.post(`${byId(refused)}/run`, undefined, admin)
-    expect((await finished(refused)).json()).toMatchObject({ status: 'ERROR', itemsPartial: 0 })
-    expect((await items(refused)).items[0]!.message).toBe(
-      'O servidor externo respondeu 400: dados recusados pelo servidor (s: Selecione uma das opções)',
-    )
-    const [refusedLog] = await readLogText(refused)
-    expect(refusedLog).not.toContain('tentativas')
-  }, 60_000)
-
-  it('a failing server: each item is tried again, then marked with its error, and a log says so', async () => {
-    await configure(failingUrl, 'segredo-do-teste')
-    const id = await createPackage('Servidor com falha')
-    await t.post(`${byId(id)}/${LAYER}/items`, { ids: [7, 8] }, admin)
-    failingRequests.length = 0
-    expect((await t.post(`${byId(id)}/run`, undefined, admin)).statusCode).toBe(202)
-    const busy = await t.post(`${byId(id)}/run`, undefined, admin)
-    // Queued or running: neither run again nor changed.
-    expect(busy.statusCode).toBe(409)
-    expect(busy.json().message).toBe('O pacote já está na fila de sincronização')
-    const remove = await t.post(`${byId(id)}/items/remove`, [1], admin)
-    expect(remove.statusCode).toBe(409)
-    const pkg = (await finished(id)).json()
-    expect(pkg).toMatchObject({ status: 'ERROR', itemsPartial: 0, itemsTotal: 2 })
-    expect(failingRequests).toHaveLength(2 * SYNC_ATTEMPTS)
-    expect(failingRequests.every((r) => r.auth === 'Bearer segredo-do-teste')).toBe(true)
-    expect(
-      failingRequests.every((r) => r.method === 'POST' && r.url === `/api/features/${LAYER}`),
-    ).toBe(true)
-    for (const item of (await items(id)).items) {
-      expect(item).toMatchObject({
-        status: 'ERROR',
-        action: 'INSERT',
-        message: 'O servidor externo respondeu 503: servidor indisponível',
+      // Changed here, sent again: updated there by the recorded key, nothing duplicated.
+      await t.put(
+        `/api/features/${LAYER}/4`,
+        {
+          attributes: { i: 4242 },
+          version: (await t.api({ url: `/api/features/${LAYER}/4`, token: admin })).json().version,
+        },
+        admin,
+      )
+      expect((await t.post(`${byId(id)}/run`, undefined, admin)).statusCode).toBe(202)
+      expect((await finished(id)).json().status).toBe('DONE')
+      expect(await count(`SELECT count(*)::int AS n FROM data.${LAYER}`, [], remote.db)).toBe(
+        there.rows.length,
+      )
+      expect(
+        await count(`SELECT count(*)::int AS n FROM data.${LAYER} WHERE i = 4242`, [], remote.db),
+      ).toBe(1)
+      expect((await items(id)).items.find((i) => i.featureId === 4)).toMatchObject({
+        action: 'UPDATE',
+        status: 'SYNCED',
       })
-    }
-    const [text] = await readLogText(id)
-    expect(text).toContain('O servidor externo respondeu 503: servidor indisponível')
-    expect(text).not.toContain(REMOTE_SECRET)
-    expect(text).toContain(`${SYNC_ATTEMPTS} tentativas`)
-    expect(text).toContain('0 de 2 itens sincronizados')
-    expect(text).not.toContain('segredo-do-teste')
 
-    // A package left RUNNING by a job that is over (its process died for good) is released.
-    await t.db.query(`UPDATE app.sync_packages SET status = 'RUNNING' WHERE id = $1`, [id])
-    const stale = await t.get(byId(id), admin)
-    expect(stale.json()).toMatchObject({ status: 'ERROR' })
-    expect(stale.json().message).toMatch(/\S/)
+      const logs = await t.get(`${byId(id)}/logs`, admin)
+      expect(Number(logs.headers['x-rowcount'])).toBe(2)
+      const [newest, oldest] = logs.json<{ createdDate: string }[]>()
+      expect(newest!.createdDate >= oldest!.createdDate).toBe(true)
+      const texts = await readLogText(id)
+      expect(texts[0]).toContain('6 de 6 itens sincronizados')
+      expect(texts.join('\n')).not.toContain(remoteAdmin)
+      const asUser = await fetch(
+        `${t.baseUrl}${byId(id)}/logs/${logs.json()[0].id}/download?token=${user}`,
+      )
+      expect(asUser.status).toBe(403)
 
-    // An unreachable server is the same: tried again, then the item's error.
-    await configure('http://127.0.0.1:9', 'x')
-    await t.post(`${byId(id)}/run`, undefined, admin)
-    expect((await finished(id)).json().status).toBe('ERROR')
-    expect((await items(id)).items[0]!.message).toMatch(
-      /^Não foi possível contatar o servidor externo/,
-    )
-  }, 60_000)
+      const queue = await t.get('/api/integration/artesp/queue', admin)
+      expect(queue.json().items).toContainEqual(expect.objectContaining({ id, status: 'DONE' }))
+
+      // What the external server refuses (a value outside its domain) is not tried again.
+      const refused = await createPackage('Recusado pelo servidor externo')
+      await t.post(`${byId(refused)}/${LAYER}/items`, { ids: [2] }, admin)
+      await t.post(`${byId(refused)}/run`, undefined, admin)
+      expect((await finished(refused)).json()).toMatchObject({ status: 'ERROR', itemsPartial: 0 })
+      expect((await items(refused)).items[0]!.message).toBe(
+        'O servidor externo respondeu 400: dados recusados pelo servidor (s: Selecione uma das opções)',
+      )
+      const [refusedLog] = await readLogText(refused)
+      expect(refusedLog).not.toContain('tentativas')
+    },
+    budget(60_000),
+  )
+
+  it(
+    'a failing server: each item is tried again, then marked with its error, and a log says so',
+    async () => {
+      await configure(failingUrl, 'segredo-do-teste')
+      const id = await createPackage('Servidor com falha')
+      await t.post(`${byId(id)}/${LAYER}/items`, { ids: [7, 8] }, admin)
+      failingRequests.length = 0
+      expect((await t.post(`${byId(id)}/run`, undefined, admin)).statusCode).toBe(202)
+      const busy = await t.post(`${byId(id)}/run`, undefined, admin)
+      // Queued or running: neither run again nor changed.
+      expect(busy.statusCode).toBe(409)
+      expect(busy.json().message).toBe('O pacote já está na fila de sincronização')
+      const remove = await t.post(`${byId(id)}/items/remove`, [1], admin)
+      expect(remove.statusCode).toBe(409)
+      const pkg = (await finished(id)).json()
+      expect(pkg).toMatchObject({ status: 'ERROR', itemsPartial: 0, itemsTotal: 2 })
+      expect(failingRequests).toHaveLength(2 * SYNC_ATTEMPTS)
+      expect(failingRequests.every((r) => r.auth === 'Bearer segredo-do-teste')).toBe(true)
+      expect(
+        failingRequests.every((r) => r.method === 'POST' && r.url === `/api/features/${LAYER}`),
+      ).toBe(true)
+      for (const item of (await items(id)).items) {
+        expect(item).toMatchObject({
+          status: 'ERROR',
+          action: 'INSERT',
+          message: 'O servidor externo respondeu 503: servidor indisponível',
+        })
+      }
+      const [text] = await readLogText(id)
+      expect(text).toContain('O servidor externo respondeu 503: servidor indisponível')
+      expect(text).not.toContain(REMOTE_SECRET)
+      expect(text).toContain(`${SYNC_ATTEMPTS} tentativas`)
+      expect(text).toContain('0 de 2 itens sincronizados')
+      expect(text).not.toContain('segredo-do-teste')
+
+      // A package left RUNNING by a job that is over (its process died for good) is released.
+      await t.db.query(`UPDATE app.sync_packages SET status = 'RUNNING' WHERE id = $1`, [id])
+      const stale = await t.get(byId(id), admin)
+      expect(stale.json()).toMatchObject({ status: 'ERROR' })
+      expect(stale.json().message).toMatch(/\S/)
+
+      // An unreachable server is the same: tried again, then the item's error.
+      await configure('http://127.0.0.1:9', 'x')
+      await t.post(`${byId(id)}/run`, undefined, admin)
+      expect((await finished(id)).json().status).toBe('ERROR')
+      expect((await items(id)).items[0]!.message).toMatch(
+        /^Não foi possível contatar o servidor externo/,
+      )
+    },
+    budget(60_000),
+  )
 
   describe('outbound calls only where the administrator allowed (decision 70)', () => {
     /** A loopback server that counts connections; it answers a redirect with a body. */
@@ -482,56 +491,68 @@ describe('synchronisation packages (artespSync)', () => {
       }
     })
 
-    it('refuses an internal address at the run, before any connection, in every spelling', async () => {
-      const id = await createPackage('Endereço interno')
-      await t.post(`${byId(id)}/${LAYER}/items`, { ids: [9] }, admin)
-      for (const url of spellings()) {
-        // Saved while the server's administrator allowed it, then taken out of the list.
-        t.config.outboundAllowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
-        expect((await save(url)).statusCode, url).toBe(200)
-        t.config.outboundAllowedHosts = []
+    it(
+      'refuses an internal address at the run, before any connection, in every spelling',
+      async () => {
+        const id = await createPackage('Endereço interno')
+        await t.post(`${byId(id)}/${LAYER}/items`, { ids: [9] }, admin)
+        for (const url of spellings()) {
+          // Saved while the server's administrator allowed it, then taken out of the list.
+          t.config.outboundAllowedHosts = [
+            `127.0.0.1:${port}`,
+            `localhost:${port}`,
+            `[::1]:${port}`,
+          ]
+          expect((await save(url)).statusCode, url).toBe(200)
+          t.config.outboundAllowedHosts = []
+          try {
+            const run = await t.post(`${byId(id)}/run`, undefined, admin)
+            expect(run.statusCode, url).toBe(202)
+            const pkg = (await finished(id)).json()
+            expect(pkg.status, url).toBe('ERROR')
+            expect(pkg.message, url).toMatch(
+              /^O endereço \S+ é de uma rede interna e não está liberado em OUTBOUND_ALLOWED_HOSTS$/,
+            )
+          } finally {
+            t.config.outboundAllowedHosts = ['127.0.0.1']
+          }
+        }
+        expect(connections).toBe(0)
+        expect(asked).toEqual([])
+        const texts = await readLogText(id)
+        expect(texts).toHaveLength(spellings().length)
+        expect(texts.join('\n')).not.toContain('token-guardado')
+      },
+      budget(60_000),
+    )
+
+    it(
+      'an allowed loopback host is called; a redirect is not followed, and no body reaches the log',
+      async () => {
+        t.config.outboundAllowedHosts = [`localhost:${port}`]
         try {
-          const run = await t.post(`${byId(id)}/run`, undefined, admin)
-          expect(run.statusCode, url).toBe(202)
-          const pkg = (await finished(id)).json()
-          expect(pkg.status, url).toBe('ERROR')
-          expect(pkg.message, url).toMatch(
-            /^O endereço \S+ é de uma rede interna e não está liberado em OUTBOUND_ALLOWED_HOSTS$/,
+          expect((await save(`http://localhost:${port}`)).statusCode).toBe(200)
+          const id = await createPackage('Servidor liberado')
+          await t.post(`${byId(id)}/${LAYER}/items`, { ids: [10] }, admin)
+          asked.length = 0
+          await t.post(`${byId(id)}/run`, undefined, admin)
+          expect((await finished(id)).json().status).toBe('ERROR')
+          // Called once (a redirect is the item's error, not tried again), and never followed.
+          expect(asked).toEqual([`POST /api/features/${LAYER}`])
+          expect(connections).toBeGreaterThan(0)
+          expect((await items(id)).items[0]!.message).toBe(
+            'O servidor externo respondeu 302: redirecionamento recusado',
           )
+          const [text] = await readLogText(id)
+          expect(text).toContain('O servidor externo respondeu 302: redirecionamento recusado')
+          expect(text).not.toContain(REMOTE_SECRET)
+          expect(text).not.toContain('169.254')
+          expect(text).not.toContain('token-guardado')
         } finally {
           t.config.outboundAllowedHosts = ['127.0.0.1']
         }
-      }
-      expect(connections).toBe(0)
-      expect(asked).toEqual([])
-      const texts = await readLogText(id)
-      expect(texts).toHaveLength(spellings().length)
-      expect(texts.join('\n')).not.toContain('token-guardado')
-    }, 60_000)
-
-    it('an allowed loopback host is called; a redirect is not followed, and no body reaches the log', async () => {
-      t.config.outboundAllowedHosts = [`localhost:${port}`]
-      try {
-        expect((await save(`http://localhost:${port}`)).statusCode).toBe(200)
-        const id = await createPackage('Servidor liberado')
-        await t.post(`${byId(id)}/${LAYER}/items`, { ids: [10] }, admin)
-        asked.length = 0
-        await t.post(`${byId(id)}/run`, undefined, admin)
-        expect((await finished(id)).json().status).toBe('ERROR')
-        // Called once (a redirect is the item's error, not tried again), and never followed.
-        expect(asked).toEqual([`POST /api/features/${LAYER}`])
-        expect(connections).toBeGreaterThan(0)
-        expect((await items(id)).items[0]!.message).toBe(
-          'O servidor externo respondeu 302: redirecionamento recusado',
-        )
-        const [text] = await readLogText(id)
-        expect(text).toContain('O servidor externo respondeu 302: redirecionamento recusado')
-        expect(text).not.toContain(REMOTE_SECRET)
-        expect(text).not.toContain('169.254')
-        expect(text).not.toContain('token-guardado')
-      } finally {
-        t.config.outboundAllowedHosts = ['127.0.0.1']
-      }
-    }, 60_000)
+      },
+      budget(60_000),
+    )
   })
 })

@@ -25,7 +25,7 @@ import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import {
   attachmentUploadLimits,
-  type AttachmentDeps,
+  type UploadDeps,
   type UploadPart,
 } from '../attachments/attachments.service'
 import type { FeatureService } from '../features/features.service'
@@ -48,15 +48,13 @@ export type SampleFolderSource = (
 export interface SyncFilesOptions {
   /** The feature calls (with the approvals' write gate): a sent file may fill a field. */
   features: FeatureService
+  /** The attachments' uploads (with the approvals' upload gate): each file is one of them. */
+  uploads: UploadDeps
   sampleFolder?: SampleFolderSource
 }
 
 export const syncFilesScopes = (deps: AppDeps, options: SyncFilesOptions): RouteScope[] => {
-  const attachmentDeps: AttachmentDeps = {
-    db: deps.db,
-    storage: deps.storage,
-    maxBytes: deps.config.attachmentMaxMb * 1_048_576,
-  }
+  const attachmentDeps = options.uploads
   const sample = options.sampleFolder ?? (async () => undefined)
   return [
     {
@@ -102,7 +100,7 @@ const sampleRoutes =
 const adminRoutes =
   (
     deps: AppDeps,
-    attachmentDeps: AttachmentDeps,
+    attachmentDeps: UploadDeps,
     features: FeatureService,
     sample: SampleFolderSource,
   ): FastifyPluginAsyncZod =>
@@ -213,7 +211,7 @@ const adminRoutes =
         },
       },
       async (request, reply) => {
-        const id = await service.createJob(deps, deps.auth.contextOf(request).user, request.body)
+        const id = await service.createJob(deps, callerOf(deps.auth, request).user, request.body)
         return created(reply, `/api/syncfiles/${id}`, service.getJob(deps, id))
       },
     )

@@ -113,7 +113,7 @@ export async function saveFiles(
  */
 export async function attachFile(
   deps: AppDeps,
-  attachmentDeps: attachments.AttachmentDeps,
+  attachmentDeps: attachments.UploadDeps,
   features: FeatureService,
   caller: Caller,
   jobId: number,

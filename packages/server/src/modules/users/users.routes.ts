@@ -9,6 +9,7 @@ import {
   workspaceStateSchema,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
+import { callerOf } from '../../auth/caller'
 import { readAppConfig } from '../config/config.service'
 import { created } from '../../http/created'
 import { idParams } from '../../http/params'
@@ -73,7 +74,7 @@ export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[]
           },
         },
         async (request) => {
-          await service.saveWorkspace(db, auth.contextOf(request).user.id, request.body)
+          await service.saveWorkspace(db, callerOf(auth, request).user.id, request.body)
           return { ok: true as const }
         },
       )
@@ -87,7 +88,7 @@ export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[]
             response: { 200: workspaceStateSchema.nullable() },
           },
         },
-        async (request) => service.readWorkspace(db, auth.contextOf(request).user.id),
+        async (request) => service.readWorkspace(db, callerOf(auth, request).user.id),
       )
     },
   },
@@ -152,7 +153,7 @@ export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[]
           const { projectName } = await readAppConfig(db, config)
           return service.updateUser(
             db,
-            auth.contextOf(request).user.id,
+            callerOf(auth, request).user.id,
             request.params.id,
             request.body,
             {
@@ -169,7 +170,7 @@ export const usersRoutes = ({ db, auth, config, mailer }: AppDeps): RouteScope[]
         '/:id',
         { schema: { tags: ['users'], params: idParams, response: { 204: z.null() } } },
         async (request, reply) => {
-          await service.deleteUser(db, auth.contextOf(request).user.id, request.params.id)
+          await service.deleteUser(db, callerOf(auth, request).user.id, request.params.id)
           return reply.code(204).send(null)
         },
       )

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { cell, context, feature, table } from './fixture'
+import { cell, context, feature, table } from '../../../../test/report-render'
 import { MAX_PAGE_ROWS, MAX_REPORT_CELLS, renderReport } from './index'
+import { budget } from '../../../../test/slowdown'
 
 const features = [
   feature(
@@ -343,7 +344,7 @@ describe('renderReport: limits', () => {
     const started = performance.now()
     const out = renderReport(context([table(rows, { type: 'ROW_GENERATOR' })], many))
     // Bounds in this block catch a runaway render (minutes), not a busy machine.
-    expect(performance.now() - started).toBeLessThan(10_000)
+    expect(performance.now() - started).toBeLessThan(budget(10_000))
     const page = out.pages[0]!
     expect(page.rows).toHaveLength(MAX_PAGE_ROWS)
     expect(page.cells.every((c) => c.row + c.rowSpan <= MAX_PAGE_ROWS)).toBe(true)
@@ -371,7 +372,7 @@ describe('renderReport: limits', () => {
     const out = renderReport({ ...context([big], many), reportType: 'record' })
     // A bound that catches a runaway render (minutes), not a slow machine: CI shares its two
     // cores with other work, and this took 9.5 s there once under a load of 13.
-    expect(performance.now() - started).toBeLessThan(30_000)
+    expect(performance.now() - started).toBeLessThan(budget(30_000))
     const cells = out.pages.reduce((n, p) => n + p.cells.length, 0)
     expect(out.features).toBe(Math.ceil(MAX_REPORT_CELLS / 300))
     expect(cells).toBe(out.features * 300)
@@ -385,7 +386,7 @@ describe('renderReport: limits', () => {
     const started = performance.now()
     const page = renderReport(context([table(rows)], [])).pages[0]!
     // As above: quadratic placement of these spans would take minutes.
-    expect(performance.now() - started).toBeLessThan(15_000)
+    expect(performance.now() - started).toBeLessThan(budget(15_000))
     expect(page.columns).toHaveLength(2000)
     expect(page.cells[50]).toMatchObject({ row: 1, col: 150, rowSpan: 999, colSpan: 3 })
   })

@@ -1,14 +1,14 @@
 import type { AttributeType } from '@gis/shared'
-import type { Queryable } from '../../db/types'
+import type { Queryable } from '../src/db/types'
 import {
   attachLayerTriggers,
   createLayerTable,
   type LayerFieldDef,
-} from '../../layer-data/layer-tables'
-import { rowValues } from '../../../test/test-rows'
+} from '../src/layer-data/layer-tables'
+import { rowValues } from './test-rows'
 
 /**
- * A layer of every attribute type for the search and export tests (not used by the server):
+ * A layer of every attribute type for the search, export, report, sync and WFS tests:
  * texts with quotes, backslashes, `%`, `_`, SQL fragments and formula triggers, numbers of
  * three column types, booleans, dates, date-times, times, nulls everywhere, deleted rows and
  * rows without geometry. Registered in the catalogue so that the API sees it.

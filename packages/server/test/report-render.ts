@@ -4,9 +4,9 @@ import {
   type TemplateCell,
   type TemplateTable,
 } from '@gis/shared'
-import type { RenderContext, RenderFeature } from './types'
+import type { RenderContext, RenderFeature } from '../src/modules/reports/render/types'
 
-/** Test helpers: a cell, a table of rows of cells, a context over a few features. */
+/** The report renderer's test helpers: a cell, a table of rows of cells, a context over a few features. */
 export const cell = (value: string, extra: Partial<TemplateCell> = {}): TemplateCell => ({
   colSpan: 1,
   rowSpan: 1,

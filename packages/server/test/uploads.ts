@@ -2,8 +2,12 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import sharp from 'sharp'
+import type { Queryable } from '../src/db/types'
 
-export { postForm } from '../reports/reports.fixture'
+/**
+ * Files to upload and how the tests send them (a multipart form, a large file streamed), and
+ * what became of them (content previews, the files in the test storage).
+ */
 
 /** A small PDF of `pages` A4 pages, each saying its number. */
 export async function makePdf(pages: number, text = 'Documento de teste'): Promise<Buffer> {
@@ -19,10 +23,7 @@ export async function makePdf(pages: number, text = 'Documento de teste'): Promi
  * Waits until the preview job of these contents has ended (their state is no longer
  * `pending`), asking the database every 50 ms for at most a minute; answers their states.
  */
-export async function previewsMade(
-  db: import('../../db/types').Queryable,
-  ids: readonly number[],
-): Promise<string[]> {
+export async function previewsMade(db: Queryable, ids: readonly number[]): Promise<string[]> {
   for (let i = 0; i < 1200; i++) {
     const { rows } = await db.query<{ id: number; preview_state: string }>(
       'SELECT id::int AS id, preview_state FROM app.contents WHERE id = ANY($1::bigint[])',
@@ -111,4 +112,25 @@ export async function postLargeFile(
     // The server may answer and close before the whole body was sent.
     return { status: -1, body: String(err), sentWhenAnswered: sent }
   }
+}
+
+/** Posts a multipart form straight to the test server (the harness sends JSON only). */
+export async function postForm(
+  baseUrl: string,
+  url: string,
+  token: string,
+  fields: Record<string, string | { name: string; bytes: Buffer | string; type?: string }>,
+) {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(key, value)
+    else form.append(key, new Blob([value.bytes], { type: value.type ?? '' }), value.name)
+  }
+  const res = await fetch(baseUrl + url, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const text = await res.text()
+  return { statusCode: res.status, headers: res.headers, json: () => JSON.parse(text) }
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { BridgeRow, BridgeStatus, InspectionInput } from '@gis/shared'
-import { expectStatus, type SignedInApp } from '../../../test/harness'
-import { todayOf } from '../../../test/today'
+import { expectStatus, type SignedInApp } from './harness'
+import { todayOf } from './today'
 
 /** Helpers of the inspection tests: the expected register from the rows, photos. */
 
