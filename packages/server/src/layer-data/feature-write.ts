@@ -1,9 +1,10 @@
-import { t, type ApprovalSubmitted } from '@gis/shared'
+import { MAX_WKT_LENGTH, t, type ApprovalSubmitted } from '@gis/shared'
 import type { Caller } from '../auth/caller'
 import type { Queryable } from '../db/types'
 import type { FieldError } from '../http/errors'
 import type { ColumnValue } from './feature-values'
 import * as sql from './features.sql'
+import { geometryText, type GeometrySource } from './geometry-input'
 import type { CatalogueLayer } from './model'
 
 // The one write path of a layer's features (the feature API, approvals, imports): the
@@ -22,30 +23,51 @@ export const COMPATIBLE: Record<string, readonly string[]> = {
   multipolygon: ['polygon', 'multipolygon'],
 }
 
+/** A geometry checked for a layer: its error, or the WKT (EPSG:4326) to write and its box. */
+export interface CheckedGeometry {
+  error?: FieldError
+  /** undefined when no geometry was given, null for none (a Feature without geometry). */
+  wkt?: string | null
+  box?: Box
+}
+
 /**
- * Checks a geometry for the layer before any transaction: WKT (or EWKT with SRID 4326) that
- * PostGIS reads, not empty, of the layer's type (a single part is accepted where the layer is
- * multi), with coordinates within EPSG:4326. Answers the field error, or undefined.
+ * Checks a geometry for the layer before any transaction, read by PostGIS in one statement
+ * (WKT, EWKT with SRID 4326, GeoJSON, or a WFS client's WKT in EPSG:4326 or 3857): not empty,
+ * of the layer's type (a single part is accepted where the layer is multi), with coordinates
+ * within EPSG:4326. Answers the field error, or the WKT to write in EPSG:4326 and its box.
  */
 export async function checkGeometry(
   db: Queryable,
   layer: CatalogueLayer,
-  wkt: string | null | undefined,
-): Promise<{ error?: FieldError; box?: [number, number, number, number] }> {
-  if (wkt === null || wkt === undefined) return {}
-  if (layer.geometryType === 'TABULAR') {
-    return { error: { field: 'geom', message: t('features.geometry.tabular') } }
+  geom: GeometrySource | null | undefined,
+  field = 'geom',
+): Promise<CheckedGeometry> {
+  if (geom === null || geom === undefined) return { wkt: geom }
+  const text = geometryText(geom, field)
+  if (text === null) return { wkt: null }
+  if ('error' in text) return { error: text.error }
+  const geojson = text.kind === 'geojson'
+  const tabular = { error: { field, message: t('features.geometry.tabular') } }
+  // A GeoJSON is read first (its own error comes before the layer's), a WKT after.
+  if (layer.geometryType === 'TABULAR' && !geojson) return tabular
+  const info = await sql.inspectGeometry(db, text)
+  const invalid = { error: { field, message: t('features.geometry.invalid') } }
+  const invalidGeoJson = { error: { field, message: t('features.geometry.invalidGeoJson') } }
+  if (!info) {
+    // A refused GeoJSON: not GeoJSON at all, or GeoJSON whose WKT is not a geometry.
+    return geojson && !(await sql.readsAsGeoJson(db, text.text)) ? invalidGeoJson : invalid
   }
-  const info = await sql.inspectWkt(db, wkt)
-  if (!info || info.empty || (info.srid !== 0 && info.srid !== 4326) || !info.box) {
-    return { error: { field: 'geom', message: t('features.geometry.invalid') } }
+  if (info.srid !== 0 && info.srid !== 4326) return geojson ? invalidGeoJson : invalid
+  if (layer.geometryType === 'TABULAR') return tabular
+  const wkt = info.wkt ?? text.text
+  if (geojson && wkt.length > MAX_WKT_LENGTH) {
+    return { error: { field, message: t('field.tooLong', { max: MAX_WKT_LENGTH }) } }
   }
+  if (info.empty || !info.box) return invalid
   if (!COMPATIBLE[layer.geometryType]!.includes(info.type)) {
     return {
-      error: {
-        field: 'geom',
-        message: t('features.geometry.wrongType', { type: layer.geometryType }),
-      },
+      error: { field, message: t('features.geometry.wrongType', { type: layer.geometryType }) },
     }
   }
   const [minx, miny, maxx, maxy] = info.box
@@ -56,20 +78,25 @@ export async function checkGeometry(
     maxy > 90 ||
     ![minx, miny, maxx, maxy].every(Number.isFinite)
   ) {
-    return { error: { field: 'geom', message: t('features.geometry.outOfRange') } }
+    return { error: { field, message: t('features.geometry.outOfRange') } }
   }
-  return { box: info.box }
+  return { wkt, box: info.box }
 }
 
-export function outsideExtent(
-  layer: CatalogueLayer,
-  box: [number, number, number, number] | undefined,
-): boolean {
-  if (!box) return false
-  if (!layer.extent) return true
-  const [a, b, c, d] = layer.extent
-  return box[0] < a || box[1] < b || box[2] > c || box[3] > d
-}
+type Box = [number, number, number, number]
+
+const outside = (extent: Box | null, box: Box) =>
+  !extent || box[0] < extent[0] || box[1] < extent[1] || box[2] > extent[2] || box[3] > extent[3]
+
+const union = (extent: Box | null, box: Box): Box =>
+  extent
+    ? [
+        Math.min(extent[0], box[0]),
+        Math.min(extent[1], box[1]),
+        Math.max(extent[2], box[2]),
+        Math.max(extent[3], box[3]),
+      ]
+    : box
 
 function auditContext(caller: Caller): sql.AuditContext {
   return {
@@ -111,28 +138,48 @@ export async function applyFeatureWrite(
   layer: CatalogueLayer,
   write: FeatureWrite,
 ): Promise<number> {
-  await sql.setAuditContext(tx, auditContext(caller))
-  let id: number
-  if (write.kind === 'insert') {
-    id = await sql.insertFeature(tx, layer, write.values, write.geom)
-  } else if (write.kind === 'update') {
-    id = write.id
-    await sql.updateFeature(tx, layer, id, write.values, write.geom)
-  } else {
-    id = write.id
-    await sql.setDeleted(tx, layer, id, write.kind === 'delete')
+  return featureWrites(tx, caller, layer)(write)
+}
+
+/**
+ * Checked writes of one caller to one layer in one transaction (a WFS Transaction's, an
+ * import's): the audit context is set once, before the first.
+ */
+export function featureWrites(
+  tx: Queryable,
+  caller: Caller,
+  layer: CatalogueLayer,
+): (write: FeatureWrite) => Promise<number> {
+  let context: Promise<void> | undefined
+  // The extent as this transaction left it: one refresh for a run of features past it.
+  let extent = layer.extent as Box | null
+  return async (write) => {
+    await (context ??= sql.setAuditContext(tx, auditContext(caller)))
+    let id: number
+    if (write.kind === 'insert') {
+      id = await sql.insertFeature(tx, layer, write.values, write.geom)
+    } else if (write.kind === 'update') {
+      id = write.id
+      await sql.updateFeature(tx, layer, id, write.values, write.geom)
+    } else {
+      id = write.id
+      await sql.setDeleted(tx, layer, id, write.kind === 'delete')
+    }
+    if ('box' in write && write.box && outside(extent, write.box)) {
+      await sql.refreshExtent(tx, layer)
+      extent = union(extent, write.box)
+    }
+    return id
   }
-  if ('box' in write && outsideExtent(layer, write.box)) await sql.refreshExtent(tx, layer)
-  return id
 }
 
 /**
  * How the feature service applies a checked write: now (applyFeatureWrite), or, for a caller
  * whose edits are moderated, recorded for review (the approvals module's gate, passed in).
+ * The gate is opened for one layer in one transaction (whether the caller is moderated there is
+ * read once) and answers how each write of that layer goes.
  */
-export type WriteGate = (
-  tx: Queryable,
-  caller: Caller,
-  layer: CatalogueLayer,
-  write: FeatureWrite,
-) => Promise<number | ApprovalSubmitted>
+export type WriteGate = (tx: Queryable, caller: Caller, layer: CatalogueLayer) => Promise<LayerGate>
+
+/** A gate opened on one layer: applies a write (answering the feature's id) or submits it. */
+export type LayerGate = (write: FeatureWrite) => Promise<number | ApprovalSubmitted>

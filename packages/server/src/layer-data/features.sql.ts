@@ -140,7 +140,16 @@ export async function featureColumns(db: Queryable, layer: CatalogueLayer): Prom
   }))
 }
 
-/** A geometry read from WKT, as the checks before a write need it. */
+/**
+ * A geometry as PostGIS reads it before a write: WKT (`SRID=4326;` may lead), GeoJSON, or WKT
+ * in Web Mercator (a WFS client's EPSG:3857), transformed to EPSG:4326 in the same statement.
+ */
+export type GeometryText =
+  | { kind: 'wkt'; text: string }
+  | { kind: 'geojson'; text: string }
+  | { kind: 'mercator'; text: string }
+
+/** A geometry read for the checks before a write. */
 export interface GeometryInfo {
   /** `ST_GeometryType` without the prefix, lower case: point, multilinestring, … */
   type: string
@@ -149,13 +158,28 @@ export interface GeometryInfo {
   srid: number
   /** [minx, miny, maxx, maxy] */
   box: [number, number, number, number] | null
+  /** The geometry as WKT in EPSG:4326 when it came in another form (GeoJSON, EPSG:3857). */
+  wkt: string | null
+}
+
+const READ_GEOMETRY: Record<GeometryText['kind'], { from: string; wkt: string }> = {
+  wkt: { from: 'ST_GeomFromEWKT($1)', wkt: 'NULL::text' },
+  // Read back from its WKT in the same statement: a GeoJSON that PostGIS reads but its WKT
+  // reader refuses (a ring of one point) is refused here, not by the write.
+  geojson: { from: 'ST_GeomFromEWKT(ST_AsEWKT(ST_GeomFromGeoJSON($1)))', wkt: 'ST_AsText(g)' },
+  // 9 decimals of a degree: a tenth of a millimetre.
+  mercator: { from: 'ST_Transform(ST_GeomFromText($1, 3857), 4326)', wkt: 'ST_AsText(g, 9)' },
 }
 
 /**
- * Reads WKT (optionally `SRID=4326;…`) as PostGIS does, outside any transaction: a text
- * PostGIS cannot read answers undefined instead of failing the writing transaction.
+ * Reads a geometry as PostGIS does, in one statement, outside any transaction: a text PostGIS
+ * cannot read answers undefined instead of failing the writing transaction.
  */
-export async function inspectWkt(db: Queryable, wkt: string): Promise<GeometryInfo | undefined> {
+export async function inspectGeometry(
+  db: Queryable,
+  geometry: GeometryText,
+): Promise<GeometryInfo | undefined> {
+  const read = READ_GEOMETRY[geometry.kind]
   try {
     const { rows } = await db.query<{
       type: string
@@ -165,22 +189,35 @@ export async function inspectWkt(db: Queryable, wkt: string): Promise<GeometryIn
       miny: number | null
       maxx: number | null
       maxy: number | null
+      wkt: string | null
     }>(
       `SELECT lower(substr(ST_GeometryType(g), 4)) AS type, ST_IsEmpty(g) AS empty, ST_SRID(g) AS srid,
-              ST_XMin(g) AS minx, ST_YMin(g) AS miny, ST_XMax(g) AS maxx, ST_YMax(g) AS maxy
-         FROM (SELECT ST_GeomFromEWKT($1) AS g) x`,
-      [wkt],
+              ST_XMin(g) AS minx, ST_YMin(g) AS miny, ST_XMax(g) AS maxx, ST_YMax(g) AS maxy,
+              ${read.wkt} AS wkt
+         FROM (SELECT ${read.from} AS g) x`,
+      [geometry.text],
     )
     const r = rows[0]
-    if (!r) return undefined
+    if (!r?.type) return undefined
     return {
       type: r.type,
       empty: r.empty,
       srid: Number(r.srid),
       box: r.minx === null ? null : [r.minx, r.miny!, r.maxx!, r.maxy!],
+      wkt: r.wkt,
     }
   } catch {
     return undefined
+  }
+}
+
+/** Whether PostGIS reads a GeoJSON text at all (what a refused one failed on). */
+export async function readsAsGeoJson(db: Queryable, text: string): Promise<boolean> {
+  try {
+    await db.query('SELECT ST_GeomFromGeoJSON($1) IS NOT NULL AS ok', [text])
+    return true
+  } catch {
+    return false
   }
 }
 

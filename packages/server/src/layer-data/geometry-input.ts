@@ -1,55 +1,36 @@
-import { MAX_WKT_LENGTH, t, type GeometryInput } from '@gis/shared'
-import type { Queryable } from '../db/types'
+import { t, type GeometryInput } from '@gis/shared'
 import type { FieldError } from '../http/errors'
+import type { GeometryText } from './features.sql'
 
-// A geometry a REST write takes is WKT or GeoJSON; the write path (feature-write.ts) checks
-// WKT only. GeoJSON is turned into WKT here, by PostGIS, before that check, so both forms
-// meet the same rules (type, extent, EPSG:4326) and answer the same errors.
+// What a write receives as its geometry: WKT or GeoJSON from the web and the approvals, WKT
+// in EPSG:4326 or 3857 from a WFS client's GML. Each is read by PostGIS once, in the check
+// before the write (feature-write.ts checkGeometry), and written as the WKT that check answers.
 
-/** The WKT of a geometry given as WKT or GeoJSON, or the field error of a GeoJSON PostGIS refuses. */
-export type GeometryAsWkt =
-  { wkt: string | null | undefined; error?: undefined } | { error: FieldError }
-
-/**
- * WKT as it is; GeoJSON (a geometry, or a Feature whose geometry is taken) read by PostGIS
- * (`ST_GeomFromGeoJSON`, EPSG:4326 unless the object names another CRS, which is refused) and
- * written back as WKT. A GeoJSON PostGIS cannot read, or one in another CRS, is an error on
- * `field`; null and undefined stay as they are (a Feature without geometry is null).
- */
-export async function geometryAsWkt(
-  db: Queryable,
-  geom: GeometryInput | null | undefined,
-  field = 'geom',
-): Promise<GeometryAsWkt> {
-  if (geom === null || geom === undefined || typeof geom === 'string') return { wkt: geom }
-  const geometry = geom.type === 'Feature' ? geom.geometry : geom
-  if (geometry === null) return { wkt: null }
-  const invalid = { error: { field, message: t('features.geometry.invalidGeoJson') } }
-  if (typeof geometry !== 'object' || geometry === undefined || Array.isArray(geometry)) {
-    return invalid
-  }
-  const wkt = await wktOfGeoJson(db, JSON.stringify(geometry))
-  if (wkt === undefined) return invalid
-  if (wkt.length > MAX_WKT_LENGTH) {
-    return { error: { field, message: t('field.tooLong', { max: MAX_WKT_LENGTH }) } }
-  }
-  return { wkt }
+/** WKT in a CRS the WFS accepts, as its GML reader gives it. */
+export interface WktIn {
+  wkt: string
+  srid: 4326 | 3857
 }
 
+export type GeometrySource = GeometryInput | WktIn
+
+const isWktIn = (geom: object): geom is WktIn => 'wkt' in geom && 'srid' in geom
+
 /**
- * The WKT of a GeoJSON geometry read by PostGIS, or undefined when PostGIS refuses it or it
- * names a CRS other than EPSG:4326. Outside any transaction: a refused text must not fail one.
+ * How PostGIS is to read a geometry: WKT as it is; GeoJSON (a geometry, or a Feature whose
+ * geometry is taken) as its JSON text; null for no geometry (a Feature without one), or the
+ * field error of something that is neither form.
  */
-async function wktOfGeoJson(db: Queryable, json: string): Promise<string | undefined> {
-  try {
-    const { rows } = await db.query<{ wkt: string | null; srid: number }>(
-      `SELECT ST_AsText(g) AS wkt, ST_SRID(g) AS srid FROM (SELECT ST_GeomFromGeoJSON($1) AS g) x`,
-      [json],
-    )
-    const row = rows[0]
-    if (!row?.wkt || (Number(row.srid) !== 4326 && Number(row.srid) !== 0)) return undefined
-    return row.wkt
-  } catch {
-    return undefined
+export function geometryText(
+  geom: GeometrySource,
+  field = 'geom',
+): GeometryText | null | { error: FieldError } {
+  if (typeof geom === 'string') return { kind: 'wkt', text: geom }
+  if (isWktIn(geom)) return { kind: geom.srid === 3857 ? 'mercator' : 'wkt', text: geom.wkt }
+  const geometry = geom.type === 'Feature' ? geom.geometry : geom
+  if (geometry === null) return null
+  if (typeof geometry !== 'object' || geometry === undefined || Array.isArray(geometry)) {
+    return { error: { field, message: t('features.geometry.invalidGeoJson') } }
   }
+  return { kind: 'geojson', text: JSON.stringify(geometry) }
 }

@@ -1,11 +1,16 @@
-import { t, type ApprovalSubmitted, type Feature } from '@gis/shared'
+import { t, type ApprovalSubmitted } from '@gis/shared'
 import type { Caller } from '../auth/caller'
 import type { Db, Queryable } from '../db/types'
 import { HttpError } from '../http/errors'
-import { layerAccess, requireFlag } from '../layer-data/layer-access'
+import type { WktIn } from '../layer-data/geometry-input'
+import { requireFlag } from '../layer-data/layer-access'
 import type { CatalogueLayer } from '../layer-data/model'
 import { SqlParams } from '../layer-data/where'
-import { FeatureConflict, type FeatureService } from '../modules/features/features.service'
+import {
+  FeatureConflict,
+  type FeatureService,
+  type LayerWriter,
+} from '../modules/features/features.service'
 import { OwsError } from './ows-errors'
 import { checkProperty, filterSql } from './wfs-filter'
 import {
@@ -15,7 +20,7 @@ import {
   type TxValue,
 } from './wfs-transaction-request'
 import { dropExpiredLocks, lockedByOthers, lockExists, releaseLock } from './wfs-lock.sql'
-import { matchingIds, wktIn4326 } from './wfs.sql'
+import { matchingIds } from './wfs.sql'
 
 /** What a Transaction did: the features written, and the changes sent for approval. */
 export interface TransactionResult {
@@ -79,30 +84,22 @@ function split(
 }
 
 /** The caller's flag for an action, checked even when its filter matches no feature. */
-async function requireActionFlag(
-  tx: Queryable,
-  caller: Caller,
-  layer: CatalogueLayer,
-  kind: TxAction['kind'],
-): Promise<void> {
-  const { perms } = await layerAccess(tx, caller.user, layer.name)
+function requireActionFlag(writer: LayerWriter, kind: TxAction['kind']): void {
+  const { perms } = writer
   if (kind === 'insert') requireFlag(perms.createFeature, 'features.noCreatePermission')
   else if (kind === 'update') requireFlag(perms.updateFeature, 'features.noEditPermission')
   else requireFlag(perms.deleteFeature, 'features.noDeletePermission')
 }
 
-async function geometryWkt(tx: Queryable, value: TxValue | undefined): Promise<string | null> {
+/** A property's geometry as the feature service takes it: the GML's WKT in its CRS, or none. */
+function geometryOf(value: TxValue | undefined): WktIn | null {
   if (!value) return null
   if (value.kind === 'text') {
     if (value.value === null) return null
     throw new OwsError('InvalidParameterValue', 'ogc.invalidGeometry', 'geom', { name: 'geom' })
   }
-  if (!value.geometry) return null
-  return wktIn4326(tx, value.geometry.wkt, value.geometry.srid)
+  return value.geometry ?? null
 }
-
-const isSubmitted = (r: Feature | ApprovalSubmitted): r is ApprovalSubmitted =>
-  'submittedForApproval' in r
 
 /**
  * Runs a Transaction's actions in order in ONE database transaction, each through the feature
@@ -125,15 +122,22 @@ export async function runTransaction(
       throw asOwsError(err, req.version, where)
     }
   }
-  const allowed = new Set<string>()
-  const flag = async (tx: Queryable, layer: CatalogueLayer, kind: TxAction['kind']) => {
-    if (allowed.has(`${kind} ${layer.name}`)) return
-    await run(layer.name, () => requireActionFlag(tx, caller, layer, kind))
-    allowed.add(`${kind} ${layer.name}`)
+  // Each layer is opened once per Transaction (its flags, columns and the approvals gate); an
+  // action's flag is checked even when its filter matches no feature.
+  const writers = new Map<string, Promise<LayerWriter>>()
+  const writerFor = async (tx: Queryable, layer: CatalogueLayer, kind: TxAction['kind']) => {
+    let writer = writers.get(layer.name)
+    if (!writer) {
+      writer = run(layer.name, () => features.layerWriter(tx, caller, layer.name))
+      writers.set(layer.name, writer)
+    }
+    const open = await writer
+    await run(layer.name, async () => requireActionFlag(open, kind))
+    return open
   }
   const matched = async (tx: Queryable, action: Extract<TxAction, { filter: unknown }>) => {
     const layer = pick(action.typeName)
-    await flag(tx, layer, action.kind)
+    const writer = await writerFor(tx, layer, action.kind)
     const params = new SqlParams()
     const where = filterSql(layer, action.filter, params)
     const ids = await matchingIds(tx, layer, where, params.values, budget + 1)
@@ -163,7 +167,7 @@ export async function runTransaction(
         )
       }
     }
-    return { layer, ids }
+    return { layer, ids, writer }
   }
   await db.transaction(async (tx) => {
     if (req.lockId) {
@@ -178,50 +182,35 @@ export async function runTransaction(
       if (action.kind === 'insert') {
         for (const f of action.features) {
           const layer = pick(f.typeName)
-          await flag(tx, layer, 'insert')
+          const writer = await writerFor(tx, layer, 'insert')
           const { attributes, geom } = split(layer, f.properties, true)
-          const wkt = await geometryWkt(tx, geom)
           const done = await run(layer.name, () =>
-            features.insertFeature(tx, caller, layer.name, { attributes, geom: wkt }),
+            writer.insert({ attributes, geom: geometryOf(geom) }),
           )
-          if (isSubmitted(done)) result.submitted.push(done)
-          else result.inserted.push({ layer: layer.name, id: done.id, handle: action.handle })
+          if (typeof done !== 'number') result.submitted.push(done)
+          else result.inserted.push({ layer: layer.name, id: done, handle: action.handle })
         }
       } else if (action.kind === 'update') {
-        const { layer, ids } = await matched(tx, action)
+        const { layer, ids, writer } = await matched(tx, action)
         const { attributes, geom } = split(layer, action.properties, false)
-        const wkt = geom ? await geometryWkt(tx, geom) : undefined
+        // One object for every feature of the action: its geometry is checked once.
+        const geometry = geom ? geometryOf(geom) : undefined
         for (const id of ids) {
-          const done = await run(layer.name, async () => {
-            const version =
-              action.versions.get(id) ??
-              (await features.getFeature(tx, caller.user, layer.name, id)).version
-            return features.updateFeature(
-              tx,
-              caller,
-              layer.name,
+          const done = await run(layer.name, () =>
+            writer.update(
               id,
-              { version, attributes, geom: wkt },
+              { version: action.versions.get(id), attributes, geom: geometry },
               geom !== undefined,
-            )
-          })
-          if (isSubmitted(done)) result.submitted.push(done)
+            ),
+          )
+          if (typeof done !== 'number') result.submitted.push(done)
           else result.updated.push({ layer: layer.name, id })
         }
       } else {
-        const { layer, ids } = await matched(tx, action)
+        const { layer, ids, writer } = await matched(tx, action)
         for (const id of ids) {
-          const done = await run(layer.name, async () => {
-            const expected = action.versions.get(id)
-            if (expected !== undefined) {
-              const current = await features.getFeature(tx, caller.user, layer.name, id)
-              if (current.version !== expected) {
-                throw new FeatureConflict(current, { version: expected, attributes: {} })
-              }
-            }
-            return features.setDeleted(tx, caller, layer.name, id, true)
-          })
-          if (isSubmitted(done)) result.submitted.push(done)
+          const done = await run(layer.name, () => writer.remove(id, action.versions.get(id)))
+          if (typeof done !== 'number') result.submitted.push(done)
           else result.deleted.push({ layer: layer.name, id })
         }
       }

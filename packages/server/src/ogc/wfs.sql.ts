@@ -190,13 +190,3 @@ export async function matchingIds(
   )
   return rows.map((r) => Number(r.id))
 }
-
-/** A geometry's WKT in EPSG:4326 from WKT in the given CRS (the feature write path's input). */
-export async function wktIn4326(tx: Queryable, wkt: string, srid: 4326 | 3857): Promise<string> {
-  if (srid === 4326) return wkt
-  const { rows } = await tx.query<{ wkt: string | null }>(
-    `SELECT ST_AsText(ST_Transform(ST_GeomFromText($1, 3857), 4326), 9) AS wkt`,
-    [wkt],
-  )
-  return rows[0]?.wkt ?? wkt
-}

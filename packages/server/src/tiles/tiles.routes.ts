@@ -4,14 +4,14 @@ import { Negotiator } from '@fastify/accept-negotiator'
 import { z } from 'zod'
 import { t } from '@gis/shared'
 import type { AppDeps } from '../app-deps'
+import { callerOf } from '../auth/caller'
 import { COMPRESS_FROM_BYTES } from '../http/compression'
 import { HttpError } from '../http/errors'
 import type { RouteScope } from '../http/scopes'
 import { publicLayer, readableLayer } from '../layer-data/catalogue'
 import type { CatalogueLayer } from '../layer-data/model'
-import { dataVersion } from '../layer-data/catalogue.sql'
 import { TileCache } from './tile-cache'
-import { renderVersionedTile, tileKey } from './tiles.service'
+import { renderVersionedTile, tileKey, tileVersion } from './tiles.service'
 
 const MAX_ZOOM = 24
 // Browsers accept brotli: their tiles are compressed once and kept with the tile. Other
@@ -77,7 +77,7 @@ const tilesRoutes =
         // get the same answer.
         const layer =
           open.get(request) ??
-          (await readableLayer(db, auth.contextOf(request).user, request.params.layer))
+          (await readableLayer(db, callerOf(auth, request).user, request.params.layer))
         if (!layer || layer.geometryType === 'TABULAR') {
           throw new HttpError(404, t('layers.notFoundOrDenied'))
         }
@@ -101,7 +101,7 @@ const tilesRoutes =
             .header('x-data-version', String(version))
         const ifNoneMatch = request.headers['if-none-match']
         if (ifNoneMatch) {
-          const version = (await dataVersion(db, layer.name)) ?? 0
+          const version = await tileVersion(db, layer)
           if (ifNoneMatch === etagOf(version)) return headers(version).code(304).send()
         }
         const { tile, version } = await renderVersionedTile(db, layer, zoom, x, y, tiles)

@@ -12,6 +12,11 @@ export async function renderTile(
   return (await renderVersionedTile(...at)).tile
 }
 
+/** The layer's data version: what a tile's URL (`?v=`) and its ETag name. */
+export async function tileVersion(db: Db, layer: CatalogueLayer): Promise<number> {
+  return (await dataVersion(db, layer.name)) ?? 0
+}
+
 /** A tile's key in the tile cache. */
 export const tileKey = (layer: CatalogueLayer, z: number, x: number, y: number) =>
   `${layer.name}/${z}/${x}/${y}`
@@ -33,14 +38,14 @@ export async function renderVersionedTile(
   const key = tileKey(layer, z, x, y)
   const cached = cache?.get(key)
   if (cached) {
-    const version = (await dataVersion(db, layer.name)) ?? 0
+    const version = await tileVersion(db, layer)
     if (cached.version === version) return { tile: cached.tile, version }
   }
   const made =
     db.kind === 'postgres'
       ? await postgisTile(db, layer, z, x, y)
       : {
-          version: (await dataVersion(db, layer.name)) ?? 0,
+          version: await tileVersion(db, layer),
           tile: await nodeTile(db, layer, z, x, y),
         }
   cache?.set(key, made.version, made.tile)

@@ -18,16 +18,13 @@ import {
   searchCoordSchema,
   t,
   type Feature,
-  type GeometryInput,
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { callerOf } from '../../auth/caller'
-import type { Queryable } from '../../db/types'
+import { sendSubmitted } from '../../http/created'
 import { HttpError, type FieldError } from '../../http/errors'
 import { featureParams, layerParams } from '../../http/params'
-import { geometryAsWkt } from '../../layer-data/geometry-input'
 import type { RouteScope } from '../../http/scopes'
-import { sendSubmitted } from '../approvals/moderation'
 import * as geometries from './feature-geometries'
 import { FeatureConflict, type FeatureService } from './features.service'
 
@@ -77,7 +74,7 @@ const featureRoutes =
           response: { 200: z.array(searchCoordResultSchema) },
         },
       },
-      async (request) => geometries.searchCoord(db, auth.contextOf(request).user, request.body),
+      async (request) => geometries.searchCoord(db, callerOf(auth, request).user, request.body),
     )
 
     app.post(
@@ -91,7 +88,7 @@ const featureRoutes =
           response: { 200: z.array(featureLabelSchema) },
         },
       },
-      async (request) => geometries.labels(db, auth.contextOf(request).user, request.body.items),
+      async (request) => geometries.labels(db, callerOf(auth, request).user, request.body.items),
     )
 
     app.get(
@@ -105,7 +102,7 @@ const featureRoutes =
           response: { 200: z.array(featureAttributeSchema) },
         },
       },
-      async (request) => service.attributes(db, auth.contextOf(request).user, request.params.layer),
+      async (request) => service.attributes(db, callerOf(auth, request).user, request.params.layer),
     )
 
     app.post(
@@ -122,7 +119,7 @@ const featureRoutes =
       async (request) =>
         geometries.geometries(
           db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.body.ids,
         ),
@@ -143,7 +140,7 @@ const featureRoutes =
       async (request) =>
         geometries.searchGeometries(
           db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.body,
         ),
@@ -163,7 +160,7 @@ const featureRoutes =
       async (request) =>
         service.getFeature(
           db,
-          auth.contextOf(request).user,
+          callerOf(auth, request).user,
           request.params.layer,
           request.params.id,
         ),
@@ -186,7 +183,7 @@ const featureRoutes =
           db,
           callerOf(auth, request),
           request.params.layer,
-          await withWkt(db, request.body),
+          request.body,
         )
         if (isSubmittedForApproval(feature)) return sendSubmitted(reply, feature)
         reply.header('location', `/api/features/${feature.layer}/${feature.id}`)
@@ -220,7 +217,7 @@ const featureRoutes =
             callerOf(auth, request),
             request.params.layer,
             request.params.id,
-            await withWkt(db, body),
+            body,
             request.query.geom,
           )
           return isSubmittedForApproval(feature) ? sendSubmitted(reply, feature) : feature
@@ -281,19 +278,6 @@ const featureRoutes =
         )) as Feature,
     )
   }
-
-/**
- * A body's geometry as the service takes it: WKT as sent, GeoJSON turned into WKT; a GeoJSON
- * PostGIS refuses is a 400 on `geom` before anything is written.
- */
-async function withWkt<T extends { geom?: GeometryInput | null }>(
-  db: Queryable,
-  body: T,
-): Promise<Omit<T, 'geom'> & { geom?: string | null }> {
-  const geometry = await geometryAsWkt(db, body.geom)
-  if (geometry.error) throw new HttpError(400, t('features.validationErrors'), [geometry.error])
-  return { ...body, geom: geometry.wkt }
-}
 
 /**
  * The `layer` and `id` of an update body (what a GET answered, sent back) must name the
