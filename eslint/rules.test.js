@@ -256,4 +256,29 @@ describe("the repository's configuration (eslint.config.js)", () => {
     )
     expect(down).toEqual([])
   })
+
+  it('holds the rules of hooks and every effect dependency in the web app', async () => {
+    const file = 'packages/web/src/components/uses-hooks.tsx'
+    const conditional = await messagesOf(
+      file,
+      "import { useState } from 'react'\nexport function A({ on }: { on: boolean }) {\n  if (on) useState(0)\n  return null\n}\n",
+      'react-hooks/rules-of-hooks',
+    )
+    expect(conditional).toEqual([expect.stringContaining('called conditionally')])
+    const missing = await messagesOf(
+      file,
+      "import { useEffect } from 'react'\nexport function B({ id }: { id: number }) {\n  useEffect(() => console.log(id), [])\n  return null\n}\n",
+      'react-hooks/exhaustive-deps',
+    )
+    expect(missing).toEqual([expect.stringContaining("missing dependency: 'id'")])
+    // An error, not the plugin's default warning, which lint would let through.
+    const config = await new ESLint({ cwd: root }).calculateConfigForFile(path.join(root, file))
+    expect(config.rules['react-hooks/exhaustive-deps'][0]).toBe(2)
+    const event = await messagesOf(
+      file,
+      "import { useEffect, useEffectEvent } from 'react'\nexport function C({ id, note }: { id: number; note: string }) {\n  const log = useEffectEvent(() => console.log(id, note))\n  useEffect(() => log(), [id])\n  return null\n}\n",
+      'react-hooks/exhaustive-deps',
+    )
+    expect(event).toEqual([])
+  })
 })

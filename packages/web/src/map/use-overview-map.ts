@@ -2,7 +2,7 @@ import type { BaseLayer } from '@gis/shared'
 import OverviewMap from 'ol/control/OverviewMap'
 import View from 'ol/View'
 import { t } from '@gis/shared/i18n'
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { createBaseLayer } from './base-layers'
 import { useMap } from './map-context'
 
@@ -10,13 +10,14 @@ import { useMap } from './map-context'
 export function useOverviewMap(base: BaseLayer | undefined, collapsed: boolean) {
   const map = useMap()
   const signature = base ? JSON.stringify(base) : ''
-  useEffect(() => {
-    if (!base) return
+  // `collapsed` only matters at creation.
+  const createOverview = useEffectEvent(() => {
+    if (!base) return null
     const layer = createBaseLayer(base)
     // Below the base layer's own range the overview would be empty: show it at any zoom.
     layer.setMinZoom(-Infinity)
     layer.setMaxZoom(Infinity)
-    const control = new OverviewMap({
+    return new OverviewMap({
       layers: [layer],
       collapsed,
       collapsible: true,
@@ -25,10 +26,14 @@ export function useOverviewMap(base: BaseLayer | undefined, collapsed: boolean) 
       collapseLabel: '»',
       view: new View({ projection: 'EPSG:3857', maxZoom: 10, minZoom: 0 }),
     })
+  })
+  // The signature stands for the record.
+  useEffect(() => {
+    const control = createOverview()
+    if (!control) return
     map.addControl(control)
     return () => {
       map.removeControl(control)
     }
-    // The signature stands for the record; `collapsed` only matters at creation.
   }, [map, signature])
 }

@@ -1,5 +1,5 @@
 import type { Feature } from '@gis/shared'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useWatch, type Resolver } from 'react-hook-form'
 import { useSchemaForm } from '../form'
 import { changedAttributes, initialTexts, type FormField } from './form-fields'
@@ -49,9 +49,12 @@ export function useFormBase(
     form.reset(texts)
   }
 
+  const reload = useEffectEvent((next: Feature) => {
+    if (next.version === base.version || dirty.current) return
+    load(baseOf(fields, next))
+  })
   useEffect(() => {
-    if (!feature || feature.version === base.version || dirty.current) return
-    load(baseOf(fields, feature))
+    if (feature) reload(feature)
   }, [feature])
 
   return { base, form, values, geom, geomChanged, changedCount, load }

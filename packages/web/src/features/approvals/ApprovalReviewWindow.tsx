@@ -6,7 +6,7 @@ import type { Approval, ApprovalItem, LayerDescription, MessageKey } from '@gis/
 import { labelFromValues } from '@gis/shared'
 import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
 import { toFailure } from '../../api/base-api'
 import { BusyOverlay } from '../../components/BusyOverlay'
 import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
@@ -210,13 +210,15 @@ export function ApprovalReviewWindow({ props, state, setState }: WindowProps<App
   const failed = failures
     .filter(([is]) => is)
     .map(([, error, key]) => `${key}|${toFailure(error).message}`)
-  useEffect(() => {
+  const announce = useEffectEvent(() => {
     for (const f of failed) {
       const [key, message] = f.split('|') as [MessageKey, string]
       enqueueSnackbar(`${t(key)} ${message}`, { variant: 'error' })
     }
-    // Each failure once, when it appears.
-  }, [failed.join()])
+  })
+  // Each failure once, when it appears.
+  const failedKey = failed.join()
+  useEffect(() => announce(), [failedKey])
 
   const selected = items.data?.data.find((i) => i.id === view.itemId)
   const layer = layers?.find((l) => l.name === selected?.layerName)

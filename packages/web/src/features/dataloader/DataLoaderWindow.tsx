@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography'
 import { skipToken } from '@reduxjs/toolkit/query/react'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useDispatch } from 'react-redux'
 import { api } from '../../api/base-api'
 import { useGetPermissionsQuery } from '../../api/session.api'
@@ -115,7 +115,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
   useEffect(() => {
     if (report.isError) enqueueSnackbar(t('dataloader.reportFailed'), { variant: 'error' })
   }, [report.isError, enqueueSnackbar])
-  useEffect(() => {
+  const onStatus = useEffectEvent(() => {
     const done = status.data?.status
     if (s.step !== 2) return
     // A status read before this run started (the execution's last, cached) is not its end.
@@ -134,7 +134,8 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
       setRun((r) => r + 1)
       update({ step: 3, mode: 'execute' })
     }
-  }, [status.data?.status, status.fulfilledTimeStamp, s.step])
+  })
+  useEffect(() => onStatus(), [status.data?.status, status.fulfilledTimeStamp, s.step])
 
   async function stopRun() {
     setConfirm(null)

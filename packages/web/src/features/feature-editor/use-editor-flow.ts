@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query'
 import type { FeatureRef } from '@gis/shared'
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import type { ExternalEdit } from '../../map/external-geometry'
 import { useGetFeatureQuery } from '../../api/features.api'
 import type { Flow } from './EditorPanel'
@@ -29,8 +29,9 @@ export function useEditorFlow(external: ExternalEdit | null, clearSketch: () => 
   }
 
   // The request was answered or given up elsewhere (the form came back first).
+  const answered = useEffectEvent(() => reset('none'))
   useEffect(() => {
-    if (flow === 'external' && !external) reset('none')
+    if (flow === 'external' && !external) answered()
   }, [flow, external])
 
   return { flow, mode, setMode, editing, setEditingRef, formOpen, setFormOpen, reset }

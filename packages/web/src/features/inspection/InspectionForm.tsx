@@ -10,7 +10,7 @@ import { useTheme } from '@mui/material/styles'
 import type { BridgeDetail, InspectionDetail } from '@gis/shared/inspections'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { DateInput } from '../../components/br-input'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
@@ -64,7 +64,8 @@ export function InspectionForm({
   const { enqueueSnackbar } = useSnackbar()
   const user = useCurrentUser()
   const token = useUrlToken()
-  const types = useInspectionTypesQuery().data ?? []
+  const typesData = useInspectionTypesQuery().data
+  const types = useMemo(() => typesData ?? [], [typesData])
   const [create, creating] = useCreateInspectionMutation()
   const [update, updating] = useUpdateInspectionMutation()
   const [s, setS] = useState<InspectionFormState>(() =>

@@ -7,7 +7,7 @@ import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangula
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin'
 import type { OrbitEvent } from '@gis/shared/imagery'
 import { t } from '@gis/shared/i18n'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react'
 import { MediaOverlay } from '../../components/MediaOverlay'
 import { Compasses } from './Compasses'
 import { formatKm, normalDegrees } from './orbit-format'
@@ -109,12 +109,11 @@ export function PanoramaView({
   // The event's panorama; the first keeps the vehicle's forward direction in view.
   const first = useRef(true)
   const panorama = event ? panoramaOf(event, imageBase, token) : null
-  useEffect(() => {
+  const showPanorama = useEffectEvent((shown: () => boolean) => {
     const v = viewer.current
     if (!v || !event || !panorama) return
     const isFirst = first.current
     first.current = false
-    let live = true
     v.setPanorama(panorama, {
       sphereCorrection: { pan: northPan(event.azimuth) },
       position: isFirst ? { yaw: (event.azimuth * Math.PI) / 180, pitch: 0 } : undefined,
@@ -122,14 +121,19 @@ export function PanoramaView({
       showLoader: isFirst,
     })
       .then((done) => {
-        if (live && done) setLoadedId(event.id)
+        if (shown() && done) setLoadedId(event.id)
       })
       .catch(() => undefined)
+  })
+  // The panorama is the event's (a new object each render, the same images): keyed by its id.
+  const eventId = event?.id
+  useEffect(() => {
+    let live = true
+    showPanorama(() => live)
     return () => {
       live = false
     }
-    // The panorama is the event's (a new object each render, the same images): keyed by its id.
-  }, [event?.id, imageBase, token])
+  }, [eventId, imageBase, token])
 
   // Arrows towards the neighbours.
   useEffect(() => {

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import type { EventInfo } from '@gis/shared/imagery'
 import { t } from '@gis/shared/i18n'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { PanelHeader } from '../../components/PanelHeader'
 import type { EventSearch } from './orbit.api'
 import { parseKm } from './orbit-format'
@@ -38,7 +38,7 @@ export function SearchPanel({
   const [survey, setSurvey] = useState('')
   const [km, setKm] = useState('')
   const [kmError, setKmError] = useState(false)
-  const roads = info?.roads ?? []
+  const roads = useMemo(() => info?.roads ?? [], [info?.roads])
 
   useEffect(() => {
     if (road === '' && roads.length)

@@ -5,7 +5,7 @@ import type { ViewerEvent } from '@gis/shared/imagery'
 import { t } from '@gis/shared/i18n'
 import { Viewer } from '@photo-sphere-viewer/core'
 import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import placeholder from './panorama-placeholder.svg'
 import { panoramaUrls } from './viewer-logic'
 
@@ -63,12 +63,11 @@ export function Panorama({
     }
   }, [has])
 
-  useEffect(() => {
+  const showPanorama = useEffectEvent((shown: () => boolean) => {
     const v = viewer.current
     const container = box.current
     if (!v || !container || !dir || !id || !event) return
     const panorama = panoramaOf(event, base, token)!
-    let live = true
     container.dataset.loading = key ?? ''
     v.setPanorama(panorama, {
       transition: false,
@@ -76,7 +75,7 @@ export function Panorama({
       position: { yaw: 0, pitch: 0 },
     })
       .then((done) => {
-        if (!live || !done) return
+        if (!shown() || !done) return
         container.dataset.panorama = key ?? ''
         // Into the browser's cache (the viewer's own preload would share, and abort with,
         // the loader of the next step).
@@ -86,6 +85,10 @@ export function Panorama({
         }
       })
       .catch(() => undefined)
+  })
+  useEffect(() => {
+    let live = true
+    showPanorama(() => live)
     return () => {
       live = false
     }

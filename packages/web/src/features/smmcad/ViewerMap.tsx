@@ -19,7 +19,7 @@ import Fill from 'ol/style/Fill'
 import Icon from 'ol/style/Icon'
 import Stroke from 'ol/style/Stroke'
 import Style from 'ol/style/Style'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { isOffline } from '../../map/base-layers'
 import { DEFAULT_CENTER } from '../../map/constants'
 import { MapCanvas } from '../../map/MapCanvas'
@@ -131,14 +131,15 @@ function ViewerMapLayers({ current, neighbours, fov, onPick }: ViewerMapProps) {
 
   // Centre on each new event, at zoom 19 at least.
   const currentId = current?.event.id
-  useEffect(() => {
+  const centreOnCurrent = useEffectEvent(() => {
     const view = map.getView()
     const centre = current
       ? fromLonLat([current.event.longitude, current.event.latitude])
       : DEFAULT_CENTER
     view.setCenter(centre)
     view.setZoom(Math.max(view.getZoom() ?? 0, EVENT_MIN_ZOOM))
-  }, [map, currentId])
+  })
+  useEffect(() => centreOnCurrent(), [map, currentId])
 
   // A click asks for the closest event.
   const pick = useRef(onPick)

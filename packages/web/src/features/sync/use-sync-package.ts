@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react'
 import { SYNC_DEFAULT_LIMIT, type SyncPackage } from '@gis/shared'
 import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import {
@@ -48,11 +48,12 @@ export function useSyncPackage(id: number | undefined, tab: SyncTab) {
   // A run that ends while the page is open: its items' results and its log, at once.
   const running = isBusy(pkg)
   const wasRunning = useRef(false)
+  const refetchResults = useEffectEvent(() => {
+    void itemsQuery.refetch()
+    if (tab === 'logs') void logsQuery.refetch()
+  })
   useEffect(() => {
-    if (wasRunning.current && !running) {
-      void itemsQuery.refetch()
-      if (tab === 'logs') void logsQuery.refetch()
-    }
+    if (wasRunning.current && !running) refetchResults()
     wasRunning.current = running
   }, [running])
   const [run] = useRunSyncMutation()
