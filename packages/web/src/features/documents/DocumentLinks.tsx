@@ -13,12 +13,11 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { DocumentDetail, DocumentLink } from '@gis/shared/documents'
 import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { NumberField } from '../../components/br-input'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
-import { failureMessage } from '../../components/form'
+import { useMutationToast } from '../../components/use-mutation-toast'
 import { useAppDispatch, useAppSelector } from '../../state/root-state'
 import { openFeatureWindow } from '../../windows/feature-window'
 import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
@@ -29,7 +28,7 @@ import { useLinkDocumentMutation, useUnlinkDocumentMutation } from './documents.
  * reads and a feature's id.
  */
 function LinkDialog({ doc, onClose }: { doc: DocumentDetail; onClose: () => void }) {
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const layers = useGetLayerDescriptionsQuery()
   const selection = useAppSelector((s) => s.map.selection)
   const [link, { isLoading }] = useLinkDocumentMutation()
@@ -43,13 +42,12 @@ function LinkDialog({ doc, onClose }: { doc: DocumentDetail; onClose: () => void
   const linked = new Set(doc.links.map((l) => `${l.layer}:${l.featureId}`))
 
   async function linkTo(target: { layer: string; featureId: number }) {
-    try {
-      await link({ id: doc.id, body: target }).unwrap()
-      enqueueSnackbar(t('documents.linked'), { variant: 'success' })
-      onClose()
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, t('documents.failed')), { variant: 'error' })
-    }
+    const linked = await run(
+      () => link({ id: doc.id, body: target }).unwrap(),
+      t('documents.linked'),
+      t('documents.failed'),
+    )
+    if (linked) onClose()
   }
 
   return (
@@ -122,7 +120,7 @@ function LinkDialog({ doc, onClose }: { doc: DocumentDetail; onClose: () => void
 export function DocumentLinks({ doc, editable }: { doc: DocumentDetail; editable: boolean }) {
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const [unlink] = useUnlinkDocumentMutation()
   const [adding, setAdding] = useState(false)
 
@@ -131,12 +129,11 @@ export function DocumentLinks({ doc, editable }: { doc: DocumentDetail; editable
     void navigate('/workspace')
   }
   async function remove(l: DocumentLink) {
-    try {
-      await unlink({ id: doc.id, layer: l.layer, featureId: l.featureId }).unwrap()
-      enqueueSnackbar(t('documents.unlinked'), { variant: 'success' })
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, t('documents.failed')), { variant: 'error' })
-    }
+    await run(
+      () => unlink({ id: doc.id, layer: l.layer, featureId: l.featureId }).unwrap(),
+      t('documents.unlinked'),
+      t('documents.failed'),
+    )
   }
 
   return (

@@ -13,10 +13,9 @@ import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import type { DocumentDetail } from '@gis/shared/documents'
 import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { failureMessage } from '../../components/form'
+import { useMutationToast } from '../../components/use-mutation-toast'
 import {
   contentUrl,
   useDownloadToken,
@@ -55,7 +54,7 @@ function PaneBody({
   onClose: () => void
 }) {
   const token = useDownloadToken()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const [tab, setTab] = useState<PaneTab>('preview')
   const [asking, setAsking] = useState(false)
   const [remove] = useDeleteDocumentMutation()
@@ -65,21 +64,15 @@ function PaneBody({
 
   async function confirmDelete() {
     setAsking(false)
-    try {
-      await remove(doc.id).unwrap()
-      enqueueSnackbar(t('documents.deletedToast'), { variant: 'success' })
-      onClose()
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, t('documents.failed')), { variant: 'error' })
-    }
+    const removed = await run(
+      () => remove(doc.id).unwrap(),
+      t('documents.deletedToast'),
+      t('documents.failed'),
+    )
+    if (removed) onClose()
   }
   async function undelete() {
-    try {
-      await restore(doc.id).unwrap()
-      enqueueSnackbar(t('documents.restored'), { variant: 'success' })
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, t('documents.failed')), { variant: 'error' })
-    }
+    await run(() => restore(doc.id).unwrap(), t('documents.restored'), t('documents.failed'))
   }
 
   return (

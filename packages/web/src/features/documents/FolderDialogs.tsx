@@ -4,17 +4,10 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import type { DocumentFolder } from '@gis/shared/documents'
 import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
 import { DataTable } from '../../components/DataTable'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
-import {
-  FormDialog,
-  FormTextField,
-  failureMessage,
-  useFormSave,
-  useSchemaForm,
-} from '../../components/form'
+import { FormDialog, FormTextField, useFormSave, useSchemaForm } from '../../components/form'
 import { folderResolver, type FolderForm } from './document-forms'
 import {
   useCreateFolderMutation,
@@ -22,6 +15,7 @@ import {
   useSetFolderGroupsMutation,
   useUpdateFolderMutation,
 } from './documents.api'
+import { useMutationToast } from '../../components/use-mutation-toast'
 
 /** What the folder dialog does: a new folder (under `parentId`) or a rename. */
 export type FolderEdit = { parentId: number | null } | { folder: DocumentFolder }
@@ -87,7 +81,7 @@ export function PermissionsDialog({
   folder: DocumentFolder
   onClose: () => void
 }) {
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const groups = useDocumentGroupsQuery()
   const [setGroups, { isLoading }] = useSetFolderGroupsMutation()
   const [rights, setRights] = useState<Rights>(new Map())
@@ -104,13 +98,12 @@ export function PermissionsDialog({
     const body = [...rights]
       .filter(([, r]) => r.read)
       .map(([groupId, r]) => ({ groupId, canWrite: r.write }))
-    try {
-      await setGroups({ id: folder.id, body }).unwrap()
-      enqueueSnackbar(t('documents.permissionsSaved'), { variant: 'success' })
-      onClose()
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, t('documents.failed')), { variant: 'error' })
-    }
+    const saved = await run(
+      () => setGroups({ id: folder.id, body }).unwrap(),
+      t('documents.permissionsSaved'),
+      t('documents.failed'),
+    )
+    if (saved) onClose()
   }
 
   const none = ![...rights.values()].some((r) => r.read)

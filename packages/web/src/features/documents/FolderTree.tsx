@@ -23,10 +23,9 @@ import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import type { DocumentFolder } from '@gis/shared/documents'
 import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import { useMemo, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { failureMessage } from '../../components/form'
+import { useMutationToast } from '../../components/use-mutation-toast'
 import { useIsAdmin } from '../../state/session'
 import { folderEntries } from './document-format'
 import { useDeleteFolderMutation } from './documents.api'
@@ -91,7 +90,7 @@ export function FolderTree({
   onChoose: (choice: FolderChoice) => void
 }) {
   const admin = useIsAdmin()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const entries = useMemo(() => folderEntries(folders), [folders])
   const desktop = useMediaQuery(useTheme().breakpoints.up('md'))
   const [open, setOpen] = useState(false)
@@ -118,13 +117,12 @@ export function FolderTree({
     const folder = toDelete
     setToDelete(null)
     if (!folder) return
-    try {
-      await remove(folder.id).unwrap()
-      enqueueSnackbar(t('documents.folderDeleted'), { variant: 'success' })
-      if (choice === folder.id) onChoose('all')
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, t('documents.failed')), { variant: 'error' })
-    }
+    const removed = await run(
+      () => remove(folder.id).unwrap(),
+      t('documents.folderDeleted'),
+      t('documents.failed'),
+    )
+    if (removed && choice === folder.id) onChoose('all')
   }
 
   const m = menu?.folder

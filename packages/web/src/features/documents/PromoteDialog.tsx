@@ -4,10 +4,9 @@ import Typography from '@mui/material/Typography'
 import type { Attachment } from '@gis/shared'
 import { DOCUMENT_LIMITS } from '@gis/shared/documents'
 import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import { useMemo, useState } from 'react'
 import { DialogButtons, DialogFrame } from '../../components/DialogFrame'
-import { failureMessage } from '../../components/form'
+import { useMutationToast } from '../../components/use-mutation-toast'
 import { useIsAdmin } from '../../state/session'
 import { folderEntries } from './document-format'
 import { useDocumentFoldersQuery, usePromoteAttachmentMutation } from './documents.api'
@@ -27,7 +26,7 @@ export function PromoteDialog({
   onClose: () => void
 }) {
   const admin = useIsAdmin()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const folders = useDocumentFoldersQuery()
   const writable = useMemo(
     () => folderEntries(folders.data ?? []).filter((e) => e.folder.canWrite || admin),
@@ -45,17 +44,17 @@ export function PromoteDialog({
 
   async function send() {
     if (chosen === '') return
-    try {
-      await promote({
-        attachmentId: attachment.id,
-        folderId: chosen,
-        ...(title.trim() ? { title: title.trim() } : {}),
-      }).unwrap()
-      enqueueSnackbar(t('documents.promoted'), { variant: 'success' })
-      onClose()
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, t('documents.failed')), { variant: 'error' })
-    }
+    const promoted = await run(
+      () =>
+        promote({
+          attachmentId: attachment.id,
+          folderId: chosen,
+          ...(title.trim() ? { title: title.trim() } : {}),
+        }).unwrap(),
+      t('documents.promoted'),
+      t('documents.failed'),
+    )
+    if (promoted) onClose()
   }
 
   return (

@@ -1,27 +1,14 @@
-import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import { useBusy } from '../../../state/use-busy'
-import { failureMessage } from '../../../components/form'
+import { useMutationToast } from '../../../components/use-mutation-toast'
 
 /**
- * Runs a call of an administration screen with the busy flag: on success the toast `done`
- * (when given) and `true`; on failure the server's message (or `fallback`) and `false`.
+ * Runs a call of an administration screen under the top bar's busy spinner, with the toasts
+ * of useMutationToast: `done` (when given) and `true`, or the server's message (or
+ * `fallback`) and `false`.
  */
 export function useAct() {
   const busy = useBusy()
-  const { enqueueSnackbar } = useSnackbar()
-  return async function act(
-    work: () => Promise<unknown>,
-    done?: string,
-    fallback: string = t('adm.saveFailed'),
-  ): Promise<boolean> {
-    try {
-      await busy(work)
-      if (done) enqueueSnackbar(done, { variant: 'success' })
-      return true
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err, fallback), { variant: 'error' })
-      return false
-    }
-  }
+  const run = useMutationToast()
+  return (work: () => Promise<unknown>, done?: string, fallback?: string): Promise<boolean> =>
+    run(() => busy(work), done, fallback)
 }

@@ -8,10 +8,8 @@ import Typography from '@mui/material/Typography'
 import { groupInputSchema } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import type { GroupInput, GroupRecord } from '@gis/shared'
-import { useSnackbar } from 'notistack'
 import { useEffect, useState } from 'react'
 import {
-  failureMessage,
   FormDialog,
   FormMultiSelect,
   FormTextField,
@@ -35,6 +33,7 @@ import {
   useUpdateGroupMutation,
 } from '../groups.api'
 import { useListUsersQuery } from '../users.api'
+import { useMutationToast } from '../../../components/use-mutation-toast'
 
 const groupResolver = schemaResolver<GroupInput>(groupInputSchema)
 
@@ -72,7 +71,7 @@ function Members({ group }: { group: GroupRecord }) {
   const { data: members } = useGroupMembersQuery(group.id, { refetchOnMountOrArgChange: true })
   const { data: users } = useListUsersQuery({ page: 0, limit: 1000, sort: 'username' })
   const [save] = useSaveMembersMutation()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const form = useSchemaForm<{ userIds: number[] }>({
     resolver: async (values) => ({ values, errors: {} }),
     defaultValues: { userIds: [] },
@@ -81,12 +80,7 @@ function Members({ group }: { group: GroupRecord }) {
     if (members) form.reset({ userIds: members.map((m) => m.id) })
   }, [members, form])
   async function submit({ userIds }: { userIds: number[] }) {
-    try {
-      await save({ id: group.id, userIds }).unwrap()
-      enqueueSnackbar(t('adm.saved'), { variant: 'success' })
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err), { variant: 'error' })
-    }
+    await run(() => save({ id: group.id, userIds }).unwrap(), t('adm.saved'))
   }
   return (
     <SchemaForm form={form} onSubmit={submit}>

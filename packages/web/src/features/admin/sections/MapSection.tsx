@@ -4,21 +4,15 @@ import Typography from '@mui/material/Typography'
 import { validLonLatBox } from '@gis/shared/admin'
 import { t } from '@gis/shared/i18n'
 import { SectionHeading } from '../../../components/SectionHeading'
-import { useSnackbar } from 'notistack'
 import type OlMap from 'ol/Map'
 import { useEffect, useRef, useState } from 'react'
 import type { Resolver } from 'react-hook-form'
-import {
-  failureMessage,
-  FormNumberField,
-  SchemaForm,
-  useSchemaForm,
-  FormSaveBar,
-} from '../../../components/form'
+import { FormNumberField, SchemaForm, useSchemaForm, FormSaveBar } from '../../../components/form'
 import { useGetMapConfigQuery } from '../../../api/layers.api'
 import { AdminMap, DefaultBaseLayer } from '../common/admin-map'
 import { useSaveMapConfigMutation } from '../settings.api'
 import { useFitOnce, useStartBox, viewBox, type LonLatBox } from './start-box-layer'
+import { useMutationToast } from '../../../components/use-mutation-toast'
 
 interface Box4 {
   minx: number | null
@@ -74,7 +68,7 @@ const resolver: Resolver<Box4> = (values) => {
 export function MapSection() {
   const { data } = useGetMapConfigQuery()
   const [save] = useSaveMapConfigMutation()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const map = useRef<OlMap | null>(null)
   const [drawing, setDrawing] = useState(false)
   const form = useSchemaForm<Box4>({
@@ -94,12 +88,10 @@ export function MapSection() {
   }
   const saved = data ? (data.mapStartPosLonLat.map(round) as LonLatBox) : null
   async function submit(v: Box4) {
-    try {
-      await save({ mapStartPosLonLat: [v.minx!, v.miny!, v.maxx!, v.maxy!] }).unwrap()
-      enqueueSnackbar(t('adm.map.saved'), { variant: 'success' })
-    } catch (err) {
-      enqueueSnackbar(failureMessage(err), { variant: 'error' })
-    }
+    await run(
+      () => save({ mapStartPosLonLat: [v.minx!, v.miny!, v.maxx!, v.maxy!] }).unwrap(),
+      t('adm.map.saved'),
+    )
   }
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
