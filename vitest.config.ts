@@ -38,9 +38,22 @@ export default defineConfig({
         extends: './packages/web/vite.config.ts',
         test: {
           name: 'web',
-          include: ['packages/web/src/**/*.test.{ts,tsx}', 'packages/web/test/**/*.test.ts'],
+          include: ['packages/web/src/**/*.test.ts', 'packages/web/test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['packages/web/test/setup.ts'],
+        },
+      },
+      {
+        // Components rendered in jsdom with Testing Library: clicked and typed into as a user
+        // would, below the browser suite (docs/testing.md).
+        extends: './packages/web/vite.config.ts',
+        test: {
+          name: 'web-components',
+          include: ['packages/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          // A click in jsdom takes a few hundred milliseconds on the reference machine.
+          testTimeout: budget(20_000),
+          setupFiles: ['packages/web/test/setup.ts', 'packages/web/test/components-setup.ts'],
         },
       },
       {
