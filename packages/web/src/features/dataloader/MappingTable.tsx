@@ -41,6 +41,9 @@ export function MappingTable({
               label={t('dataloader.colDestiny')}
               value={m.destiny ?? ''}
               slotProps={{
+                // Named for its row ("Atributo de destino Km"): the label every row shows alike
+                // would otherwise name the list (aria-labelledby wins over aria-label).
+                select: { labelId: undefined },
                 htmlInput: { 'aria-label': `${t('dataloader.colDestiny')} ${m.source}` },
               }}
               onChange={(e) => {
