@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { afterAll, describe, expect, it } from 'vitest'
+import { budget } from '../scripts/slowdown.mjs'
 import { floorsRule } from './floors-rule.js'
+import { FUNCTION_BUDGET, OVER_BUDGET } from './function-budget.js'
 import { noCycleRule } from './no-cycle-rule.js'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lint-rules-'))
@@ -281,4 +283,47 @@ describe("the repository's configuration (eslint.config.js)", () => {
     )
     expect(event).toEqual([])
   })
+
+  it('holds a web component to the length budget, and each file over it to its length', async () => {
+    const component = (lines) =>
+      `export function Long() {\n${'  console.log(1)\n'.repeat(lines - 3)}  return null\n}\n`
+    const file = 'packages/web/src/components/Long.tsx'
+    const rule = 'max-lines-per-function'
+    expect(await messagesOf(file, component(FUNCTION_BUDGET), rule)).toEqual([])
+    expect(await messagesOf(file, component(FUNCTION_BUDGET + 1), rule)).toEqual([
+      expect.stringContaining(`Maximum allowed is ${FUNCTION_BUDGET}`),
+    ])
+    const listed = Object.keys(OVER_BUDGET)[0]
+    expect(await messagesOf(listed, component(OVER_BUDGET[listed] + 1), rule)).toEqual([
+      expect.stringContaining(`Maximum allowed is ${OVER_BUDGET[listed]}`),
+    ])
+  })
+
+  it(
+    'lists no file over the budget longer than its longest function: the list only shrinks',
+    async () => {
+      // Each listed file linted at one line less than its entry must still be over.
+      const eslint = new ESLint({
+        cwd: root,
+        overrideConfig: Object.entries(OVER_BUDGET).map(([file, max]) => ({
+          files: [file],
+          rules: {
+            'max-lines-per-function': [
+              'error',
+              { max: max - 1, skipBlankLines: true, skipComments: true },
+            ],
+          },
+        })),
+      })
+      const results = await eslint.lintFiles(
+        Object.keys(OVER_BUDGET).map((f) => path.join(root, f)),
+      )
+      const stale = results
+        .filter((r) => !r.messages.some((m) => m.ruleId === 'max-lines-per-function'))
+        .map((r) => path.relative(root, r.filePath))
+      expect(stale).toEqual([])
+      expect(results).toHaveLength(Object.keys(OVER_BUDGET).length)
+    },
+    budget(60_000),
+  )
 })

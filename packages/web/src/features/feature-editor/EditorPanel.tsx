@@ -135,38 +135,13 @@ export function EditorPanel(p: EditorPanelProps) {
         </>
       )}
       {tools.length > 0 && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            color="primary"
-            value={p.mode}
-            aria-label={t('editor.tools')}
-            onChange={(_e, next: EditorMode | null) => {
-              if (next) p.onMode(next)
-            }}
-          >
-            {tools.map((tool) => {
-              const [label, icon] = TOOL_ICONS[tool]
-              return (
-                <ToggleButton key={tool} value={tool} aria-label={t(label)}>
-                  <Tooltip title={t(label)}>
-                    <Box component="span" sx={{ display: 'flex' }}>
-                      {icon}
-                    </Box>
-                  </Tooltip>
-                </ToggleButton>
-              )
-            })}
-          </ToggleButtonGroup>
-          <Tooltip title={t('editor.undo')}>
-            <span>
-              <IconButton aria-label={t('editor.undo')} onClick={p.onUndo} disabled={!p.canUndo}>
-                <Undo />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </Box>
+        <EditorTools
+          tools={tools}
+          mode={p.mode}
+          onMode={p.onMode}
+          canUndo={p.canUndo}
+          onUndo={p.onUndo}
+        />
       )}
       {p.hint && (
         <Typography variant="body2" color="text.secondary" role="status">
@@ -206,5 +181,55 @@ export function EditorPanel(p: EditorPanelProps) {
         </Button>
       </Box>
     </Paper>
+  )
+}
+
+/** The drawing tools of the current flow, one at a time, and undo. */
+function EditorTools({
+  tools,
+  mode,
+  onMode,
+  canUndo,
+  onUndo,
+}: {
+  tools: Exclude<EditorMode, 'idle'>[]
+  mode: EditorMode
+  onMode: (mode: EditorMode) => void
+  canUndo: boolean
+  onUndo: () => void
+}) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        value={mode}
+        aria-label={t('editor.tools')}
+        onChange={(_e, next: EditorMode | null) => {
+          if (next) onMode(next)
+        }}
+      >
+        {tools.map((tool) => {
+          const [label, icon] = TOOL_ICONS[tool]
+          return (
+            <ToggleButton key={tool} value={tool} aria-label={t(label)}>
+              <Tooltip title={t(label)}>
+                <Box component="span" sx={{ display: 'flex' }}>
+                  {icon}
+                </Box>
+              </Tooltip>
+            </ToggleButton>
+          )
+        })}
+      </ToggleButtonGroup>
+      <Tooltip title={t('editor.undo')}>
+        <span>
+          <IconButton aria-label={t('editor.undo')} onClick={onUndo} disabled={!canUndo}>
+            <Undo />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
   )
 }
