@@ -119,6 +119,47 @@ const zones = [
  */
 const TIED_FOLDERS = [`${web}/features/*`, `${web}/*`]
 
+/** Server files free of the SQL floors: tests, the layer-data core, the demo's own seeding. */
+const SERVER_FREE = [
+  '**/*.test.ts',
+  'packages/server/src/layer-data/**',
+  // The demo fills fixed tables of its own (data.oae, data.placas…) as a loader outside the
+  // product would: its statements name them directly.
+  'packages/server/src/demo/**',
+]
+
+/** One way a route reads its caller: callerOf, from auth/caller.ts. */
+const CALLER_RULE = {
+  selector: "Identifier[name='contextOf'], Literal[value='contextOf']",
+  message:
+    'Read the caller with callerOf(auth, request) (auth/caller.ts); contextOf stays inside auth/.',
+}
+
+/**
+ * The soft-delete rule is written once, in layer-data/layer-read.ts: a statement names the
+ * deletion column only through it (an API summary may mention it).
+ */
+const SOFT_DELETE_RULE = {
+  selector:
+    'Literal[value=/d_e_l_e_t_/]:not(Property[key.name=/^(summary|description)$/] > Literal), TemplateElement[value.raw=/d_e_l_e_t_/]',
+  message:
+    "The soft-delete rule is layer-data's: read live rows with layerRead/liveSql and name the flag as DELETED_COLUMN (layer-data/layer-read.ts).",
+}
+
+/** A layer table is named only in layer-data/ and in *.sql.ts files. */
+const LAYER_TABLE_RULE = {
+  regex: 'layer-data/(model|layer-read)$',
+  importNames: ['tableSql', 'layerRead'],
+  message:
+    'A layer table is read or written only in layer-data/ and *.sql.ts files: move the statement there.',
+}
+
+/** A route speaks HTTP and calls its service; the statements are the service's. */
+const ROUTE_SQL_RULE = {
+  regex: '\\.sql$',
+  message: 'A route never imports a *.sql.ts: it calls its service, which runs the statements.',
+}
+
 /** max-lines-per-function's options: lines of code, blank lines and comments left out. */
 function functionBudget(max) {
   return { max, skipBlankLines: true, skipComments: true }
@@ -147,38 +188,32 @@ export default tseslint.config(
       'local/no-cycle': ['error', { folders: TIED_FOLDERS }],
     },
   },
+  // The server's floors of SQL and of the caller (docs/architecture.md). A later config replaces
+  // a rule's options for the files it matches, so each file set below lists every restriction
+  // that applies to it.
   {
-    // One way a route reads its caller (docs/architecture.md): callerOf, from auth/caller.ts.
     files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/auth/**', '**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "Identifier[name='contextOf'], Literal[value='contextOf']",
-          message:
-            'Read the caller with callerOf(auth, request) (auth/caller.ts); contextOf stays inside auth/.',
-        },
-      ],
-    },
+    ignores: [...SERVER_FREE, 'packages/server/src/auth/**'],
+    rules: { 'no-restricted-syntax': ['error', CALLER_RULE, SOFT_DELETE_RULE] },
   },
   {
-    // A route speaks HTTP and calls its service; the statements are the service's (docs/architecture.md).
+    files: ['packages/server/src/auth/**/*.ts'],
+    ignores: SERVER_FREE,
+    rules: { 'no-restricted-syntax': ['error', SOFT_DELETE_RULE] },
+  },
+  {
+    files: ['packages/server/src/layer-data/**/*.ts', 'packages/server/src/demo/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', CALLER_RULE] },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [...SERVER_FREE, '**/*.sql.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [LAYER_TABLE_RULE] }] },
+  },
+  {
     files: ['packages/server/src/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '\\.sql$',
-              message:
-                'A route never imports a *.sql.ts: it calls its service, which runs the statements.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [ROUTE_SQL_RULE, LAYER_TABLE_RULE] }] },
   },
   {
     // The rules of hooks, every effect's dependencies (an effect that must not rerun on a value

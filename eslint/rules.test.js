@@ -230,6 +230,71 @@ describe("the repository's configuration (eslint.config.js)", () => {
     expect(inAuth).toEqual([])
   })
 
+  it('names a layer table only in layer-data/ and *.sql.ts files', async () => {
+    const code =
+      "import { layerRead } from '../../layer-data/layer-read'\nexport const r = layerRead\n"
+    const service = await messagesOf(
+      'packages/server/src/modules/export/more.ts',
+      code,
+      'no-restricted-imports',
+    )
+    expect(service).toEqual([expect.stringContaining('only in layer-data/ and *.sql.ts')])
+    const model = await messagesOf(
+      'packages/server/src/modules/export/more.service.ts',
+      "import { tableSql } from '../../layer-data/model'\nexport const r = tableSql\n",
+      'no-restricted-imports',
+    )
+    expect(model).toEqual([expect.stringContaining('only in layer-data/ and *.sql.ts')])
+    // A route gets both refusals: the table's and the *.sql.ts's.
+    const route = await messagesOf(
+      'packages/server/src/modules/export/more.routes.ts',
+      `${code}import { x } from './export.sql'\nexport const y = x\n`,
+      'no-restricted-imports',
+    )
+    expect(route).toHaveLength(2)
+    const statements = await messagesOf(
+      'packages/server/src/modules/export/more.sql.ts',
+      code,
+      'no-restricted-imports',
+    )
+    expect(statements).toEqual([])
+  })
+
+  it('writes the soft-delete rule once: the deletion column is named only in layer-data/', async () => {
+    const code = 'export const live = `SELECT id FROM t WHERE NOT t.d_e_l_e_t_`\n'
+    const sqlFile = await messagesOf(
+      'packages/server/src/tiles/more.sql.ts',
+      code,
+      'no-restricted-syntax',
+    )
+    expect(sqlFile).toEqual([expect.stringContaining('DELETED_COLUMN')])
+    const inAuth = await messagesOf(
+      'packages/server/src/auth/more.ts',
+      "export const flag = 'd_e_l_e_t_'\n",
+      'no-restricted-syntax',
+    )
+    expect(inAuth).toEqual([expect.stringContaining('DELETED_COLUMN')])
+    const summary = await messagesOf(
+      'packages/server/src/tiles/more.routes.ts',
+      "export const doc = { summary: 'Soft delete: sets d_e_l_e_t_' }\n",
+      'no-restricted-syntax',
+    )
+    expect(summary).toEqual([])
+    const owner = await messagesOf(
+      'packages/server/src/layer-data/more.ts',
+      code,
+      'no-restricted-syntax',
+    )
+    expect(owner).toEqual([])
+    // The caller's rule still holds beside it.
+    const caller = await messagesOf(
+      'packages/server/src/tiles/more.ts',
+      'export const user = (auth, request) => auth.contextOf(request).user\n',
+      'no-restricted-syntax',
+    )
+    expect(caller).toEqual([expect.stringContaining('callerOf(auth, request)')])
+  })
+
   it("refuses the server's code importing the tests' helpers", async () => {
     const messages = await floors(
       'packages/server/src/modules/users/uses-test.ts',

@@ -1,6 +1,7 @@
 import { displayFieldOf, type GeoJsonGeometry } from '@gis/shared'
 import type { Queryable } from '../db/types'
 import type { ColumnInfo, ColumnValue } from './feature-values'
+import { deletedSql, liveSql } from './layer-read'
 import { layerFields, quoteIdent, tableSql, type CatalogueLayer } from './model'
 import { SqlParams } from './where'
 
@@ -98,7 +99,7 @@ export async function readFeature(
   const params = new SqlParams([id])
   const { rows } = await db.query<RawFeature>(
     `SELECT t.id, (to_jsonb(t) - 'geom')::text AS attributes, ${geomSelect(layer)} AS geom,
-            ${VERSION_SQL(layer, params)} AS version, t.d_e_l_e_t_ AS deleted
+            ${VERSION_SQL(layer, params)} AS version, ${deletedSql()} AS deleted
        FROM ${tableSql(layer)} t WHERE t.id = $1`,
     params.values,
   )
@@ -330,7 +331,7 @@ export async function geometriesWhere(
   const geom = layer.geometryType === 'TABULAR' ? 'NULL::text' : GEOJSON('t.geom')
   const { rows } = await db.query<{ id: number; geometry: string | null }>(
     `SELECT t.id, ${geom} AS geometry FROM ${tableSql(layer)} t
-      WHERE NOT t.d_e_l_e_t_ AND ${where} ORDER BY t.id LIMIT ${params.bind(limit, 'int')}`,
+      WHERE ${liveSql()} AND ${where} ORDER BY t.id LIMIT ${params.bind(limit, 'int')}`,
     params.values,
   )
   return rows.map((r) => ({ id: Number(r.id), geometry: parseGeometry(r.geometry) }))
@@ -362,13 +363,13 @@ export async function featuresNear(
     geometry: string | null
   }>(
     `SELECT t.id, ST_Distance(t.geom::geography, q.p::geography) AS distance,
-            t.d_e_l_e_t_ AS deleted, ${GEOJSON('t.geom')} AS geometry
+            ${deletedSql()} AS deleted, ${GEOJSON('t.geom')} AS geometry
        FROM ${tableSql(layer)} t,
             (SELECT ST_SetSRID(ST_MakePoint($1::float8, $2::float8), 4326) AS p) q
       WHERE t.geom && ST_MakeEnvelope($1::float8 - $3::float8, $2::float8 - $4::float8,
                                       $1::float8 + $3::float8, $2::float8 + $4::float8, 4326)
         AND ST_DWithin(t.geom::geography, q.p::geography, $5::float8)
-        ${includeDeleted ? '' : 'AND NOT t.d_e_l_e_t_'}
+        ${includeDeleted ? '' : `AND ${liveSql()}`}
       ORDER BY distance, t.id LIMIT $6::int`,
     [point.longitude, point.latitude, degLon, degLat, metres, limit],
   )
@@ -420,7 +421,7 @@ export async function idsWhere(
   value: unknown,
 ): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
-    `SELECT t.id::bigint AS id FROM ${tableSql(layer)} t WHERE ${where} AND NOT t.d_e_l_e_t_
+    `SELECT t.id::bigint AS id FROM ${tableSql(layer)} t WHERE ${where} AND ${liveSql()}
      ORDER BY t.id LIMIT 2`,
     [value],
   )

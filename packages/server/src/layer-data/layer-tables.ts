@@ -328,6 +328,9 @@ export async function tableIndexes(
   return rows.map((r) => ({ name: r.indexname, definition: r.indexdef }))
 }
 
+const GEOMETRY_INDEX = /USING gist \(geom\)/i
+const LIVE_INDEX = /WHERE \(?NOT d_e_l_e_t_\)?/i
+
 /**
  * Creates the indexes every layer table should have and lacks (the GiST index of the
  * geometry, the index of live rows); answers the names created.
@@ -346,17 +349,35 @@ export async function ensureLayerIndexes(
     return name
   }
   const t = `data.${quoteIdent(table)}`
-  if (hasGeometry && !indexes.some((i) => /USING gist \(geom\)/i.test(i.definition))) {
+  if (hasGeometry && !indexes.some((i) => GEOMETRY_INDEX.test(i.definition))) {
     const name = free('geom')
     await db.exec(`CREATE INDEX ${quoteIdent(name)} ON ${t} USING gist (geom)`)
     created.push(name)
   }
-  if (!indexes.some((i) => /WHERE \(?NOT d_e_l_e_t_\)?/i.test(i.definition))) {
+  if (!indexes.some((i) => LIVE_INDEX.test(i.definition))) {
     const name = free('live')
     await db.exec(`CREATE INDEX ${quoteIdent(name)} ON ${t} (id) WHERE NOT d_e_l_e_t_`)
     created.push(name)
   }
   return created
+}
+
+/**
+ * Drops the indexes ensureLayerIndexes makes (geometry, live rows) for a bulk load into an
+ * empty table, which builds them once after.
+ */
+export async function dropLayerIndexes(db: Queryable, table: string): Promise<void> {
+  const indexes = await tableIndexes(db, table)
+  for (const i of indexes) {
+    if (GEOMETRY_INDEX.test(i.definition) || LIVE_INDEX.test(i.definition)) {
+      await db.exec(`DROP INDEX data.${quoteIdent(i.name)}`)
+    }
+  }
+}
+
+/** Refreshes the planner's statistics of a table (after a bulk load). */
+export async function analyzeTable(db: Queryable, table: string): Promise<void> {
+  await db.exec(`ANALYZE data.${quoteIdent(table)}`)
 }
 
 /** Rebuilds every index of the table and refreshes the planner's statistics. */

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types'
+import { layerRead } from './layer-read'
 import { columnSql, tableSql, type CatalogueLayer, type LayerField } from './model'
 import { jsonColumnSql, orderBySql, searchWhere, type SearchSpec, type SortSpec } from './search'
 import { inlineParams, SqlParams } from './where'
@@ -86,10 +87,26 @@ export function exportSelectSql(q: ExportQuery, params: SqlParams): string {
   const columns = q.fields.map((f) => `${valueSql(f, q)} AS ${quoted(f.name)}`)
   const geometry = geometrySql(q)
   if (geometry) columns.push(`${geometry} AS ${quoted(EXPORT_GEOMETRY)}`)
-  return `SELECT ${columns.join(', ')} FROM ${tableSql(q.layer)} t WHERE ${where} ${orderBySql(
+  return `SELECT ${columns.join(', ')} FROM ${layerRead(q.layer).from} WHERE ${where} ${orderBySql(
     q.layer,
     q.sort,
   )}`
+}
+
+/**
+ * The SELECT of an export whose rows PostgreSQL formats itself: one text column `name`
+ * (`line`, an expression over `t`, with `lateral` joined beside the table), every selected row
+ * in the search's order.
+ */
+export function exportLineSql(
+  q: ExportQuery,
+  params: SqlParams,
+  line: string,
+  name: string,
+  lateral = '',
+): string {
+  const where = searchWhere(q.layer, q.spec, params)
+  return `SELECT ${line} AS ${name} FROM ${layerRead(q.layer).from}${lateral} WHERE ${where} ${orderBySql(q.layer, q.sort)}`
 }
 
 /**

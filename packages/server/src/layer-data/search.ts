@@ -2,6 +2,7 @@ import { SEARCH_MAX_IDS, t, type SampleValue, type SearchRow } from '@gis/shared
 import { likePattern } from '../db/like'
 import type { Queryable } from '../db/types'
 import { badRequest, fieldError } from '../http/errors'
+import { liveSql } from './layer-read'
 import {
   columnSql,
   fieldOf,
@@ -46,7 +47,7 @@ export function searchWhere(layer: CatalogueLayer, spec: SearchSpec, params: Sql
     parts.push(`t.id = ANY(${params.bind([...spec.ids], 'bigint[]')})`)
   }
   if (spec.withGeometry) parts.push('t.geom IS NOT NULL')
-  if (spec.liveOnly) parts.push('NOT t.d_e_l_e_t_')
+  if (spec.liveOnly) parts.push(liveSql())
   return parts.length ? parts.join(' AND ') : 'true'
 }
 

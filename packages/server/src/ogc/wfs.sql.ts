@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types'
-import { quoteIdent, tableSql, type CatalogueLayer } from '../layer-data/model'
+import { layerRead } from '../layer-data/layer-read'
+import { quoteIdent, type CatalogueLayer } from '../layer-data/model'
 import { SqlParams } from '../layer-data/where'
 import type { Crs } from './crs'
 
@@ -7,6 +8,7 @@ import type { Crs } from './crs'
 
 export interface CompiledQuery {
   layer: CatalogueLayer
+  /** The request's own condition over `t` (empty: none); the live rows are added here. */
   where: string
   params: unknown[]
   orderBy: string
@@ -16,9 +18,15 @@ export interface CompiledQuery {
   srs: Crs
 }
 
+/** The live features a compiled query selects: `table t WHERE …`. */
+function source(c: CompiledQuery): string {
+  const t = layerRead(c.layer)
+  return `${t.from} WHERE ${t.live}${c.where ? ` AND ${c.where}` : ''}`
+}
+
 export async function countFeatures(db: Queryable, c: CompiledQuery): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${tableSql(c.layer)} t WHERE ${c.where}`,
+    `SELECT count(*)::int AS n FROM ${source(c)}`,
     c.params,
   )
   return rows[0]?.n ?? 0
@@ -41,7 +49,7 @@ export async function pageIds(
   const { rows } = await db.query<{ ids: string | null }>(
     `SELECT string_agg(p.id::text, ',' ORDER BY p.n) AS ids
        FROM (SELECT t.id, row_number() OVER (ORDER BY ${c.orderBy}) AS n
-               FROM ${tableSql(c.layer)} t WHERE ${c.where}
+               FROM ${source(c)}
               ORDER BY ${c.orderBy} LIMIT ${lim} OFFSET ${off}) p`,
     params.values,
     { prepare: true },
@@ -53,7 +61,7 @@ export async function pageIds(
 /** Whether a compiled query matches any feature. */
 export async function hasFeatures(db: Queryable, c: CompiledQuery): Promise<boolean> {
   const { rows } = await db.query<{ found: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM ${tableSql(c.layer)} t WHERE ${c.where}) AS found`,
+    `SELECT EXISTS (SELECT 1 FROM ${source(c)}) AS found`,
     c.params,
   )
   return rows[0]?.found === true
@@ -61,7 +69,7 @@ export async function hasFeatures(db: Queryable, c: CompiledQuery): Promise<bool
 
 /** The layer's rows of `ids`, in that order, as `t` (with `o.n` their position). */
 function byIds(c: CompiledQuery, ids: string): string {
-  return `unnest(${ids}::bigint[]) WITH ORDINALITY AS o(id, n) JOIN ${tableSql(c.layer)} t ON t.id = o.id`
+  return `unnest(${ids}::bigint[]) WITH ORDINALITY AS o(id, n) JOIN ${layerRead(c.layer).from} ON t.id = o.id`
 }
 
 /**
@@ -183,8 +191,9 @@ export async function matchingIds(
   params: unknown[],
   limit: number,
 ): Promise<number[]> {
+  const t = layerRead(layer)
   const { rows } = await tx.query<{ id: number }>(
-    `SELECT t.id::bigint AS id FROM ${tableSql(layer)} t WHERE NOT t.d_e_l_e_t_ AND ${where}
+    `SELECT t.id::bigint AS id FROM ${t.from} WHERE ${t.live} AND ${where}
      ORDER BY t.id LIMIT ${Number(limit)} FOR UPDATE OF t`,
     params,
   )

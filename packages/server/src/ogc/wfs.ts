@@ -26,7 +26,7 @@ import {
 /** Validates the query against the catalogue (through layer-data) and compiles it to SQL pieces. */
 export function compileQuery(layer: CatalogueLayer, q: FeatureQuery, srs: Crs): CompiledQuery {
   const params = new SqlParams()
-  const where = ['NOT t.d_e_l_e_t_']
+  const where: string[] = []
   if (q.filter) where.push(filterSql(layer, q.filter, params))
   const all = wfsProperties(layer)
   let props = all

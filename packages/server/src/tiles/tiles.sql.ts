@@ -1,11 +1,6 @@
 import type { Queryable } from '../db/types'
-import {
-  columnSql,
-  layerFields,
-  quoteIdent,
-  tableSql,
-  type CatalogueLayer,
-} from '../layer-data/model'
+import { layerRead } from '../layer-data/layer-read'
+import { columnSql, layerFields, quoteIdent, type CatalogueLayer } from '../layer-data/model'
 
 /** MVT grid: 4096 units per tile, a 64-unit buffer around it (as ST_AsMVTGeom's defaults). */
 export const EXTENT = 4096
@@ -74,12 +69,13 @@ export function postgisTileSql(layer: CatalogueLayer, thin = false): string {
     ? `(SELECT DISTINCT ON (${pixel('m.geom')}) m.* FROM m WHERE m.geom IS NOT NULL
          ORDER BY ${pixel('m.geom')}, m.id)`
     : 'm'
+  const t = layerRead(layer)
   return `WITH b AS (${BOUNDS}),
   m AS (
     SELECT t.id, ${[...attrs, ''].join(', ')}
            ST_AsMVTGeom(${projected(layer)}, b.env, ${EXTENT}, ${BUFFER}, true) AS geom
-      FROM ${tableSql(layer)} t, b
-     WHERE NOT t.d_e_l_e_t_ AND t.geom && b.filter)
+      FROM ${t.from}, b
+     WHERE ${t.live} AND t.geom && b.filter)
   SELECT ST_AsMVT(q.*, $4::text, ${EXTENT}, 'geom', 'id') AS tile FROM ${features} q
    WHERE q.geom IS NOT NULL`
 }
@@ -91,12 +87,13 @@ export function postgisTileSql(layer: CatalogueLayer, thin = false): string {
 export function pgliteTileSql(layer: CatalogueLayer, thin = false): string {
   const attrs = tileAttributes(layer).map((a) => a.sql)
   const clipped = isPoint(layer) ? projected(layer) : `ST_ClipByBox2D(${projected(layer)}, b.benv)`
+  const t = layerRead(layer)
   const rows = `WITH b AS (${BOUNDS})
   SELECT t.id, ${[...attrs, ''].join(', ')}
          ST_SnapToGrid(ST_Affine(${clipped}, 1 / b.unit, 0, 0, -1 / b.unit,
            -ST_XMin(b.env) / b.unit, ST_YMax(b.env) / b.unit), 1) AS tg
-    FROM ${tableSql(layer)} t, b
-   WHERE NOT t.d_e_l_e_t_ AND t.geom && b.filter`
+    FROM ${t.from}, b
+   WHERE ${t.live} AND t.geom && b.filter`
   // As ST_AsMVTGeom, keep only points within the tile and its buffer.
   const inBuffer = `ST_X(m.tg) BETWEEN ${-BUFFER} AND ${EXTENT + BUFFER} AND ST_Y(m.tg) BETWEEN ${-BUFFER} AND ${EXTENT + BUFFER}`
   const columns = ['m.id', ...tileAttributes(layer).map((a) => `m.${quoteIdent(a.name)}`)]

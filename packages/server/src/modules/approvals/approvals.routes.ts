@@ -24,7 +24,6 @@ import { pagedRoute } from '../../http/paging'
 import { sendStoredFile } from '../../http/send-file'
 import type { RouteScope } from '../../http/scopes'
 import { callerOf } from '../../auth/caller'
-import { decideAll } from './approvals.bulk'
 import * as decisions from './approvals.decisions'
 import * as service from './approvals.service'
 import * as submission from './approvals.submission'
@@ -190,7 +189,7 @@ const reviewRoutes =
         },
       },
       async (request) =>
-        decideAll(
+        service.decideAll(
           db,
           callerOf(auth, request),
           request.params.id,

@@ -6,12 +6,14 @@ import {
   type ApprovalItemFilter,
   type PagingQuery,
 } from '@gis/shared'
+import type { Caller } from '../../auth/caller'
 import { camelRow } from '../../db/rows'
 import type { Db } from '../../db/types'
 import { HttpError, type FieldError } from '../../http/errors'
 import { toSqlPaging } from '../../http/paging'
 import type { BlobStorage } from '../../storage/file-storage'
 import { contentDisposition, INLINE_TYPES } from '../attachments/attachment-files'
+import * as bulk from './approvals-bulk.sql'
 import * as sql from './approvals.sql'
 
 /**
@@ -132,4 +134,21 @@ export async function openKeptFile(deps: ApprovalDeps, id: number) {
     contentType: image ? row.content_type : 'application/octet-stream',
     disposition: contentDisposition(image ? 'inline' : 'attachment', row.filename),
   }
+}
+
+/**
+ * Decides every pending item of an approval that the filter selects, in batches, with the
+ * same rules as one item's decision (approvals-bulk.sql.ts).
+ */
+export function decideAll(
+  db: Db,
+  reviewer: Caller,
+  approvalId: number,
+  decision: 'ACCEPTED' | 'REJECTED',
+  filter: bulk.ItemFilter,
+  reason: string | null,
+): Promise<bulk.BulkDecision> {
+  return decision === 'ACCEPTED'
+    ? bulk.approveAll(db, reviewer, approvalId, filter)
+    : bulk.rejectAll(db, reviewer, approvalId, filter, reason)
 }

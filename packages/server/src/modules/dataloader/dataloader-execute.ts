@@ -4,7 +4,6 @@
 import { t, type ImportExecuteBody } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import type { Caller } from '../../auth/caller'
-import type { Queryable } from '../../db/types'
 import { HttpError } from '../../http/errors'
 import { JobCancelled, JobFailure, type JobHandler } from '../../jobs/job-queue'
 import {
@@ -16,17 +15,21 @@ import {
 } from '../../layer-data/bulk-write'
 import * as featureSql from '../../layer-data/features.sql'
 import { layerAccess } from '../../layer-data/layer-access'
-import { quoteIdent, type CatalogueLayer } from '../../layer-data/model'
-import { ensureLayerIndexes } from '../../layer-data/layer-tables'
+import {
+  analyzeTable,
+  dropLayerIndexes,
+  ensureLayerIndexes,
+  tableHasRows,
+} from '../../layer-data/layer-tables'
 import {
   createBulkApproval,
   deleteBulkApproval,
   submitBulkItems,
-} from '../approvals/approvals.bulk'
+} from '../approvals/approvals-bulk.sql'
 import { isModeratedEdit } from '../approvals/moderation'
 import { getSessionUser } from '../users/users.sql'
 import { checkExecution, checkSourceSrid, createDestination } from './dataloader-checks'
-import { conversionPlan } from './dataloader-convert'
+import { conversionPlan } from './dataloader-convert.sql'
 import { ptNumber } from './dataloader-limits'
 import { revertImport } from './dataloader-undo'
 import * as sql from './dataloader.sql'
@@ -82,30 +85,6 @@ export async function execute(
   return { id, status: 'QUEUED' }
 }
 
-/** Whether the layer table is empty (an import into a new layer builds its indexes after). */
-async function isEmpty(db: Queryable, layer: CatalogueLayer): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM ${quoteIdent(layer.tableSchema)}.${quoteIdent(layer.tableName)} LIMIT 1`,
-  )
-  return rows.length === 0
-}
-
-/** The indexes of a layer table, dropped for a bulk load into it while it is empty. */
-async function dropLayerIndexes(db: Queryable, layer: CatalogueLayer): Promise<void> {
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT i.relname AS name FROM pg_index x
-       JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid
-       JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND c.relname = $2 AND NOT x.indisprimary AND NOT x.indisunique
-        AND (pg_get_indexdef(x.indexrelid) ~* 'USING gist \\(geom\\)'
-             OR pg_get_indexdef(x.indexrelid) ~* 'WHERE \\(?NOT d_e_l_e_t_')`,
-    [layer.tableSchema, layer.tableName],
-  )
-  for (const r of rows) {
-    await db.exec(`DROP INDEX ${quoteIdent(layer.tableSchema)}.${quoteIdent(r.name)}`)
-  }
-}
-
 /**
  * The job: the staged rows in batches, each in one transaction: converted and checked
  * (import_rows), one change per feature (import_changes), written with its history and audit
@@ -150,7 +129,8 @@ export function executeJobHandler(deps: AppDeps): JobHandler<ExecutePayload, { r
     }
     // A new layer, still empty: its indexes are built once the rows are in.
     const rebuild = !moderated && config.destinyType === 1
-    if (rebuild && (await isEmpty(db, layer))) await dropLayerIndexes(db, layer)
+    if (rebuild && !(await tableHasRows(db, layer.tableName)))
+      await dropLayerIndexes(db, layer.tableName)
     const size = deps.config.importBatchRows || BATCH_ROWS[db.kind]
     // Taken up again after a restart: the batches done (each with its rows' outcomes) stay.
     const resumed = await sql.executedBatches(db, job.id, size)
@@ -234,7 +214,7 @@ export function executeJobHandler(deps: AppDeps): JobHandler<ExecutePayload, { r
     }
     if (rebuild) {
       await ensureLayerIndexes(db, layer.tableName, layer.geometryType !== 'TABULAR')
-      await db.exec(`ANALYZE ${quoteIdent(layer.tableSchema)}.${quoteIdent(layer.tableName)}`)
+      await analyzeTable(db, layer.tableName)
     }
     if (!moderated) {
       await bumpDataVersion(db, layer)

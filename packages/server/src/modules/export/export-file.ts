@@ -5,6 +5,7 @@ import { EXPORT_FORMAT_INFO, t, type ExportBody, type ExportFormat } from '@gis/
 import type { ServerConfig } from '../../config'
 import type { Db } from '../../db/types'
 import { badRequest } from '../../http/errors'
+import { DELETED_COLUMN } from '../../layer-data/layer-read'
 import { fieldOf, type CatalogueLayer, type LayerField } from '../../layer-data/model'
 import { readSort, searchWhere, type SearchSpec, type SortSpec } from '../../layer-data/search'
 import { countMatching, type ExportQuery } from '../../layer-data/search-export'
@@ -16,9 +17,6 @@ import type { GdalFormat } from './gdal-write-context'
 import { writeCsvLines, writeGeoJsonLines } from './line-writers'
 import { writeKml, writeXlsx, type WriteContext } from './writers'
 import { zipFiles } from './zip'
-
-/** The soft-delete flag, the column that marks deleted features ('Excluído?'). */
-const DELETED = 'd_e_l_e_t_'
 
 /** A checked export: what goes out, in which order, in which format. */
 export interface ExportPlan {
@@ -73,7 +71,7 @@ export function planExport(
     if (format === 'ogr/dxf' || format === 'ogr/dgn') {
       throw badRequest([{ field: 'includeDeleted', message: t('export.deletedNeedsAttributes') }])
     }
-    if (!seen.has(DELETED)) fields.push(fieldOf(layer, DELETED, { internal: true })!)
+    if (!seen.has(DELETED_COLUMN)) fields.push(fieldOf(layer, DELETED_COLUMN, { internal: true })!)
   }
   const spec: SearchSpec = { filter: body.filter, ids: body.ids, liveOnly: !includeDeleted }
   // The filter is checked now, so that a bad one is the caller's 400 and never a failed job.

@@ -1,10 +1,11 @@
 import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { t } from '@gis/shared'
-import { columnSql, tableSql, type LayerField } from '../../layer-data/model'
-import { jsonColumnSql, orderBySql, searchWhere } from '../../layer-data/search'
+import { columnSql, type LayerField } from '../../layer-data/model'
+import { jsonColumnSql } from '../../layer-data/search'
 import {
   EXPORT_GEOMETRY,
+  exportLineSql,
   forEachExportBatch,
   type ExportQuery,
 } from '../../layer-data/search-export'
@@ -27,11 +28,8 @@ function quoted(name: string): string {
 
 /** The rows' statement: one column of text per row, ordered and filtered as the search. */
 function lineSelect(lineSql: (params: SqlParams) => string, lateral?: string) {
-  return (q: ExportQuery, params: SqlParams): string => {
-    const line = lineSql(params)
-    const where = searchWhere(q.layer, q.spec, params)
-    return `SELECT ${line} AS ${LINE} FROM ${tableSql(q.layer)} t${lateral ?? ''} WHERE ${where} ${orderBySql(q.layer, q.sort)}`
-  }
+  return (q: ExportQuery, params: SqlParams): string =>
+    exportLineSql(q, params, lineSql(params), LINE, lateral)
 }
 
 async function write(stream: WriteStream, chunk: string): Promise<void> {

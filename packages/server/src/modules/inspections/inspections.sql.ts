@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/types'
-import { fieldOf, tableSql, type CatalogueLayer } from '../../layer-data/model'
+import { layerRead } from '../../layer-data/layer-read'
+import { fieldOf, type CatalogueLayer } from '../../layer-data/model'
 import { jsonColumnSql, searchWhere } from '../../layer-data/search'
 import { SqlParams } from '../../layer-data/where'
 
@@ -103,7 +104,7 @@ export async function bridgeFeatures(
       : `ST_X(ST_PointOnSurface(t.geom))::float8 AS lon, ST_Y(ST_PointOnSurface(t.geom))::float8 AS lat`
   const { rows } = await db.query<BridgeFeatureRow>(
     `SELECT t.id::float8 AS id, ${columns.join(', ')}, ${point}
-       FROM ${tableSql(layer)} t WHERE ${where}`,
+       FROM ${layerRead(layer).from} WHERE ${where}`,
     params.values,
   )
   return rows.map((r) => ({ ...r, id: Number(r.id) }))
@@ -115,10 +116,8 @@ export async function liveBridgeExists(
   layer: CatalogueLayer,
   id: number,
 ): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM ${tableSql(layer)} t WHERE t.id = $1 AND NOT t.d_e_l_e_t_`,
-    [id],
-  )
+  const t = layerRead(layer)
+  const { rows } = await db.query(`SELECT 1 FROM ${t.from} WHERE t.id = $1 AND ${t.live}`, [id])
   return rows.length > 0
 }
 

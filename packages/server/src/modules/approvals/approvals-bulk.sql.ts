@@ -19,6 +19,7 @@ import { freshCatalogue } from '../../layer-data/catalogue'
 import type { ColumnInfo } from '../../layer-data/feature-values'
 import { APPLICATION } from '../../layer-data/feature-write'
 import * as featureSql from '../../layer-data/features.sql'
+import { deletedSql, DELETED_COLUMN } from '../../layer-data/layer-read'
 import { layerFields, tableSql, type CatalogueLayer } from '../../layer-data/model'
 import * as sql from './approvals.sql'
 
@@ -106,7 +107,7 @@ async function layerOf(db: Queryable, name: string): Promise<CatalogueLayer> {
  * Rejects every pending item of the approval the filter selects (administrators): nothing is
  * applied; the approval's counts and status follow.
  */
-async function rejectAll(
+export async function rejectAll(
   db: Db,
   reviewer: Caller,
   approvalId: number,
@@ -150,7 +151,7 @@ async function countDecisions(
  * as approveItem does one. An UPDATE whose feature changed since its submission (another
  * version) or went away stays pending, counted as a conflict, for a decision one by one.
  */
-async function approveAll(
+export async function approveAll(
   db: Db,
   reviewer: Caller,
   approvalId: number,
@@ -177,7 +178,7 @@ async function approveAll(
     const layer = await layerOf(db, group.layer_name)
     touched.set(layer.name, layer)
     const columns = await featureSql.featureColumns(db, layer)
-    const keys = group.deleting ? ['d_e_l_e_t_'] : (group.keys ?? [])
+    const keys = group.deleting ? [DELETED_COLUMN] : (group.keys ?? [])
     const written = keys.filter((k) => columns.some((c) => c.name === k))
     const seq = await idSequence(db, layer)
     const hasGeom = layer.geometryType !== 'TABULAR'
@@ -203,15 +204,15 @@ async function approveAll(
                   ${i_feature(seq)} AS feature_id,
                   ${written
                     .map((c) =>
-                      c === 'd_e_l_e_t_' && group.deleting
-                        ? `true AS d_e_l_e_t_`
+                      c === DELETED_COLUMN && group.deleting
+                        ? `true AS ${DELETED_COLUMN}`
                         : `p.${ident(c)} AS ${ident(c)}`,
                     )
                     .join(', ')}${written.length ? ',' : ''}
                   (i.with_geom AND i.geom IS NOT NULL) AS with_geom,
                   CASE WHEN i.with_geom AND i.geom IS NOT NULL THEN ${geomValue} END AS geom,
                   -- An update over another version, or a feature gone: a conflict, left pending.
-                  (i.action <> 'INSERT' AND (t.id IS NULL OR t.d_e_l_e_t_ OR i.base_version IS DISTINCT FROM
+                  (i.action <> 'INSERT' AND (t.id IS NULL OR ${deletedSql()} OR i.base_version IS DISTINCT FROM
                      (SELECT coalesce(max(a.id), 0) FROM app.audit_log a
                        WHERE a.table_schema = ${literal(layer.tableSchema)} AND a.table_name = ${literal(layer.tableName)}
                          AND a.feature_id = i.feature_id)::text)) AS conflict
@@ -271,18 +272,4 @@ function i_feature(seq: string | null): string {
   return seq
     ? `coalesce(i.feature_id, CASE WHEN i.action = 'INSERT' THEN nextval(${literal(seq)}) END)`
     : 'i.feature_id'
-}
-
-/** Decides every pending item of the approval that the filter selects. */
-export function decideAll(
-  db: Db,
-  reviewer: Caller,
-  approvalId: number,
-  decision: 'ACCEPTED' | 'REJECTED',
-  filter: ItemFilter,
-  reason: string | null,
-): Promise<BulkDecision> {
-  return decision === 'ACCEPTED'
-    ? approveAll(db, reviewer, approvalId, filter)
-    : rejectAll(db, reviewer, approvalId, filter, reason)
 }

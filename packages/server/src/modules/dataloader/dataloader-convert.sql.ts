@@ -10,7 +10,8 @@ import {
 import type { ColumnInfo } from '../../layer-data/feature-values'
 import { COMPATIBLE } from '../../layer-data/feature-write'
 import { ident, literal } from '../../layer-data/bulk-write'
-import { layerFields, tableSql, type CatalogueLayer, type LayerField } from '../../layer-data/model'
+import { layerRead } from '../../layer-data/layer-read'
+import { layerFields, type CatalogueLayer, type LayerField } from '../../layer-data/model'
 import type { NumberStyle } from './dataloader-values'
 import type { ImportJob } from './dataloader-job'
 
@@ -392,8 +393,8 @@ export function conversionPlan(input: ConversionInput): ConversionPlan {
     : []
   const lookup = keyColumn
     ? `LEFT JOIN (SELECT t.${ident(keyColumn)} AS k, min(t.id) AS fid, count(*) AS n
-                    FROM ${tableSql(layer)} t
-                   WHERE NOT t.d_e_l_e_t_
+                    FROM ${layerRead(layer).from}
+                   WHERE ${layerRead(layer).live}
                      AND t.${ident(keyColumn)} IN (SELECT k FROM import_batch WHERE k IS NOT NULL AND ke IS NULL)
                    GROUP BY 1) m ON m.k = b.k`
     : `LEFT JOIN (SELECT NULL::bigint AS fid, 0 AS n) m ON false`
