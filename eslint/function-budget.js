@@ -19,8 +19,6 @@ export const OVER_BUDGET = {
   'packages/web/src/features/dataloader/DataLoaderWindow.tsx': 290,
   'packages/web/src/features/dataloader/VectorDialog.tsx': 208,
   'packages/web/src/features/documents/FolderTree.tsx': 188,
-  'packages/web/src/features/documents/UploadDialog.tsx': 291,
-  'packages/web/src/features/feature-info/AttachDialog.tsx': 179,
   'packages/web/src/features/feature-info/DocumentsTab.tsx': 192,
   'packages/web/src/features/file-association/ConfigureStep.tsx': 181,
   'packages/web/src/features/inspection/InspectionDialog.tsx': 153,

@@ -51,10 +51,10 @@ export const featuresApi = api
         }),
         // The answer is the feature as saved: the cache takes it, the history changed. A
         // moderated user's change went to review instead (202, isSubmittedForApproval): the
-        // feature did not change.
+        // feature did not change. A refused save is the caller's (the form shows it).
         async onQueryStarted(ref, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled
-          if (isSubmittedForApproval(data)) return
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }))
+          if (!data || isSubmittedForApproval(data)) return
           dispatch(
             featuresApi.util.upsertQueryData('getFeature', { layer: ref.layer, id: ref.id }, data),
           )

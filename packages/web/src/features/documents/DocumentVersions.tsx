@@ -22,56 +22,48 @@ import {
 import { formatFileSize } from '@gis/shared/feature-constants'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useRef, useState } from 'react'
-import { toFailure } from '../../api/base-api'
-import { useUpload } from '../../api/upload'
+import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DialogFrame } from '../../components/DialogFrame'
 import { FileButton } from '../../components/FileButton'
+import { useUploadQueue } from '../../components/use-upload-queue'
 import { useAppDispatch } from '../../state/root-state'
 import { contentUrl, formatWhen, useDownloadToken } from './document-format'
 import { uploadedTags, versionsPath } from './documents.api'
 
 /** NOVA VERSÃO: a file and a comment, sent with its percent; cancelling asks 'Confirma?'. */
 function NewVersionDialog({ doc, onClose }: { doc: DocumentDetail; onClose: () => void }) {
-  const upload = useUpload()
   const dispatch = useAppDispatch()
   const { enqueueSnackbar } = useSnackbar()
-  const [file, setFile] = useState<File | null>(null)
   const [comment, setComment] = useState('')
-  const [percent, setPercent] = useState<number | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [ask, setAsk] = useState(false)
-  const abort = useRef<AbortController | null>(null)
+  const queue = useUploadQueue<DocumentDetail>({
+    request: (file) => {
+      const form = new FormData()
+      form.append('comment', comment.trim())
+      form.append('file', file, file.name)
+      return { path: versionsPath(doc.id), form }
+    },
+  })
+  // The one file of the dialog: choosing another replaces it.
+  const item = queue.items[0]
+  const file = item?.file ?? null
   const tooLarge = file !== null && file.size > DOCUMENT_MAX_MB * MB
+  const sending = item?.status === 'sending'
+  // A cancelled file is not an error.
+  const error = item?.status === 'failed' ? item.failure?.message : null
 
   async function send() {
-    if (!file || tooLarge) return
-    const form = new FormData()
-    form.append('comment', comment.trim())
-    form.append('file', file, file.name)
-    const controller = new AbortController()
-    abort.current = controller
-    setPercent(0)
-    setError(null)
-    try {
-      await upload<DocumentDetail>(versionsPath(doc.id), form, {
-        signal: controller.signal,
-        onProgress: (p) => setPercent(p.percent),
-      })
-      dispatch(uploadedTags(doc.id))
-      enqueueSnackbar(t('documents.versionSaved'), { variant: 'success' })
-      onClose()
-    } catch (err) {
-      setPercent(null)
-      if (!(err instanceof DOMException && err.name === 'AbortError'))
-        setError(toFailure(err).message)
-    } finally {
-      abort.current = null
-    }
+    if (!item || tooLarge) return
+    // Sent again after a failure or a cancel.
+    queue.retry(item.key)
+    const run = await queue.send()
+    if (!run?.answers.length) return
+    dispatch(uploadedTags(doc.id))
+    enqueueSnackbar(t('documents.versionSaved'), { variant: 'success' })
+    onClose()
   }
 
-  const sending = percent !== null
   const cancel = () => (sending ? setAsk(true) : onClose())
   return (
     <DialogFrame
@@ -103,7 +95,7 @@ function NewVersionDialog({ doc, onClose }: { doc: DocumentDetail; onClose: () =
           cancelLabel={t('attachments.no')}
           onConfirm={() => {
             setAsk(false)
-            abort.current?.abort()
+            if (item) queue.cancel(item.key)
           }}
           onClose={() => setAsk(false)}
         />
@@ -117,10 +109,7 @@ function NewVersionDialog({ doc, onClose }: { doc: DocumentDetail; onClose: () =
           accept={DOCUMENT_ACCEPT}
           disabled={sending}
           inputTestId="document-version-file"
-          onFile={(f) => {
-            setFile(f ?? null)
-            setError(null)
-          }}
+          onFile={(f) => queue.reset(f ? [f] : [])}
         />
         <Typography variant="body2" noWrap sx={{ minWidth: 0, flex: 1 }}>
           {file ? `${file.name} · ${formatFileSize(file.size)}` : t('attachments.noFile')}
@@ -141,9 +130,9 @@ function NewVersionDialog({ doc, onClose }: { doc: DocumentDetail; onClose: () =
       {error && <Alert severity="error">{error}</Alert>}
       {sending && (
         <Box>
-          <LinearProgress variant="determinate" value={percent} />
+          <LinearProgress variant="determinate" value={item.percent} />
           <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
-            {t('documents.uploadProgress', { percent })}
+            {t('documents.uploadProgress', { percent: item.percent })}
           </Typography>
         </Box>
       )}

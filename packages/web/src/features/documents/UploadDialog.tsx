@@ -19,30 +19,19 @@ import {
 import { formatFileSize } from '@gis/shared/feature-constants'
 import { t, tn } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
-import { useEffect, useRef, useState } from 'react'
-import { toFailure } from '../../api/base-api'
-import { useUpload } from '../../api/upload'
+import { useState } from 'react'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DialogFrame } from '../../components/DialogFrame'
+import { useUploadQueue, type QueuedFile } from '../../components/use-upload-queue'
 import { useAppDispatch } from '../../state/root-state'
 import type { FolderEntry } from './document-format'
 import { DOCUMENTS_PATH, uploadedTags } from './documents.api'
-
-type Status = 'waiting' | 'sending' | 'done' | 'cancelled' | 'failed'
-
-interface Item {
-  key: number
-  file: File
-  status: Status
-  percent: number
-  message?: string
-}
 
 /** How many files go at once. */
 const PARALLEL = 2
 const MAX_BYTES = DOCUMENT_MAX_MB * MB
 
-function statusText(item: Item): string {
+function statusText(item: QueuedFile): string {
   switch (item.status) {
     case 'waiting':
       return item.file.size > MAX_BYTES
@@ -55,15 +44,23 @@ function statusText(item: Item): string {
     case 'cancelled':
       return t('documents.uploadCancelled')
     case 'failed':
-      return t('documents.uploadFailed', { message: item.message ?? '' })
+      return t('documents.uploadFailed', { message: item.failure?.message ?? '' })
   }
+}
+
+/** What every file of the dialog goes with. */
+interface Fields {
+  folder: number | ''
+  tags: string
+  description: string
 }
 
 /**
  * 'Enviar arquivos': several files at once into a folder the user writes in (tags and a
- * description for all), one request per file (two at a time), each with its progress bar and
- * its cancel; cancelling a file being sent, or the whole dialog while sending, asks 'Confirma?'
- * (SIM/NÃO) as 'Anexar arquivo' does. When every file went, the dialog closes.
+ * description for all), one request per file (two at a time, `useUploadQueue`), each with its
+ * progress bar and its cancel; cancelling a file being sent, or the whole dialog while
+ * sending, asks 'Confirma?' (SIM/NÃO) as 'Anexar arquivo' does. When every file went, the
+ * dialog closes.
  */
 export function UploadDialog({
   folders,
@@ -75,106 +72,48 @@ export function UploadDialog({
   folderId: number | null
   onClose: () => void
 }) {
-  const upload = useUpload()
   const dispatch = useAppDispatch()
   const { enqueueSnackbar } = useSnackbar()
-  const [items, setItems] = useState<Item[]>([])
-  const [folder, setFolder] = useState<number | ''>(folderId ?? folders[0]?.folder.id ?? '')
-  const [tags, setTags] = useState('')
-  const [description, setDescription] = useState('')
-  const [running, setRunning] = useState(false)
+  const [fields, setFields] = useState<Fields>({
+    folder: folderId ?? folders[0]?.folder.id ?? '',
+    tags: '',
+    description: '',
+  })
+  const { folder, tags, description } = fields
   const [ask, setAsk] = useState<{ key: number | 'all' } | null>(null)
-  const controllers = useRef(new Map<number, AbortController>())
-  const nextKey = useRef(1)
-  const closed = useRef(false)
-  /** Waiting files taken off while others are sent. */
-  const removed = useRef(new Set<number>())
-  useEffect(() => {
-    // Set again on (re)mount: React may run this effect's cleanup and setup again.
-    closed.current = false
-    const open = controllers.current
-    return () => {
-      closed.current = true
-      for (const c of open.values()) c.abort()
-    }
-  }, [])
-
-  const patch = (key: number, change: Partial<Item>) =>
-    setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)))
-
-  function add(files: FileList | null) {
-    if (!files) return
-    const fresh = Array.from(files, (file) => ({
-      key: nextKey.current++,
-      file,
-      status: 'waiting' as const,
-      percent: 0,
-    }))
-    setItems((list) => [...list, ...fresh])
-  }
-
-  async function sendOne(item: Item): Promise<DocumentDetail | null> {
-    const controller = new AbortController()
-    controllers.current.set(item.key, controller)
-    patch(item.key, { status: 'sending', percent: 0 })
-    const form = new FormData()
-    form.append('folderId', String(folder))
-    form.append('tags', tags)
-    form.append('description', description.trim())
-    form.append('file', item.file, item.file.name)
-    try {
-      const doc = await upload<DocumentDetail>(DOCUMENTS_PATH, form, {
-        signal: controller.signal,
-        onProgress: (p) => patch(item.key, { percent: p.percent }),
-      })
-      patch(item.key, { status: 'done', percent: 100 })
-      return doc
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') {
-        patch(item.key, { status: 'cancelled' })
-      } else {
-        patch(item.key, { status: 'failed', message: toFailure(err).message })
-      }
-      return null
-    } finally {
-      controllers.current.delete(item.key)
-    }
-  }
+  const queue = useUploadQueue<DocumentDetail>({
+    request: (file) => {
+      const form = new FormData()
+      form.append('folderId', String(folder))
+      form.append('tags', tags)
+      form.append('description', description.trim())
+      form.append('file', file, file.name)
+      return { path: DOCUMENTS_PATH, form }
+    },
+    parallel: PARALLEL,
+    sendable: (file) => file.size <= MAX_BYTES,
+    cancelOnUnmount: true,
+  })
+  const { items, running } = queue
 
   async function send() {
-    const queue = items.filter((i) => i.status === 'waiting' && i.file.size <= MAX_BYTES)
-    if (!queue.length || folder === '') return
-    setRunning(true)
-    let sent = 0
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        if (closed.current) return
-        if (removed.current.has(item.key)) continue
-        if (await sendOne(item)) sent++
-      }
-    }
-    await Promise.all(Array.from({ length: PARALLEL }, worker))
-    if (closed.current) return
-    setRunning(false)
+    if (folder === '') return
+    const run = await queue.send()
+    if (!run) return
     dispatch(uploadedTags())
+    const sent = run.answers.length
     if (sent > 0)
       enqueueSnackbar(tn('documents.uploaded.one', 'documents.uploaded.other', sent), {
         variant: 'success',
       })
-    setItems((list) => {
-      // Everything went: nothing left to look at.
-      if (list.every((i) => i.status === 'done')) window.setTimeout(onClose)
-      return list
-    })
+    // Everything went: nothing left to look at.
+    if (run.allDone) onClose()
   }
 
-  function cancelOne(item: Item) {
+  function cancelOne(item: QueuedFile) {
     if (item.status === 'sending') setAsk({ key: item.key })
-    else if (item.status === 'waiting') {
-      // A file that waits is taken off the queue: it is not sent.
-      removed.current.add(item.key)
-      setItems((list) => list.filter((i) => i.key !== item.key))
-    }
+    // A file that waits is taken off the queue: it is not sent.
+    else if (item.status === 'waiting') queue.remove(item.key)
   }
 
   function close() {
@@ -186,17 +125,11 @@ export function UploadDialog({
     const target = ask?.key
     setAsk(null)
     if (target === 'all') {
-      setItems((list) =>
-        list.map((i) => (i.status === 'waiting' ? { ...i, status: 'cancelled' } : i)),
-      )
-      closed.current = true
-      for (const c of controllers.current.values()) c.abort()
+      queue.stop()
       onClose()
-    } else if (target !== undefined) controllers.current.get(target)?.abort()
+    } else if (target !== undefined) queue.cancel(target)
   }
 
-  const waiting = items.filter((i) => i.status === 'waiting' && i.file.size <= MAX_BYTES).length
-  const done = items.filter((i) => i.status === 'done').length
   const askedItem = typeof ask?.key === 'number' ? items.find((i) => i.key === ask.key) : null
   return (
     <DialogFrame
@@ -213,17 +146,19 @@ export function UploadDialog({
           {items.length > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
               {tn('documents.uploadSummary.one', 'documents.uploadSummary.other', items.length, {
-                done,
+                done: queue.sent,
               })}
             </Typography>
           )}
           <Button onClick={close}>
-            {running || waiting > 0 ? t('documents.uploadCancel') : t('documents.uploadClose')}
+            {running || queue.waiting > 0
+              ? t('documents.uploadCancel')
+              : t('documents.uploadClose')}
           </Button>
           <Button
             variant="contained"
             onClick={() => void send()}
-            disabled={running || waiting === 0 || folder === ''}
+            disabled={running || queue.waiting === 0 || folder === ''}
           >
             {t('documents.uploadSend')}
           </Button>
@@ -246,6 +181,99 @@ export function UploadDialog({
         />
       }
     >
+      <UploadFields
+        folders={folders}
+        value={fields}
+        onChange={(change) => setFields((f) => ({ ...f, ...change }))}
+        disabled={running}
+        onFiles={queue.add}
+      />
+      {items.length > 0 && (
+        <List dense disablePadding aria-label={t('documents.uploadTitle')}>
+          {items.map((item) => (
+            <UploadRow key={item.key} item={item} onCancel={() => cancelOne(item)} />
+          ))}
+        </List>
+      )}
+    </DialogFrame>
+  )
+}
+
+/** One file of the list: name, size, its bar and status, and its remove or cancel. */
+function UploadRow({ item, onCancel }: { item: QueuedFile; onCancel: () => void }) {
+  return (
+    <ListItem
+      divider
+      data-status={item.status}
+      sx={{ display: 'flex', gap: 2, alignItems: 'center', px: 0 }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
+            {item.file.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+            {formatFileSize(item.file.size)}
+          </Typography>
+        </Box>
+        <LinearProgress
+          variant="determinate"
+          value={item.status === 'done' ? 100 : item.percent}
+          color={
+            item.status === 'failed' || item.status === 'cancelled'
+              ? 'error'
+              : item.status === 'done'
+                ? 'success'
+                : 'primary'
+          }
+          aria-label={`${item.file.name}: ${statusText(item)}`}
+          sx={{ my: 0.5, height: 6, borderRadius: 3 }}
+        />
+        <Typography
+          variant="caption"
+          role="status"
+          color={
+            item.status === 'failed' || (item.status === 'waiting' && item.file.size > MAX_BYTES)
+              ? 'error'
+              : 'text.secondary'
+          }
+        >
+          {statusText(item)}
+        </Typography>
+      </Box>
+      {(item.status === 'waiting' || item.status === 'sending') && (
+        <IconButton
+          size="small"
+          aria-label={
+            item.status === 'sending'
+              ? t('documents.uploadCancelOne', { name: item.file.name })
+              : t('documents.uploadRemove', { name: item.file.name })
+          }
+          onClick={onCancel}
+        >
+          <Close fontSize="small" />
+        </IconButton>
+      )}
+    </ListItem>
+  )
+}
+
+/** The folder, tags and description every file goes with, and ESCOLHER ARQUIVOS. */
+function UploadFields({
+  folders,
+  value,
+  onChange,
+  disabled,
+  onFiles,
+}: {
+  folders: readonly FolderEntry[]
+  value: Fields
+  onChange: (change: Partial<Fields>) => void
+  disabled: boolean
+  onFiles: (files: FileList) => void
+}) {
+  return (
+    <>
       <Box
         sx={{
           display: 'grid',
@@ -257,9 +285,9 @@ export function UploadDialog({
         <TextField
           select
           label={t('documents.uploadFolder')}
-          value={folder}
-          onChange={(e) => setFolder(Number(e.target.value))}
-          disabled={running}
+          value={value.folder}
+          onChange={(e) => onChange({ folder: Number(e.target.value) })}
+          disabled={disabled}
           error={folders.length === 0}
           helperText={folders.length === 0 ? t('documents.uploadNoFolder') : undefined}
         >
@@ -271,15 +299,15 @@ export function UploadDialog({
         </TextField>
         <TextField
           label={t('documents.uploadTags')}
-          value={tags}
-          onChange={(e) => setTags(e.target.value)}
-          disabled={running}
+          value={value.tags}
+          onChange={(e) => onChange({ tags: e.target.value })}
+          disabled={disabled}
         />
         <TextField
           label={t('documents.uploadDescription')}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          disabled={running}
+          value={value.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+          disabled={disabled}
           multiline
           minRows={2}
           sx={{ gridColumn: '1 / -1' }}
@@ -287,7 +315,7 @@ export function UploadDialog({
         />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" component="label" startIcon={<AttachFile />} disabled={running}>
+        <Button variant="outlined" component="label" startIcon={<AttachFile />} disabled={disabled}>
           {t('documents.choose')}
           <input
             hidden
@@ -296,7 +324,7 @@ export function UploadDialog({
             accept={DOCUMENT_ACCEPT}
             data-testid="document-files"
             onChange={(e) => {
-              add(e.target.files)
+              if (e.target.files) onFiles(e.target.files)
               e.target.value = ''
             }}
           />
@@ -305,67 +333,6 @@ export function UploadDialog({
           {t('documents.chooseHint', { max: DOCUMENT_MAX_MB })}
         </Typography>
       </Box>
-      {items.length > 0 && (
-        <List dense disablePadding aria-label={t('documents.uploadTitle')}>
-          {items.map((item) => (
-            <ListItem
-              key={item.key}
-              divider
-              data-status={item.status}
-              sx={{ display: 'flex', gap: 2, alignItems: 'center', px: 0 }}
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-                  <Typography variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
-                    {item.file.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-                    {formatFileSize(item.file.size)}
-                  </Typography>
-                </Box>
-                <LinearProgress
-                  variant="determinate"
-                  value={item.status === 'done' ? 100 : item.percent}
-                  color={
-                    item.status === 'failed' || item.status === 'cancelled'
-                      ? 'error'
-                      : item.status === 'done'
-                        ? 'success'
-                        : 'primary'
-                  }
-                  aria-label={`${item.file.name}: ${statusText(item)}`}
-                  sx={{ my: 0.5, height: 6, borderRadius: 3 }}
-                />
-                <Typography
-                  variant="caption"
-                  role="status"
-                  color={
-                    item.status === 'failed' ||
-                    (item.status === 'waiting' && item.file.size > MAX_BYTES)
-                      ? 'error'
-                      : 'text.secondary'
-                  }
-                >
-                  {statusText(item)}
-                </Typography>
-              </Box>
-              {(item.status === 'waiting' || item.status === 'sending') && (
-                <IconButton
-                  size="small"
-                  aria-label={
-                    item.status === 'sending'
-                      ? t('documents.uploadCancelOne', { name: item.file.name })
-                      : t('documents.uploadRemove', { name: item.file.name })
-                  }
-                  onClick={() => cancelOne(item)}
-                >
-                  <Close fontSize="small" />
-                </IconButton>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      )}
-    </DialogFrame>
+    </>
   )
 }

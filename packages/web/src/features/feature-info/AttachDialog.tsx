@@ -10,13 +10,10 @@ import { formatFileSize, MAX_ATTACHMENT_DESCRIPTION } from '@gis/shared/feature-
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect, useRef, useState } from 'react'
-import { toFailure } from '../../api/base-api'
-import { useUpload } from '../../api/upload'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { useSubmittedNotice } from '../../components/use-submitted-notice'
 import { DialogFrame } from '../../components/DialogFrame'
-
-type Phase = 'idle' | 'uploading'
+import { useUploadQueue } from '../../components/use-upload-queue'
 
 /**
  * 'Anexar arquivo' (spec 1 sections 2 and 4): ESCOLHER a file (or one given by the camera),
@@ -43,73 +40,66 @@ export function AttachDialog({
   onClose: () => void
   onUploaded: (attachment: Attachment) => void
 }) {
-  const upload = useUpload()
   const submittedNotice = useSubmittedNotice()
   const { enqueueSnackbar } = useSnackbar()
-  const [file, setFile] = useState<File | null>(null)
   const [description, setDescription] = useState('')
-  const [phase, setPhase] = useState<Phase>('idle')
-  const [percent, setPercent] = useState(0)
   const [askCancel, setAskCancel] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const abort = useRef<AbortController | null>(null)
-  const input = useRef<HTMLInputElement>(null)
+  // CARREGAR without a file.
+  const [missing, setMissing] = useState(false)
+  const queue = useUploadQueue<Attachment | ApprovalSubmitted>({
+    request: (file) => {
+      const form = new FormData()
+      form.append('description', description.trim())
+      form.append('file', file, file.name)
+      return { path: url, form }
+    },
+  })
+  // The one file of the dialog: choosing another replaces it.
+  const item = queue.items[0]
+  const file = item?.file ?? null
+  const uploading = item?.status === 'sending'
+  const { reset } = queue
 
   useEffect(() => {
     if (open) {
-      setFile(initialFile ?? null)
+      reset(initialFile ? [initialFile] : [])
       setDescription('')
-      setPhase('idle')
-      setPercent(0)
-      setError(null)
+      setMissing(false)
     }
-  }, [open, initialFile])
+  }, [open, initialFile, reset])
 
   const tooLarge = file !== null && maxBytes !== null && file.size > maxBytes
+  // What the server said of a refused file (too large, not allowed); other failures only toast.
+  const refused =
+    item?.status === 'failed' && (item.failure?.status === 413 || item.failure?.status === 400)
+  const error = missing ? t('attachments.fileRequired') : refused ? item.failure?.message : null
 
   async function send() {
-    if (!file) {
-      setError(t('attachments.fileRequired'))
+    if (!item) {
+      setMissing(true)
       return
     }
     if (tooLarge) return
-    const form = new FormData()
-    form.append('description', description.trim())
-    form.append('file', file, file.name)
-    const controller = new AbortController()
-    abort.current = controller
-    setPhase('uploading')
-    setPercent(0)
-    try {
-      const answer = await upload<Attachment | ApprovalSubmitted>(url, form, {
-        signal: controller.signal,
-        onProgress: (p) => setPercent(p.percent),
-      })
+    // Sent again after a failure or a cancel.
+    queue.retry(item.key)
+    const run = await queue.send()
+    setAskCancel(false)
+    const answer = run?.answers[0]
+    if (answer) {
       // A moderated user's file waits for approval: said instead of 'uploaded'.
       if (!submittedNotice(feature, answer)) {
         onUploaded(answer as Attachment)
         enqueueSnackbar(t('attachments.uploaded'), { variant: 'success' })
       }
       onClose()
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') {
-        // Cancelled by the user: not an error.
-        setPhase('idle')
-        setPercent(0)
-        return
-      }
-      const failure = toFailure(err)
-      setPhase('idle')
-      setError(failure.status === 413 || failure.status === 400 ? failure.message : null)
+    } else if (run?.failures.length) {
+      // Cancelled by the user (neither answered nor failed): not an error.
       enqueueSnackbar(t('attachments.uploadFailed'), { variant: 'error' })
-    } finally {
-      abort.current = null
-      setAskCancel(false)
     }
   }
 
   function cancel() {
-    if (phase === 'uploading') setAskCancel(true)
+    if (uploading) setAskCancel(true)
     else onClose()
   }
 
@@ -125,11 +115,7 @@ export function AttachDialog({
       actions={
         <>
           <Button onClick={cancel}>{t('attachments.cancel')}</Button>
-          <Button
-            variant="contained"
-            onClick={() => void send()}
-            disabled={phase === 'uploading' || tooLarge}
-          >
+          <Button variant="contained" onClick={() => void send()} disabled={uploading || tooLarge}>
             {t('attachments.upload')}
           </Button>
         </>
@@ -144,49 +130,25 @@ export function AttachDialog({
           cancelLabel={t('attachments.no')}
           onConfirm={() => {
             setAskCancel(false)
-            abort.current?.abort()
+            if (item) queue.cancel(item.key)
           }}
           onClose={() => setAskCancel(false)}
         />
       }
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          startIcon={<AttachFile />}
-          disabled={phase === 'uploading'}
-          onClick={() => input.current?.click()}
-        >
-          {t('attachments.choose')}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          hidden
-          aria-label={t('attachments.choose')}
-          data-testid="attach-input"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null)
-            setError(null)
-            e.target.value = ''
-          }}
-        />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: file ? 600 : 400 }}>
-            {file ? file.name : t('attachments.noFile')}
-          </Typography>
-          {file && (
-            <Typography variant="caption" color="text.secondary">
-              {formatFileSize(file.size)}
-            </Typography>
-          )}
-        </Box>
-      </Box>
+      <FileChoice
+        file={file}
+        disabled={uploading}
+        onFile={(chosen) => {
+          reset(chosen ? [chosen] : [])
+          setMissing(false)
+        }}
+      />
       <TextField
         label={t('attachments.description')}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
-        disabled={phase === 'uploading'}
+        disabled={uploading}
         multiline
         minRows={2}
         slotProps={{ htmlInput: { maxLength: MAX_ATTACHMENT_DESCRIPTION } }}
@@ -197,18 +159,64 @@ export function AttachDialog({
         </Alert>
       )}
       {error && <Alert severity="error">{error}</Alert>}
-      {phase === 'uploading' && (
+      {uploading && (
         <Box>
           <LinearProgress
             variant="determinate"
-            value={percent}
-            aria-label={t('attachments.progress', { percent })}
+            value={item.percent}
+            aria-label={t('attachments.progress', { percent: item.percent })}
           />
           <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
-            {t('attachments.progress', { percent })}
+            {t('attachments.progress', { percent: item.percent })}
           </Typography>
         </Box>
       )}
     </DialogFrame>
+  )
+}
+
+/** ESCOLHER and the chosen file's name and size ('Nenhum arquivo escolhido' before). */
+function FileChoice({
+  file,
+  disabled,
+  onFile,
+}: {
+  file: File | null
+  disabled: boolean
+  onFile: (file: File | undefined) => void
+}) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Button
+        variant="outlined"
+        startIcon={<AttachFile />}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
+        {t('attachments.choose')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={t('attachments.choose')}
+        data-testid="attach-input"
+        onChange={(e) => {
+          onFile(e.target.files?.[0])
+          e.target.value = ''
+        }}
+      />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: file ? 600 : 400 }}>
+          {file ? file.name : t('attachments.noFile')}
+        </Typography>
+        {file && (
+          <Typography variant="caption" color="text.secondary">
+            {formatFileSize(file.size)}
+          </Typography>
+        )}
+      </Box>
+    </Box>
   )
 }
