@@ -14,7 +14,8 @@ const MAX_POSITIONS = 100_000
 const bad = (name: string, locator: string) =>
   new OwsError('InvalidParameterValue', 'ogc.invalidGeometry', locator, { name })
 
-function numbers(value: string): number[] {
+/** The numbers of a GML coordinate text (`pos`, `posList`, `coordinates`, a corner). */
+export function numbers(value: string): number[] {
   return value
     .trim()
     .split(/[\s,]+/)

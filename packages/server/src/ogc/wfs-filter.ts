@@ -9,7 +9,7 @@ import {
   type SqlParams,
 } from '../layer-data/where'
 import { envelope, parseCrs, type Crs, type Envelope } from './crs'
-import { gmlGeometry } from './gml-geometry'
+import { gmlGeometry, numbers } from './gml-geometry'
 import { OwsError } from './ows-errors'
 import { attr, child, elements, text, type XmlNode } from './xml'
 
@@ -62,14 +62,6 @@ function literal(node: XmlNode | undefined): string {
     })
   }
   return value
-}
-
-function numbers(value: string): number[] {
-  return value
-    .trim()
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map(Number)
 }
 
 function crsOf(node: XmlNode, fallback: Crs): Crs {

@@ -10,6 +10,7 @@ import {
 } from '@gis/shared'
 import type { AppDeps } from '../../app-deps'
 import { callerOf } from '../../auth/caller'
+import { oneFileUploadLimits } from '../../http/upload-limits'
 import { sendSubmitted } from '../../http/created'
 import { deleteByIdRoute, featureParams, idParams } from '../../http/params'
 import { HttpError } from '../../http/errors'
@@ -68,7 +69,7 @@ export const attachmentsScopes = (
 const featureAttachmentRoutes =
   ({ auth }: AppDeps, deps: service.UploadDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, { limits: service.attachmentUploadLimits(deps.maxBytes) })
+    await app.register(multipart, { limits: oneFileUploadLimits(deps.maxBytes) })
 
     app.get(
       '/:layer/:id/attachments',

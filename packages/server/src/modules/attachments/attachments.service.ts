@@ -66,21 +66,6 @@ export interface UploadDeps extends AttachmentDeps {
   uploadGate: UploadGate
 }
 
-/**
- * The multipart limits of a route that takes one attachment: one byte past the size limit,
- * so the storage (which stops at the limit) says it first.
- */
-export function attachmentUploadLimits(maxBytes: number) {
-  return {
-    fileSize: maxBytes + 1,
-    files: 1,
-    fields: 10,
-    fieldSize: 64 * 1024,
-    parts: 20,
-    headerPairs: 100,
-  }
-}
-
 /** Thumbnails: at most this high (twice the gallery's 80 px, for sharp screens). */
 const THUMBNAIL_HEIGHT = 160
 

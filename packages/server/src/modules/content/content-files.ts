@@ -18,16 +18,6 @@ import type { Poppler } from '../../workers/poppler'
 export const tooLarge = (maxBytes: number) =>
   new HttpError(400, t('documentsApi.tooLarge', { max: Math.floor(maxBytes / MB) }))
 
-/** The multipart limits of a route taking one content: one byte past the limit (the storage says it). */
-export const contentUploadLimits = (maxBytes: number) => ({
-  fileSize: maxBytes + 1,
-  files: 1,
-  fields: 10,
-  fieldSize: 64 * 1024,
-  parts: 20,
-  headerPairs: 100,
-})
-
 /** A file received and stored, with its first bytes and its safe name. */
 export interface ReceivedFile {
   stored: StoredFile

@@ -19,7 +19,8 @@ import { idParams } from '../../http/params'
 import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import type { UploadPart } from '../attachments/attachments.service'
-import { contentUploadLimits, receiveUpload } from './content-files'
+import { oneFileUploadLimits } from '../../http/upload-limits'
+import { receiveUpload } from './content-files'
 import * as service from './content.service'
 
 /** Largest file of any tag; the image-only tags' limit is checked after (10 MB). */
@@ -76,7 +77,7 @@ const tagSchema = z.string().regex(CONTENT_TAG_PATTERN, { error: t('documentsApi
 const contentRoutes =
   ({ auth }: AppDeps, deps: service.ContentDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, { limits: contentUploadLimits(CONTENT_MAX_BYTES) })
+    await app.register(multipart, { limits: oneFileUploadLimits(CONTENT_MAX_BYTES) })
 
     pagedRoute(
       app,

@@ -24,7 +24,7 @@ import { deleteByIdRoute, idParams, idSchema, layerParams } from '../../http/par
 import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
 import type { DemoPhotoRenderer, UploadPart } from '../attachments/attachments.service'
-import { contentUploadLimits } from '../content/content-files'
+import { oneFileUploadLimits } from '../../http/upload-limits'
 import { sendContent } from '../content/content.routes'
 import type { ContentUser, DemoContentRenderer } from '../content/content.service'
 import * as documents from './documents.service'
@@ -157,7 +157,7 @@ const documentRoutes =
   (deps: AppDeps, own: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireModule(deps, 'documents'))
-    await app.register(multipart, { limits: contentUploadLimits(documents.DOCUMENT_MAX_BYTES) })
+    await app.register(multipart, { limits: oneFileUploadLimits(documents.DOCUMENT_MAX_BYTES) })
 
     pagedRoute(
       app,

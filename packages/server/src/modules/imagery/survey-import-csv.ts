@@ -159,6 +159,12 @@ class RowProblem extends Error {}
 const problem = (key: MessageKey, params?: Record<string, string | number>) =>
   new RowProblem(t(key, params))
 
+/** A row's problem as the import lists it (anything else is not the row's: thrown on). */
+function rowError(err: unknown, file: string, line: number): RowError {
+  if (!(err instanceof RowProblem)) throw err
+  return { file, row: line, message: t('imageryImport.row', { row: line, message: err.message }) }
+}
+
 /** A number cell within bounds, or the row's problem. */
 function numberCell(text: string, key: MessageKey, min = -Infinity, max = Infinity): number {
   const n = surveyNumber(text)
@@ -225,12 +231,7 @@ export async function readEvents(
         panorama,
       })
     } catch (err) {
-      if (!(err instanceof RowProblem)) throw err
-      errors.push({
-        file,
-        row: line,
-        message: t('imageryImport.row', { row: line, message: err.message }),
-      })
+      errors.push(rowError(err, file, line))
     }
   }
   return out
@@ -310,12 +311,7 @@ export async function readFrames(
         fovGeometry: cell('fov_geometry') || null,
       })
     } catch (err) {
-      if (!(err instanceof RowProblem)) throw err
-      errors.push({
-        file,
-        row: line,
-        message: t('imageryImport.row', { row: line, message: err.message }),
-      })
+      errors.push(rowError(err, file, line))
     }
   }
   return out

@@ -18,16 +18,13 @@ import {
 import type { AppDeps } from '../../app-deps'
 import { callerOf } from '../../auth/caller'
 import type { Queryable } from '../../db/types'
+import { oneFileUploadLimits } from '../../http/upload-limits'
 import { created } from '../../http/created'
 import { idSchema } from '../../http/params'
 import { HttpError } from '../../http/errors'
 import { pagedRoute } from '../../http/paging'
 import type { RouteScope } from '../../http/scopes'
-import {
-  attachmentUploadLimits,
-  type UploadDeps,
-  type UploadPart,
-} from '../attachments/attachments.service'
+import { type UploadDeps, type UploadPart } from '../attachments/attachments.service'
 import type { FeatureService } from '../features/features.service'
 import * as service from './syncfiles.service'
 
@@ -124,7 +121,7 @@ const adminRoutes =
       },
     )
 
-    await app.register(multipart, { limits: attachmentUploadLimits(attachmentDeps.maxBytes) })
+    await app.register(multipart, { limits: oneFileUploadLimits(attachmentDeps.maxBytes) })
 
     app.get(
       '/:jobId/files',
