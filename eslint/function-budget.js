@@ -33,7 +33,6 @@ export const OVER_BUDGET = {
   'packages/web/src/features/search/ExportDialog.tsx': 169,
   'packages/web/src/features/smmcad/CameraPanel.tsx': 198,
   'packages/web/src/features/smmcad/SmmcadWindow.tsx': 239,
-  'packages/web/src/features/smmcad/ViewerMap.tsx': 154,
   'packages/web/src/features/template-designer/TableTab.tsx': 176,
   'packages/web/src/features/template-designer/TemplateBuilderWindow.tsx': 170,
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { SearchField } from './SearchField'
-import { PAGE_SIZES, type PagedState } from './paged-state'
+import { pagerOf, type PagedState } from './paged-state'
 import { DataTable, type Column } from './DataTable'
 
 export { DataTable, type Column, type DataTableProps } from './DataTable'
@@ -109,13 +109,7 @@ export function PagedTable<R extends { id: number }>({
         empty={empty}
         sort={sort}
         onSort={onSort}
-        pager={{
-          total,
-          page: paging.page,
-          limit: paging.limit,
-          sizes: PAGE_SIZES,
-          onPage: (page, limit) => onPaging({ ...paging, page, limit }),
-        }}
+        pager={pagerOf(paging, total, onPaging)}
       />
     </Box>
   )

@@ -19,6 +19,19 @@ export const listArgs = (paging: PagedState, sort: string) => ({
   query: paging.query || undefined,
 })
 
+/** The paginator of a paged list under its table: a page or a page size changes `paging`. */
+export const pagerOf = (
+  paging: PagedState,
+  total: number,
+  onPaging: (paging: PagedState) => void,
+) => ({
+  total,
+  page: paging.page,
+  limit: paging.limit,
+  sizes: PAGE_SIZES,
+  onPage: (page: number, limit: number) => onPaging({ ...paging, page, limit }),
+})
+
 /** Checks a restored paged-list state; anything malformed is an error, not a silent reset. */
 export function parsePagedState(state: unknown): PagedState | undefined {
   if (state === undefined || state === null) return undefined

@@ -1,10 +1,8 @@
-import VectorLayer from 'ol/layer/Vector'
-import VectorSource from 'ol/source/Vector'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import type { FeatureKey } from '../state/map-slice'
 import { cachedFeature, featureKey } from './feature-cache'
 import { highlightStyles } from './style'
-import { useMapLayer } from './use-map-layer'
+import { useVectorLayer } from './use-map-layer'
 
 /** Above every layer of the map. */
 const HIGHLIGHT_Z = 10_000
@@ -18,20 +16,15 @@ export function useHighlight(
   focused: FeatureKey | null,
   revision: number,
 ) {
-  const { layer, source } = useMemo(() => {
-    const source = new VectorSource()
+  const { source } = useVectorLayer(() => {
     const styles = highlightStyles()
-    const layer = new VectorLayer({
-      source,
+    return {
       zIndex: HIGHLIGHT_Z,
       style: (feature) => (feature.get('gisFocused') ? styles.focused : styles.selected),
       updateWhileAnimating: true,
       updateWhileInteracting: true,
-    })
-    return { layer, source }
-  }, [])
-
-  useMapLayer(layer)
+    }
+  })
 
   useEffect(() => {
     source.clear(true)

@@ -2,6 +2,7 @@
 // a resolver from a shared zod schema (schemaResolver, or lazyResolver to load it on demand),
 // and showServerErrors for the 400 field errors of the answer.
 export { FormPasswordField, FormTextField } from './FormTextField'
+export { NewPasswordFields, SignInUsernameField } from './AccountFields'
 export { SchemaForm, useSchemaForm } from './SchemaForm'
 export { lazyResolver, type LazyResolver } from './lazy-resolver'
 export { failureMessage, showServerErrors, useFormSave } from './server-errors'

@@ -9,7 +9,7 @@ import { lazy, Suspense, useMemo, type ComponentType } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { useAppDispatch } from '../../state/root-state'
 import { LoadingScreen } from '../../components/LoadingScreen'
-import { PageHeader } from '../../components/PageHeader'
+import { PageFrame } from '../../components/PageHeader'
 import { openWindow } from '../../windows/open-window'
 
 /** Sections that also exist as workspace windows, beside the map and the other tools. */
@@ -96,33 +96,30 @@ export function DashboardPage({ more }: { more: readonly DashboardSection[] }) {
   const current = sections.find((s) => s.key === params.get('secao')) ?? sections[0]!
   const { Screen } = current
   return (
-    <Box
-      sx={{ width: '100%', maxWidth: 1400, mx: 'auto', px: { xs: 1, sm: 3 }, py: { xs: 2, sm: 3 } }}
+    <PageFrame
+      title={t('dash.title')}
+      subtitle={t('dash.subtitle')}
+      actions={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {WINDOWS.map((w) => (
+            <Button
+              key={w.type}
+              size="small"
+              variant="outlined"
+              endIcon={<OpenInNew />}
+              title={t('dash.openInWorkspaceHint')}
+              aria-label={t('dash.openInWorkspace', { title: t(w.title) })}
+              onClick={() => {
+                dispatch(openWindow({ type: w.type }))
+                void navigate('/workspace')
+              }}
+            >
+              {t(w.title)}
+            </Button>
+          ))}
+        </Box>
+      }
     >
-      <PageHeader
-        title={t('dash.title')}
-        subtitle={t('dash.subtitle')}
-        actions={
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {WINDOWS.map((w) => (
-              <Button
-                key={w.type}
-                size="small"
-                variant="outlined"
-                endIcon={<OpenInNew />}
-                title={t('dash.openInWorkspaceHint')}
-                aria-label={t('dash.openInWorkspace', { title: t(w.title) })}
-                onClick={() => {
-                  dispatch(openWindow({ type: w.type }))
-                  void navigate('/workspace')
-                }}
-              >
-                {t(w.title)}
-              </Button>
-            ))}
-          </Box>
-        }
-      />
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <Tabs
           value={current.key}
@@ -153,6 +150,6 @@ export function DashboardPage({ more }: { more: readonly DashboardSection[] }) {
           <Screen />
         </Suspense>
       </Paper>
-    </Box>
+    </PageFrame>
   )
 }

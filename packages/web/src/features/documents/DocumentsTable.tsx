@@ -13,7 +13,7 @@ import { t } from '@gis/shared/i18n'
 import { useState } from 'react'
 import { DataTable, type Column } from '../../components/DataTable'
 import type { PagedState } from '../../components/paged-state'
-import { PAGE_SIZES } from '../../components/paged-state'
+import { pagerOf } from '../../components/paged-state'
 import { formatWhen, kindLabel, thumbnailUrl, useDownloadToken } from './document-format'
 
 const KIND_ICONS: Record<DocumentKind, typeof InsertDriveFileOutlined> = {
@@ -200,13 +200,7 @@ export function DocumentsTable({
         sx: { cursor: 'pointer' },
         'data-document': d.id,
       })}
-      pager={{
-        total,
-        page: paging.page,
-        limit: paging.limit,
-        sizes: PAGE_SIZES,
-        onPage: (page, limit) => onPaging({ ...paging, page, limit }),
-      }}
+      pager={pagerOf(paging, total, onPaging)}
     />
   )
 }

@@ -8,7 +8,6 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
@@ -18,6 +17,7 @@ import type { LayerDescription, MessageKey } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import type { ReactNode } from 'react'
 import type { EditorMode } from './use-geometry-editor'
+import { FloatingPanel } from '../../components/FloatingPanel'
 import { PanelHeader } from '../../components/PanelHeader'
 
 export type Flow = 'none' | 'insert' | 'edit' | 'external'
@@ -69,21 +69,16 @@ export function EditorPanel(p: EditorPanelProps) {
   const active = p.flow !== 'none'
   const wktEditable = active && p.mode !== 'pick'
   return (
-    <Paper
-      elevation={4}
+    <FloatingPanel
       role="region"
-      aria-label={t('editor.title')}
-      data-testid="geometry-editor"
+      label={t('editor.title')}
+      testId="geometry-editor"
+      side="right"
+      offset={p.right}
+      width={340}
       sx={{
-        position: 'absolute',
-        top: 12,
-        right: p.right,
-        zIndex: 14,
-        width: 340,
-        maxWidth: `calc(100% - ${p.right + 12}px)`,
         maxHeight: 'calc(100% - 24px)',
         overflow: 'auto',
-        borderRadius: 2,
         display: 'flex',
         flexDirection: 'column',
         gap: 1.5,
@@ -180,7 +175,7 @@ export function EditorPanel(p: EditorPanelProps) {
           {p.flow === 'external' ? t('editor.useGeometry') : t('editor.save')}
         </Button>
       </Box>
-    </Paper>
+    </FloatingPanel>
   )
 }
 

@@ -11,9 +11,9 @@ import { useAppDispatch } from '../../state/root-state'
 import { AuthLayout, AuthTitle } from '../../components/AuthLayout'
 import {
   FormPasswordField,
-  FormTextField,
   lazyResolver,
   SchemaForm,
+  SignInUsernameField,
   useSchemaForm,
   SubmitButton,
 } from '../../components/form'
@@ -80,13 +80,7 @@ export function LoginPage() {
       <AuthTitle title={t('login.title')} subtitle={t('login.subtitle')} />
       <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
         <Box onInput={resolver.preload} sx={{ display: 'grid', gap: 2.5 }}>
-          <FormTextField
-            name="username"
-            label={t('login.username')}
-            autoComplete="username"
-            autoFocus
-            size="medium"
-          />
+          <SignInUsernameField />
           <FormPasswordField
             name="password"
             label={t('login.password')}

@@ -1,11 +1,11 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
 import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
-import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import { t } from '@gis/shared/i18n'
 import { MAX_QUERY_FEATURES } from '../../map/constants'
 import { DataTable } from '../../components/DataTable'
+import { FloatingPanel } from '../../components/FloatingPanel'
 import { PanelHeader } from '../../components/PanelHeader'
 
 export type InfoState =
@@ -32,21 +32,15 @@ export function InfoPanel({
   right: number
 }) {
   return (
-    <Paper
-      elevation={4}
+    <FloatingPanel
       role="dialog"
-      aria-label={t('map.info.title')}
-      data-testid="info-panel"
-      sx={{
-        position: 'absolute',
-        top: 12,
-        left,
-        zIndex: 14,
-        width: 320,
-        maxWidth: `calc(100% - ${left + right}px)`,
-        borderRadius: 2,
-        overflow: 'hidden',
-      }}
+      label={t('map.info.title')}
+      testId="info-panel"
+      side="left"
+      offset={left}
+      margin={right}
+      width={320}
+      sx={{ overflow: 'hidden' }}
     >
       <PanelHeader
         title={t('map.info.title')}
@@ -111,6 +105,6 @@ export function InfoPanel({
           )}
         </>
       )}
-    </Paper>
+    </FloatingPanel>
   )
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
-import Paper from '@mui/material/Paper'
 import type { ReactNode } from 'react'
+import { FloatingPanel } from '../../components/FloatingPanel'
 import { PanelHeader } from '../../components/PanelHeader'
 
 /** The floating panel of a map tool, left of the tool column. */
@@ -20,21 +20,14 @@ export function ToolPanel({
   children: ReactNode
 }) {
   return (
-    <Paper
-      elevation={4}
+    <FloatingPanel
       role="region"
-      aria-label={title}
-      data-testid={testId}
-      sx={{
-        position: 'absolute',
-        top: 12,
-        right,
-        zIndex: 14,
-        width: 320,
-        maxWidth: `calc(100% - ${right + 12}px)`,
-        borderRadius: 2,
-        transition: 'right .2s',
-      }}
+      label={title}
+      testId={testId}
+      side="right"
+      offset={right}
+      width={320}
+      sx={{ transition: 'right .2s' }}
     >
       <PanelHeader
         title={title}
@@ -43,6 +36,6 @@ export function ToolPanel({
         sx={{ pl: 2, pr: 0.5, pt: 0.5 }}
       />
       <Box sx={{ px: 2, pb: 2, pt: 0.5 }}>{children}</Box>
-    </Paper>
+    </FloatingPanel>
   )
 }

@@ -5,9 +5,7 @@ import { useSnackbar } from 'notistack'
 import Feature from 'ol/Feature'
 import GeoJSON from 'ol/format/GeoJSON'
 import Point from 'ol/geom/Point'
-import VectorLayer from 'ol/layer/Vector'
 import { fromLonLat, toLonLat } from 'ol/proj'
-import VectorSource from 'ol/source/Vector'
 import CircleStyle from 'ol/style/Circle'
 import Fill from 'ol/style/Fill'
 import Icon from 'ol/style/Icon'
@@ -20,7 +18,7 @@ import { useMap } from '../../map/map-context'
 import { useBaseLayers, type BaseLayerEntry } from '../../map/use-base-layers'
 import { useHighlight } from '../../map/use-highlight'
 import { useGetSurveyTracksQuery } from '../../map/survey-tracks'
-import { useMapLayer } from '../../map/use-map-layer'
+import { useVectorLayer } from '../../map/use-map-layer'
 import { baseFallbackUsed, setNodeVisibility } from '../../state/map-slice'
 import { useAppDispatch, useAppSelector } from '../../state/root-state'
 import { useGetActiveBaseLayersQuery, useGetLayerTreeQuery } from '../../api/layers.api'
@@ -57,18 +55,11 @@ const trackStyles = {
 /** The surveys' drives (GET /api/events/tracks), the current event's survey stronger. */
 function useSurveyTracks(survey: string | undefined) {
   const tracks = useGetSurveyTracksQuery()
-  const layer = useMemo(
-    () =>
-      new VectorLayer({
-        source: new VectorSource(),
-        zIndex: TRACK_Z,
-        updateWhileInteracting: true,
-      }),
-    [],
-  )
-  useMapLayer(layer)
+  const { layer, source } = useVectorLayer(() => ({
+    zIndex: TRACK_Z,
+    updateWhileInteracting: true,
+  }))
   useEffect(() => {
-    const source = layer.getSource()!
     source.clear(true)
     if (!tracks.data) return
     source.addFeatures(
@@ -77,7 +68,7 @@ function useSurveyTracks(survey: string | undefined) {
         featureProjection: 'EPSG:3857',
       }),
     )
-  }, [layer, tracks.data])
+  }, [source, tracks.data])
   useEffect(() => {
     layer.setStyle((f) => (f.get('survey') === survey ? trackStyles.current : trackStyles.other))
   }, [layer, survey])
@@ -185,17 +176,11 @@ export function OrbitMapLayers({
   useHighlight(selection, focused, revision)
   useSurveyTracks(event?.survey)
 
-  const { layer, source } = useMemo(() => {
-    const source = new VectorSource()
-    const layer = new VectorLayer({
-      source,
-      zIndex: EVENT_Z,
-      updateWhileAnimating: true,
-      updateWhileInteracting: true,
-    })
-    return { layer, source }
-  }, [])
-  useMapLayer(layer)
+  const { layer, source } = useVectorLayer(() => ({
+    zIndex: EVENT_Z,
+    updateWhileAnimating: true,
+    updateWhileInteracting: true,
+  }))
 
   useEffect(() => {
     source.clear(true)

@@ -5,9 +5,9 @@ import { useState } from 'react'
 import { toFailure } from '../../api/base-api'
 import { AuthLayout, AuthLink, AuthTitle } from '../../components/AuthLayout'
 import {
-  FormTextField,
   SchemaForm,
   showServerErrors,
+  SignInUsernameField,
   useSchemaForm,
   SubmitButton,
 } from '../../components/form'
@@ -45,13 +45,7 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2.5, mb: 3 }}>
-          <FormTextField
-            name="username"
-            label={t('login.username')}
-            autoComplete="username"
-            autoFocus
-            size="medium"
-          />
+          <SignInUsernameField />
           <SubmitButton size="large" label={t('forgot.submit')} />
         </SchemaForm>
       )}

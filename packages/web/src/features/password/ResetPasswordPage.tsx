@@ -7,7 +7,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import { AuthLayout, AuthLink, AuthTitle } from '../../components/AuthLayout'
 import {
-  FormPasswordField,
+  NewPasswordFields,
   SchemaForm,
   showServerErrors,
   useSchemaForm,
@@ -63,18 +63,10 @@ export function ResetPasswordPage() {
         </Alert>
       )}
       <SchemaForm form={form} onSubmit={submit} sx={{ display: 'grid', gap: 2.5, mb: 3 }}>
-        <FormPasswordField
-          name="password"
-          label={t('reset.password')}
-          autoComplete="new-password"
+        <NewPasswordFields
+          labels={[t('reset.password'), t('reset.confirmation')]}
           size="medium"
           autoFocus
-        />
-        <FormPasswordField
-          name="confirmation"
-          label={t('reset.confirmation')}
-          autoComplete="new-password"
-          size="medium"
         />
         <SubmitButton size="large" label={t('reset.submit')} />
       </SchemaForm>

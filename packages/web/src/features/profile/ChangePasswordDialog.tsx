@@ -5,6 +5,7 @@ import { toFailure } from '../../api/base-api'
 import {
   FormDialog,
   FormPasswordField,
+  NewPasswordFields,
   showServerErrors,
   useSchemaForm,
 } from '../../components/form'
@@ -63,16 +64,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           autoComplete="current-password"
           autoFocus
         />
-        <FormPasswordField
-          name="password"
-          label={t('profile.newPassword')}
-          autoComplete="new-password"
-        />
-        <FormPasswordField
-          name="confirmation"
-          label={t('profile.confirmPassword')}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields labels={[t('profile.newPassword'), t('profile.confirmPassword')]} />
       </Stack>
     </FormDialog>
   )

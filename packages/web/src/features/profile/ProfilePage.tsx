@@ -26,7 +26,7 @@ import {
   SubmitButton,
 } from '../../components/form'
 import { LoadingScreen } from '../../components/LoadingScreen'
-import { PageHeader } from '../../components/PageHeader'
+import { PageFrame } from '../../components/PageHeader'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { emailChanged, profileResolver, type ProfileForm as Values } from './profile-forms'
 import { useGetProfileQuery, useUpdateProfileMutation } from './profile.api'
@@ -125,18 +125,16 @@ export function ProfilePage() {
   }, [isError, enqueueSnackbar])
 
   return (
-    <Box
-      sx={{ width: '100%', maxWidth: 760, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 5 } }}
+    <PageFrame
+      narrow
+      title={t('profile.title')}
+      subtitle={t('profile.subtitle')}
+      actions={
+        <Button variant="outlined" startIcon={<Lock />} onClick={() => setDialog(true)}>
+          {t('profile.changePassword')}
+        </Button>
+      }
     >
-      <PageHeader
-        title={t('profile.title')}
-        subtitle={t('profile.subtitle')}
-        actions={
-          <Button variant="outlined" startIcon={<Lock />} onClick={() => setDialog(true)}>
-            {t('profile.changePassword')}
-          </Button>
-        }
-      />
       {(profile?.admin || developer) && (
         <Box sx={{ display: 'grid', gap: 1.5, mb: 3 }}>
           {profile?.admin && (
@@ -164,6 +162,6 @@ export function ProfilePage() {
         )}
       </Paper>
       <ChangePasswordDialog open={dialog} onClose={() => setDialog(false)} />
-    </Box>
+    </PageFrame>
   )
 }

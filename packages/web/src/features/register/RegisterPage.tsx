@@ -10,8 +10,8 @@ import { Link as RouterLink } from 'react-router'
 import { toFailure } from '../../api/base-api'
 import { AuthLayout, AuthLink, AuthTitle } from '../../components/AuthLayout'
 import {
-  FormPasswordField,
   FormTextField,
+  NewPasswordFields,
   SchemaForm,
   showServerErrors,
   useSchemaForm,
@@ -108,16 +108,7 @@ export function RegisterPage() {
           hint={checking ? t('register.checkingUsername') : t('register.usernameHint')}
         />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormPasswordField
-            name="password"
-            label={t('register.password')}
-            autoComplete="new-password"
-          />
-          <FormPasswordField
-            name="confirmation"
-            label={t('register.confirmation')}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields labels={[t('register.password'), t('register.confirmation')]} />
         </Box>
         <FormTextField
           name="sector"

@@ -11,9 +11,7 @@ import type Feature from 'ol/Feature'
 import OlFeature from 'ol/Feature'
 import WKT from 'ol/format/WKT'
 import Point from 'ol/geom/Point'
-import VectorLayer from 'ol/layer/Vector'
 import { fromLonLat, toLonLat } from 'ol/proj'
-import VectorSource from 'ol/source/Vector'
 import CircleStyle from 'ol/style/Circle'
 import Fill from 'ol/style/Fill'
 import Icon from 'ol/style/Icon'
@@ -26,7 +24,7 @@ import { MapCanvas } from '../../map/MapCanvas'
 import { useMap } from '../../map/map-context'
 import { useSurveyTracks } from '../../map/survey-tracks'
 import { useBaseLayers, type BaseLayerEntry } from '../../map/use-base-layers'
-import { useMapLayer } from '../../map/use-map-layer'
+import { useVectorLayer } from '../../map/use-map-layer'
 import { useGetActiveBaseLayersQuery } from '../../api/layers.api'
 import { EVENT_MIN_ZOOM, MAP_RESIZE_THROTTLE_MS } from './viewer-logic'
 
@@ -90,17 +88,11 @@ function ViewerMapLayers({ current, neighbours, fov, onPick }: ViewerMapProps) {
   useSurveyTracks(show.tracks)
 
   // Events and the field of view.
-  const events = useMemo(
-    () =>
-      new VectorLayer({
-        source: new VectorSource<Feature>(),
-        zIndex: EVENTS_Z,
-        style: eventStyle,
-        updateWhileInteracting: true,
-      }),
-    [],
-  )
-  useMapLayer(events)
+  const { layer: events } = useVectorLayer(() => ({
+    zIndex: EVENTS_Z,
+    style: eventStyle,
+    updateWhileInteracting: true,
+  }))
   useEffect(() => events.setVisible(show.events), [events, show.events])
   useEffect(() => {
     const source = events.getSource()!

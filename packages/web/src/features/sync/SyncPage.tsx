@@ -13,7 +13,7 @@ import { t, tn } from '@gis/shared/i18n'
 import { useState, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { PageHeader } from '../../components/PageHeader'
+import { PageFrame } from '../../components/PageHeader'
 import { NumberField } from '../../components/br-input'
 import { PackageStatusChip, SyncItemsTable, SyncLogsTable } from './SyncTables'
 import { isBusy, useSyncPackage, type SyncTab } from './use-sync-package'
@@ -126,13 +126,10 @@ export function SyncPage() {
   const { pkg, items, logs, selected } = sync
 
   return (
-    <Box
-      sx={{ width: '100%', maxWidth: 1400, mx: 'auto', px: { xs: 1, sm: 3 }, py: { xs: 2, sm: 3 } }}
+    <PageFrame
+      title={pkg ? `${t('sync.pageTitle')} #${pkg.id}` : t('sync.pageTitle')}
+      subtitle={pkg?.name}
     >
-      <PageHeader
-        title={pkg ? `${t('sync.pageTitle')} #${pkg.id}` : t('sync.pageTitle')}
-        subtitle={pkg?.name}
-      />
       <Toolbar
         onRefresh={sync.refresh}
         canRefresh={id !== undefined}
@@ -198,6 +195,6 @@ export function SyncPage() {
         }}
         onClose={() => setConfirm(null)}
       />
-    </Box>
+    </PageFrame>
   )
 }

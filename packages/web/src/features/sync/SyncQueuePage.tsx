@@ -1,12 +1,11 @@
 import Refresh from '@mui/icons-material/Refresh'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import type { SyncQueue } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
 import { useSnackbar } from 'notistack'
 import { useEffect } from 'react'
 import { DataTable, type Column } from '../../components/DataTable'
-import { PageHeader } from '../../components/PageHeader'
+import { PageFrame } from '../../components/PageHeader'
 import { dateTime } from './sync-labels'
 import { PackageLink, PackageStatusChip } from './SyncTables'
 import { SYNC_REGULATOR, useSyncQueueQuery } from './sync.api'
@@ -57,17 +56,14 @@ export function SyncQueuePage() {
   }, [queue.isError, enqueueSnackbar])
   const rows = queue.data?.items ?? []
   return (
-    <Box
-      sx={{ width: '100%', maxWidth: 1400, mx: 'auto', px: { xs: 1, sm: 3 }, py: { xs: 2, sm: 3 } }}
+    <PageFrame
+      title={t('sync.queueTitle')}
+      actions={
+        <Button startIcon={<Refresh />} onClick={() => void queue.refetch()}>
+          {t('sync.refresh')}
+        </Button>
+      }
     >
-      <PageHeader
-        title={t('sync.queueTitle')}
-        actions={
-          <Button startIcon={<Refresh />} onClick={() => void queue.refetch()}>
-            {t('sync.refresh')}
-          </Button>
-        }
-      />
       <DataTable
         label={t('sync.queueTitle')}
         columns={COLUMNS}
@@ -76,6 +72,6 @@ export function SyncQueuePage() {
         loading={queue.isFetching}
         empty={t('sync.queueEmpty')}
       />
-    </Box>
+    </PageFrame>
   )
 }

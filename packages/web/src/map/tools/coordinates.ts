@@ -1,18 +1,16 @@
 import Feature from 'ol/Feature'
 import Point from 'ol/geom/Point'
-import VectorLayer from 'ol/layer/Vector'
 import type MapBrowserEvent from 'ol/MapBrowserEvent'
 import { fromLonLat, toLonLat } from 'ol/proj'
-import VectorSource from 'ol/source/Vector'
 import CircleStyle from 'ol/style/Circle'
 import Fill from 'ol/style/Fill'
 import Stroke from 'ol/style/Stroke'
 import Style from 'ol/style/Style'
 import Text from 'ol/style/Text'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { movedEnough, type LatLon } from '../coordinates'
 import { useMap } from '../map-context'
-import { useMapLayer } from '../use-map-layer'
+import { useVectorLayer } from '../use-map-layer'
 
 /**
  * The coordinates read-out: the cursor's position while it is over the map, else the map's
@@ -80,11 +78,7 @@ const markerStyle = (label: string) => [
 
 /** Marks points on the map (Marcar), each labelled with its coordinates. */
 export function useMarkers(points: readonly (LatLon & { label: string })[]) {
-  const { layer, source } = useMemo(() => {
-    const source = new VectorSource()
-    return { source, layer: new VectorLayer({ source, zIndex: 10_002 }) }
-  }, [])
-  useMapLayer(layer)
+  const { source } = useVectorLayer(() => ({ zIndex: 10_002 }))
   useEffect(() => {
     source.clear(true)
     source.addFeatures(
