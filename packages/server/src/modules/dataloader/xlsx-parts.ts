@@ -3,6 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import zlib from 'node:zlib'
 import { t } from '@gis/shared'
+import { entryDataStart, readZipDirectory } from '../../archive/zip-directory'
 import { HttpError } from '../../http/errors'
 import { yielder } from '../../jobs/yielder'
 import { limitError, type ImportLimits } from './dataloader-limits'
@@ -37,40 +38,12 @@ interface ZipEntry {
 }
 
 /** Bytes of the file at `position` (fewer at its end). */
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length)
-  const { bytesRead } = await handle.read(buf, 0, length, position)
-  return buf.subarray(0, bytesRead)
-}
-
 /** The zip's entries by name, from its central directory (zip64 and encryption refused). */
 async function zipEntries(handle: FileHandle, size: number): Promise<Map<string, ZipEntry>> {
-  const tailStart = Math.max(0, size - 22 - 0xffff)
-  const tail = await readAt(handle, tailStart, size - tailStart)
-  let eocd = -1
-  for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === 0x06054b50) {
-      eocd = i
-      break
-    }
-  }
-  if (eocd < 0) throw unreadable()
-  const count = tail.readUInt16LE(eocd + 10)
-  const dirSize = tail.readUInt32LE(eocd + 12)
-  const dirStart = tail.readUInt32LE(eocd + 16)
-  if (dirStart + dirSize > size || dirSize > 64 * 1024 * 1024) throw unreadable()
-  const dir = await readAt(handle, dirStart, dirSize)
-  let p = 0
+  const directory = await readZipDirectory(handle, size)
+  if (!directory) throw unreadable()
   const entries = new Map<string, ZipEntry>()
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > dir.length || dir.readUInt32LE(p) !== 0x02014b50) throw unreadable()
-    const flags = dir.readUInt16LE(p + 8)
-    const method = dir.readUInt16LE(p + 10)
-    const compressedSize = dir.readUInt32LE(p + 20)
-    const nameLength = dir.readUInt16LE(p + 28)
-    const local = dir.readUInt32LE(p + 42)
-    const name = dir.toString('utf8', p + 46, p + 46 + nameLength)
-    p += 46 + nameLength + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32)
+  for (const { name, flags, method, compressedSize, local } of directory) {
     if (flags & 1 || compressedSize === 0xffffffff || local === 0xffffffff) throw unreadable()
     if (local + 30 > size) throw unreadable()
     entries.set(name.replace(/^\/+/, ''), { method, local, compressedSize })
@@ -93,9 +66,8 @@ export interface Reading {
 
 /** A part's text, chunk by chunk, its inflated bytes counted; stops (and frees) when left. */
 async function* partText(reading: Reading, entry: ZipEntry): AsyncGenerator<string> {
-  const header = await readAt(reading.handle, entry.local, 30)
-  if (header.length < 30 || header.readUInt32LE(0) !== 0x04034b50) throw unreadable()
-  const start = entry.local + 30 + header.readUInt16LE(26) + header.readUInt16LE(28)
+  const start = await entryDataStart(reading.handle, entry)
+  if (start === undefined) throw unreadable()
   if (start + entry.compressedSize > reading.size) throw unreadable()
   const decoder = new StringDecoder('utf8')
   const count = (n: number) => {

@@ -4,6 +4,7 @@ import { open, rename, rm } from 'node:fs/promises'
 import { Readable, Transform } from 'node:stream'
 import zlib from 'node:zlib'
 import yazl from 'yazl'
+import { entryDataStart, readZipDirectory } from '../../archive/zip-directory'
 
 /**
  * GDAL's XLSX driver writes a text's carriage return as it is inside the XML, where every XML
@@ -50,41 +51,14 @@ interface ZipEntry {
 async function zipEntries(file: string): Promise<ZipEntry[] | undefined> {
   const fh = await open(file, 'r')
   try {
-    const { size } = await fh.stat()
-    const tailSize = Math.min(size, 65_557)
-    const tail = Buffer.alloc(tailSize)
-    await fh.read(tail, 0, tailSize, size - tailSize)
-    let eocd = -1
-    for (let i = tailSize - 22; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === 0x06054b50) {
-        eocd = i
-        break
-      }
-    }
-    if (eocd < 0) return undefined
-    const count = tail.readUInt16LE(eocd + 10)
-    const cdSize = tail.readUInt32LE(eocd + 12)
-    const cdOffset = tail.readUInt32LE(eocd + 16)
-    if (count === 0xffff || cdOffset === 0xffffffff) return undefined // ZIP64: not GDAL's xlsx
-    const cd = Buffer.alloc(cdSize)
-    await fh.read(cd, 0, cdSize, cdOffset)
+    const directory = await readZipDirectory(fh, (await fh.stat()).size)
+    if (!directory) return undefined
     const entries: ZipEntry[] = []
-    for (let at = 0, n = 0; n < count; n++) {
-      if (cd.readUInt32LE(at) !== 0x02014b50) return undefined
-      const method = cd.readUInt16LE(at + 10)
-      const compressedSize = cd.readUInt32LE(at + 20)
-      const nameLength = cd.readUInt16LE(at + 28)
-      const extraLength = cd.readUInt16LE(at + 30)
-      const commentLength = cd.readUInt16LE(at + 32)
-      const localOffset = cd.readUInt32LE(at + 42)
-      const name = cd.toString('utf8', at + 46, at + 46 + nameLength)
-      if (method !== 0 && method !== 8) return undefined
-      const local = Buffer.alloc(30)
-      await fh.read(local, 0, 30, localOffset)
-      if (local.readUInt32LE(0) !== 0x04034b50) return undefined
-      const dataStart = localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
-      entries.push({ name, method, compressedSize, dataStart })
-      at += 46 + nameLength + extraLength + commentLength
+    for (const e of directory) {
+      if (e.method !== 0 && e.method !== 8) return undefined
+      const dataStart = await entryDataStart(fh, e)
+      if (dataStart === undefined) return undefined
+      entries.push({ name: e.name, method: e.method, compressedSize: e.compressedSize, dataStart })
     }
     return entries
   } finally {
