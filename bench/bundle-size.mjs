@@ -3,27 +3,19 @@
 // Target: /login at most 200 KB of gzipped JavaScript (the first page anyone sees; its form
 // rules load when the user starts typing, see docs/web.md). Needs `npm run build` first.
 //   node bench/bundle-size.mjs [--files]   (--files lists each file; also run by `npm run bench` through bundle-size.bench.mjs)
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { launchChromium, startServer } from './lib.mjs'
+import { benchInChromium } from './lib.mjs'
 
 const TARGET_KB = 200
 const port = Number(process.env.BENCH_PORT ?? 18_731)
 const kb = (bytes) => (bytes / 1024).toFixed(1)
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-bundle-'))
-const server = await startServer({ DATA_DIR: dataDir }, { port })
-const browser = await launchChromium()
 
 /**
  * url -> { raw, gzip, sent } for every JavaScript file the page has loaded so far: its size,
  * gzip -9 of it, and the bytes the server actually sent (brotli, when the browser takes it).
  */
 const scripts = new Map()
-let exitCode = 0
-try {
+await benchInChromium({ prefix: 'gis-bench-bundle-', port }, async ({ server, browser }) => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   const pending = []
   page.on('response', (response) => {
@@ -81,10 +73,5 @@ try {
     for (const [url, s] of rows)
       console.log(`    ${kb(s.gzip).padStart(7)} KB  ${new URL(url).pathname}`)
   }
-  if (verdict === 'OVER') exitCode = 1
-} finally {
-  await browser.close()
-  await server.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-}
-process.exit(exitCode)
+  return verdict
+})

@@ -20,10 +20,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
-import { deflateSync } from 'node:zlib'
 import pg from 'pg'
 import yazl from 'yazl'
-import { databaseUrl, percentile, postgresUrl, repoRoot, startServer } from './lib.mjs'
+import { heavyPdf } from '../scripts/test-files.mjs'
+import { databaseUrl, percentile, postgresUrl, repoRoot, signIn, startServer } from './lib.mjs'
 
 // Past IMPORT_MAX_ROWS (5,000,000): the read refuses it once it counts the row after the limit.
 const BOMB_ROWS = Number(process.env.BENCH_BOMB_ROWS ?? 5_100_000)
@@ -34,37 +34,6 @@ const PROBE_EVERY_MS = 10
 const TARGET = { p99: 100, max: 250, rssMb: 1536 }
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-healthz-'))
-
-/** A PDF of one page of a million strokes (minutes of pdftoppm), written by hand. */
-function heavyPdf() {
-  let ops = ''
-  for (let i = 0; i < 1_000_000; i++) ops += `${i % 595} 0 m ${595 - (i % 595)} 842 l S\n`
-  const data = deflateSync(Buffer.from(ops))
-  const objects = [
-    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
-    Buffer.from('<< /Type /Pages /Kids [4 0 R] /Count 1 >>'),
-    Buffer.concat([
-      Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
-      data,
-      Buffer.from('\nendstream'),
-    ]),
-    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>'),
-  ]
-  const parts = [Buffer.from('%PDF-1.4\n')]
-  let offset = parts[0].length
-  const offsets = []
-  objects.forEach((body, i) => {
-    offsets.push(offset)
-    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')])
-    parts.push(part)
-    offset += part.length
-  })
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`
-  return Buffer.concat([...parts, Buffer.from(xref)])
-}
 
 /** A minimal xlsx whose only sheet holds `rows` one-cell rows, written as a stream (small on disk). */
 async function writeBomb(file, rows) {
@@ -259,12 +228,7 @@ async function main() {
       { DATABASE_URL: dbUrl, DATA_DIR: dataDir, PDF_TIMEOUT_SECONDS: '10' },
       { port: 18_000 + (process.pid % 1000) },
     )
-    const login = await fetch(`${server.url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-    })
-    const auth = login.headers.get('authorization')
+    const auth = await signIn(server.url)
     const json = { authorization: auth, 'content-type': 'application/json' }
     const api = async (method, url, body) => {
       const res = await fetch(server.url + url, {

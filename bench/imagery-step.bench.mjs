@@ -7,19 +7,12 @@
 // viewer's cache of 20). Target: under 300 ms warm on this machine (issue 29). No peer client
 // of the event viewer is at hand to compare with: the ratio to the target is printed.
 // Needs `npm run build` first.   node bench/imagery-step.bench.mjs [--steps N]
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { launchChromium, median, percentile, startServer } from './lib.mjs'
+import { benchInChromium, median, percentile } from './lib.mjs'
 
 const TARGET_MS = 300
 const stepsArg = process.argv.indexOf('--steps')
 const STEPS = stepsArg > 0 ? Number(process.argv[stepsArg + 1]) : 8
 const port = Number(process.env.BENCH_PORT ?? 18_741)
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-imagery-'))
-const server = await startServer({ DATA_DIR: dataDir }, { port })
-const browser = await launchChromium({ gpu: true })
 
 /** In the page: resolves with the time the step's frames and panorama were all drawn. */
 function installProbe() {
@@ -58,65 +51,64 @@ function installProbe() {
     })
 }
 
-let exitCode = 0
-try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/login`)
-  await page.getByLabel('Usuário').fill('admin')
-  await page.getByLabel('Senha', { exact: true }).fill('admin123')
-  await page.getByRole('button', { name: 'ENTRAR' }).click()
-  await page.getByRole('region', { name: 'Mapa' }).waitFor({ timeout: 60_000 })
-  await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
-  await page.getByRole('menuitem', { name: 'SMMCAD' }).click()
-  await page.getByText('Local: SP-280 @ 13,000').waitFor({ timeout: 60_000 })
-  await page.getByRole('button', { name: 'Alternar visão 360' }).click()
-  await page.evaluate(installProbe)
-  // The first event fully drawn before the first step.
-  await page.waitForFunction(
-    () => {
-      const c = [...document.querySelectorAll('canvas[data-frame]')]
-      const p = document.querySelector('[aria-label="Visão 360"]')
-      return c.length === 4 && c.every((x) => x.dataset.drawn) && p?.dataset.panorama
-    },
-    undefined,
-    { timeout: 120_000 },
-  )
-  await page.getByRole('group', { name: /^Câmera 1/ }).focus()
+await benchInChromium(
+  { prefix: 'gis-bench-imagery-', port, gpu: true },
+  async ({ server, browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/login`)
+    await page.getByLabel('Usuário').fill('admin')
+    await page.getByLabel('Senha', { exact: true }).fill('admin123')
+    await page.getByRole('button', { name: 'ENTRAR' }).click()
+    await page.getByRole('region', { name: 'Mapa' }).waitFor({ timeout: 60_000 })
+    await page.getByRole('button', { name: 'FERRAMENTAS' }).click()
+    await page.getByRole('menuitem', { name: 'SMMCAD' }).click()
+    await page.getByText('Local: SP-280 @ 13,000').waitFor({ timeout: 60_000 })
+    await page.getByRole('button', { name: 'Alternar visão 360' }).click()
+    await page.evaluate(installProbe)
+    // The first event fully drawn before the first step.
+    await page.waitForFunction(
+      () => {
+        const c = [...document.querySelectorAll('canvas[data-frame]')]
+        const p = document.querySelector('[aria-label="Visão 360"]')
+        return c.length === 4 && c.every((x) => x.dataset.drawn) && p?.dataset.panorama
+      },
+      undefined,
+      { timeout: 120_000 },
+    )
+    await page.getByRole('group', { name: /^Câmera 1/ }).focus()
 
-  const step = async (key) => {
-    const before = await page.evaluate(() => window.__state())
-    const drawn = page.evaluate((b) => window.__drawn(b), before)
-    await page.keyboard.press(key)
-    return drawn
-  }
+    const step = async (key) => {
+      const before = await page.evaluate(() => window.__state())
+      const drawn = page.evaluate((b) => window.__drawn(b), before)
+      await page.keyboard.press(key)
+      return drawn
+    }
 
-  const cold = []
-  for (let i = 0; i < STEPS; i++) cold.push(await step('ArrowUp'))
-  const warm = []
-  for (let i = 0; i < STEPS; i++) warm.push(await step('ArrowDown'))
-  for (let i = 0; i < STEPS; i++) warm.push(await step('ArrowUp'))
-  const part = (list, i) => list.map((t) => t[i])
-  const last = await page.evaluate(() => window.__state().footer)
+    const cold = []
+    for (let i = 0; i < STEPS; i++) cold.push(await step('ArrowUp'))
+    const warm = []
+    for (let i = 0; i < STEPS; i++) warm.push(await step('ArrowDown'))
+    for (let i = 0; i < STEPS; i++) warm.push(await step('ArrowUp'))
+    const part = (list, i) => list.map((t) => t[i])
+    const last = await page.evaluate(() => window.__state().footer)
 
-  const fmt = (values) =>
-    `median ${median(values).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}, ${values.length} steps)`
-  const warmMedian = median(part(warm, 0))
-  const verdict = warmMedian < TARGET_MS ? 'within' : 'OVER'
-  console.log('Event viewer step (SmmCad), Chromium, 1280×800, 4 cameras + 360 view, demo surveys')
-  console.log(`  cold (images rendered on first request): ${fmt(part(cold, 0))}`)
-  console.log(`    of which the 4 camera frames drawn:    ${fmt(part(cold, 1))}`)
-  console.log(`    of which the panorama drawn:           ${fmt(part(cold, 2))}`)
-  console.log(`  warm (the same events again):            ${fmt(part(warm, 0))}`)
-  console.log(`    of which the 4 camera frames drawn:    ${fmt(part(warm, 1))}`)
-  console.log(`    of which the panorama drawn:           ${fmt(part(warm, 2))}`)
-  console.log(
-    `  target < ${TARGET_MS} ms warm: ${verdict} (median at ${((warmMedian / TARGET_MS) * 100).toFixed(0)} % of the target; no peer viewer to compare with)  last: ${last}`,
-  )
-  if (verdict === 'OVER') exitCode = 1
-} finally {
-  await browser.close()
-  await server.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-}
-process.exit(exitCode)
+    const fmt = (values) =>
+      `median ${median(values).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}, ${values.length} steps)`
+    const warmMedian = median(part(warm, 0))
+    const verdict = warmMedian < TARGET_MS ? 'within' : 'OVER'
+    console.log(
+      'Event viewer step (SmmCad), Chromium, 1280×800, 4 cameras + 360 view, demo surveys',
+    )
+    console.log(`  cold (images rendered on first request): ${fmt(part(cold, 0))}`)
+    console.log(`    of which the 4 camera frames drawn:    ${fmt(part(cold, 1))}`)
+    console.log(`    of which the panorama drawn:           ${fmt(part(cold, 2))}`)
+    console.log(`  warm (the same events again):            ${fmt(part(warm, 0))}`)
+    console.log(`    of which the 4 camera frames drawn:    ${fmt(part(warm, 1))}`)
+    console.log(`    of which the panorama drawn:           ${fmt(part(warm, 2))}`)
+    console.log(
+      `  target < ${TARGET_MS} ms warm: ${verdict} (median at ${((warmMedian / TARGET_MS) * 100).toFixed(0)} % of the target; no peer viewer to compare with)  last: ${last}`,
+    )
+    return verdict
+  },
+)

@@ -18,7 +18,7 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
 import yazl from 'yazl'
-import { databaseUrl, postgresUrl, repoRoot, startServer } from './lib.mjs'
+import { databaseUrl, postgresUrl, repoRoot, signIn, startServer } from './lib.mjs'
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000)
 const POLYGONS = Number(process.env.BENCH_IMPORT_POLYGONS ?? 500_000)
@@ -217,15 +217,6 @@ const shpExecute = (layer) => ({
   spatializeSourceAttribute: 'WKT',
 })
 
-async function signIn(server) {
-  const login = await fetch(`${server.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  })
-  return login.headers.get('authorization')
-}
-
 async function main() {
   const files = {}
   if (FORMATS.includes('csv')) {
@@ -269,7 +260,7 @@ async function main() {
         timeoutMs: 600_000,
       })
       try {
-        const auth = await signIn(server)
+        const auth = await signIn(server.url)
         for (const format of FORMATS) {
           const file = format === 'shp' ? shp.zip : files[format]
           const filename = path.basename(file)

@@ -1,5 +1,7 @@
 // Shared helpers of the benchmarks: start the built server as `npm start` does, wait for it.
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -63,6 +65,17 @@ export async function startServer(env, { port, timeoutMs = 180_000, script = ser
   throw new Error(`server did not start:\n${output}`)
 }
 
+/** Signs in as the demo administrator through the API; answers the Authorization header. */
+export async function signIn(url) {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  })
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`)
+  return res.headers.get('authorization')
+}
+
 export function median(values) {
   const s = [...values].sort((a, b) => a - b)
   const m = Math.floor(s.length / 2)
@@ -97,4 +110,24 @@ export function chromiumOptions({ gpu = false, args = [] } = {}) {
       ...args,
     ],
   }
+}
+
+/**
+ * A bench in Chromium against the built server on a fresh DATA_DIR (a folder named `prefix…`
+ * with the demo data): runs `measure({ server, browser })`, then closes the browser, stops the
+ * server and removes the folder. The process ends with 1 when the measure answers 'OVER'.
+ */
+export async function benchInChromium({ prefix, port, gpu = false }, measure) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  const server = await startServer({ DATA_DIR: dataDir }, { port })
+  const browser = await launchChromium({ gpu })
+  let verdict
+  try {
+    verdict = await measure({ server, browser })
+  } finally {
+    await browser.close()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.exit(verdict === 'OVER' ? 1 : 0)
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { databaseUrl, median, postgresUrl, repoRoot, startServer } from './lib.mjs'
+import { databaseUrl, median, postgresUrl, repoRoot, signIn, startServer } from './lib.mjs'
 
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 500_000)
 const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 15)
@@ -30,16 +30,6 @@ const EXPORTS = [
   ['ogr/gpkg', 'GPKG', 'gpkg'],
   ['ogr/shapefile', 'ESRI Shapefile', 'shp'],
 ]
-
-async function signIn(url) {
-  const res = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  })
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`)
-  return res.headers.get('authorization')
-}
 
 function ogr2ogr(dbUrl, args) {
   const started = performance.now()

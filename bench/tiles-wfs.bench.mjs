@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { databaseUrl, postgresUrl, repoRoot, startServer } from './lib.mjs'
+import { databaseUrl, postgresUrl, repoRoot, signIn, startServer } from './lib.mjs'
 import {
   closeConnections,
   CONCURRENCY,
@@ -32,16 +32,6 @@ const TILE_REQUESTS = Number(process.env.BENCH_TILE_REQUESTS ?? 2000)
 const WFS_REQUESTS = Number(process.env.BENCH_WFS_REQUESTS ?? 1500)
 const PGLITE_REQUESTS = Number(process.env.BENCH_PGLITE_REQUESTS ?? 400)
 const TILE_ZOOM = Number(process.env.BENCH_TILE_ZOOM ?? 13)
-
-async function signIn(url) {
-  const res = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  })
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`)
-  return res.headers.get('authorization')
-}
 
 function tileOf(lon, lat, z) {
   const n = 2 ** z

@@ -173,11 +173,13 @@ describe('local/no-cycle with tied folders', () => {
 
 describe("the repository's configuration (eslint.config.js)", () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-  const floors = async (file, code) => {
+  /** The messages of one rule on `code`, linted as the repository's file `file`. */
+  const messagesOf = async (file, code, rule) => {
     const eslint = new ESLint({ cwd: root })
     const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
-    return result.messages.filter((m) => m.ruleId === 'local/floors').map((m) => m.message)
+    return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message)
   }
+  const floors = (file, code) => messagesOf(file, code, 'local/floors')
 
   it('refuses a web feature importing another feature', async () => {
     const messages = await floors(
@@ -186,12 +188,6 @@ describe("the repository's configuration (eslint.config.js)", () => {
     )
     expect(messages).toEqual([expect.stringContaining('A feature does not import another feature')])
   })
-
-  const messagesOf = async (file, code, rule) => {
-    const eslint = new ESLint({ cwd: root })
-    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
-    return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message)
-  }
 
   it("refuses a route importing a *.sql.ts, its own module's or another floor's", async () => {
     const own = await messagesOf(

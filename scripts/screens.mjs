@@ -8,8 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
-import { startServer } from '../bench/lib.mjs'
+import { launchChromium, startServer } from '../bench/lib.mjs'
 
 const outDir = path.resolve(process.argv[2] ?? '.tmp/screens')
 mkdirSync(outDir, { recursive: true })
@@ -27,18 +26,7 @@ const server = await startServer(
 )
 const baseUrl = server.url
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    // Every name but localhost resolves nowhere: no traffic leaves loopback (no OSM tiles).
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-  ],
-})
+const browser = await launchChromium()
 const context = await browser.newContext({
   viewport: { width: 1280, height: 800 },
   locale: 'pt-BR',

@@ -60,6 +60,18 @@ export async function uploadImport(
   return { status: 201, body: job.json() }
 }
 
+/** Upload and reading that must succeed (201): the job, read. */
+export async function uploaded(
+  t: TestApp,
+  name: string,
+  bytes: Buffer | string | Blob,
+  token: string,
+) {
+  const res = await uploadImport(t, name, bytes, token)
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body
+}
+
 /** Waits for the import's execution (or undo) to end; answers its last status. */
 export async function waitDone(t: TestApp, id: number, token: string, timeoutMs = budget(900_000)) {
   const until = Date.now() + timeoutMs
@@ -97,12 +109,15 @@ export function lotesCsv(from: number, to: number, nome: (i: number) => string, 
   return lines.join('\n') + '\n'
 }
 
-export const lotesMappings = ['codigo', 'nome', 'km', 'data'].map((c) => ({
-  source: c,
-  destiny: c,
-  primaryKey: c === 'codigo',
+/** Each of these columns of the file into the layer's field of the same name. */
+export const sameNames = (...columns: string[]) => columns.map((c) => ({ source: c, destiny: c }))
+
+export const lotesMappings = sameNames('codigo', 'nome', 'km', 'data').map((m) => ({
+  ...m,
+  primaryKey: m.source === 'codigo',
 }))
-export const lotesPoints = {
+/** A point from the file's lon and lat columns, for every row. */
+export const pointsFromLonLat = {
   spatializeType: 'generate',
   spatializeMode: 'all',
   spatializeVertices: [{ x: 'lon', y: 'lat' }],
@@ -116,10 +131,9 @@ export async function runImport(
   text: Buffer | string | Blob,
   body: object,
 ) {
-  const up = await uploadImport(t, name, text, token)
-  expect(up.status, JSON.stringify(up.body)).toBe(201)
-  expectStatus(await t.post(`/api/dataloader/${up.body.id}/execute`, body, token), 202)
-  const status = await waitDone(t, up.body.id, token)
-  const report = (await t.get(`/api/dataloader/${up.body.id}/report`, token)).json()
-  return { id: up.body.id as number, job: up.body, status, report }
+  const job = await uploaded(t, name, text, token)
+  expectStatus(await t.post(`/api/dataloader/${job.id}/execute`, body, token), 202)
+  const status = await waitDone(t, job.id, token)
+  const report = (await t.get(`/api/dataloader/${job.id}/report`, token)).json()
+  return { id: job.id as number, job, status, report }
 }

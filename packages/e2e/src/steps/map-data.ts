@@ -1,5 +1,7 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { baseUrl, expect } from '../fixtures'
+import { signInToMap, type View } from './map'
+import { apiToken, type Account } from './session'
 
 /** Features of a layer in a lon/lat box, straight from the WFS (the test's truth). */
 export async function wfsIds(
@@ -48,6 +50,50 @@ export async function featurePoint(
   const body = (await res.json()) as { features: { geometry: { coordinates: number[] } }[] }
   const [lon, lat] = body.features[0]!.geometry.coordinates as [number, number]
   return [lon, lat]
+}
+
+/**
+ * Signs in onto the map centred on feature `id` of `layer` (its point through the WFS) at zoom
+ * `z`, with `layers` shown and the layer manager closed; answers the view, the point and the
+ * account's API token.
+ */
+export async function signInToFeature(
+  page: Page,
+  request: APIRequestContext,
+  account: Account,
+  layer: string,
+  id: number,
+  z: number,
+  layers: string[],
+): Promise<{ view: View; lon: number; lat: number; token: string }> {
+  const token = await apiToken(request, account)
+  const [lon, lat] = await featurePoint(request, token, layer, id)
+  const view: View = { lat, lon, z }
+  await signInToMap(page, account, view, layers)
+  await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+  return { view, lon, lat, token }
+}
+
+/** How many features of a layer have `field` equal to `value`, through the API's search. */
+export async function countWhere(
+  request: APIRequestContext,
+  token: string,
+  layer: string,
+  field: string,
+  value: string,
+): Promise<number> {
+  const res = await request.post(`${baseUrl()}/api/features/${layer}/search?limit=1`, {
+    headers: { authorization: token },
+    data: {
+      filter: {
+        type: 'group',
+        operator: 'and',
+        rules: [{ type: 'rule', field, operator: 'eq', value }],
+      },
+    },
+  })
+  expect(res.status(), `search of ${layer}`).toBe(200)
+  return ((await res.json()) as { rowCount: number }).rowCount
 }
 
 async function call(

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { ADMIN, baseUrl, expect, timed } from '../fixtures'
+import { ADMIN, DESKTOP, baseUrl, expect, timed } from '../fixtures'
 import { budget } from '../slowdown'
 
 /** How long the first load of a signed-in page may take (a CI run saw 10 s pass). */
@@ -142,5 +142,17 @@ export async function resetWorkspaceOf(
 ): Promise<string> {
   const token = await apiToken(request, account)
   await resetWorkspace(request, token)
+  return token
+}
+
+/** Signs in at the desktop size from an empty saved workspace (no windows); returns the API token. */
+export async function signInFresh(
+  page: Page,
+  request: APIRequestContext,
+  account: Account,
+): Promise<string> {
+  const token = await resetWorkspaceOf(request, account)
+  await page.setViewportSize(DESKTOP)
+  await signIn(page, account)
   return token
 }

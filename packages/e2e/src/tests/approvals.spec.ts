@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
 import { saveFeatureWindow } from '../steps/feature-window'
 import { openMap } from '../steps/map'
+import { countWhere } from '../steps/map-data'
 import { mapBox } from '../steps/map-pixels'
 import { snap } from '../steps/pictures'
 import { apiToken, createUser, resetWorkspace, signIn, signOut } from '../steps/session'
@@ -466,17 +467,7 @@ test.describe('approvals', () => {
     await expect(page.locator('text="Revisado" >> visible=true')).toBeVisible()
 
     const admin = await apiToken(request, ADMIN)
-    const found = await request.post(`${baseUrl()}/api/features/placas/search?limit=1`, {
-      headers: { authorization: admin },
-      data: {
-        filter: {
-          type: 'group',
-          operator: 'and',
-          rules: [{ type: 'rule', field: 'rodovia', operator: 'eq', value: road }],
-        },
-      },
-    })
-    expect(((await found.json()) as { rowCount: number }).rowCount).toBe(30)
+    expect(await countWhere(request, admin, 'placas', 'rodovia', road)).toBe(30)
   })
 
   test('an ordinary user has no APROVAÇÕES tool and the API refuses', async ({ page, request }) => {

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test'
 import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
 import { snap } from '../steps/pictures'
-import { apiToken, resetWorkspace, resetWorkspaceOf, saveWorkspace, signIn } from '../steps/session'
+import {
+  apiToken,
+  resetWorkspace,
+  resetWorkspaceOf,
+  saveWorkspace,
+  signIn,
+  signInFresh,
+} from '../steps/session'
 import { openTool, openTools, openToolWindow } from '../steps/tools'
 
 const LAYER = 'oae'
@@ -144,9 +151,7 @@ test.describe('auditor', () => {
     page,
     request,
   }) => {
-    await resetWorkspaceOf(request, ADMIN)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN)
+    await signInFresh(page, request, ADMIN)
     await openTool(page, 'AUDITOR')
     await page.getByRole('button', { name: 'Adicionar Regra' }).click()
     await rule(page, 1).getByLabel('Campo').selectOption({ label: 'Usuário' })

@@ -1,13 +1,19 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { ADMIN, DEMO, DESKTOP, baseUrl, expect, test, unique } from '../fixtures'
 import { snap } from '../steps/pictures'
 import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
 import { openTool, openToolWindow } from '../steps/tools'
 import { openMap } from '../steps/map'
+import { countWhere } from '../steps/map-data'
 import { budget } from '../slowdown'
+import { shapefileZip } from '../../../../scripts/test-files.mjs'
+
+/** Drops a file on the IMPORTAR DADOS window's drop area (its file input). */
+const dropFile = (page: Page, name: string, mimeType: string, buffer: Buffer) =>
+  page
+    .getByTestId('dataloader-dropzone')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType, buffer })
 
 test.describe('IMPORTAR DADOS', () => {
   test('200,000 rows into a NOVO LAYER: progress, the summary, the layer on the map, then undone', async ({
@@ -31,10 +37,7 @@ test.describe('IMPORTAR DADOS', () => {
     await page.setViewportSize(DESKTOP)
     await signIn(page, ADMIN)
     await openTool(page, 'IMPORTAR DADOS')
-    await page
-      .getByTestId('dataloader-dropzone')
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'lotes.csv', mimeType: 'text/csv', buffer: csv })
+    await dropFile(page, 'lotes.csv', 'text/csv', csv)
     await expect(page.getByText('lotes.csv')).toBeVisible({ timeout: budget(120_000) })
     await page.getByRole('button', { name: 'NOVO LAYER' }).click()
     await page.getByLabel('Nome do layer').fill(name)
@@ -126,10 +129,7 @@ test.describe('IMPORTAR DADOS', () => {
       await expect(page.getByText('Tipos suportados', { exact: false })).toBeVisible()
       await snap(page, 'dataloader-import')
 
-      await page
-        .getByTestId('dataloader-dropzone')
-        .locator('input[type=file]')
-        .setInputFiles({ name: 'marcos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await dropFile(page, 'marcos.csv', 'text/csv', Buffer.from(csv))
       await expect(page.getByRole('tab', { name: 'CONFIGURAÇÃO' })).toBeVisible()
       await expect(page.getByText('marcos.csv')).toBeVisible()
 
@@ -194,19 +194,7 @@ test.describe('IMPORTAR DADOS', () => {
 
       // The rows are in the layer, with their points.
       const admin = await apiToken(request, ADMIN)
-      const found = await request.post(`${baseUrl()}/api/features/marcos_km/search?limit=10`, {
-        headers: { authorization: admin },
-        data: {
-          filter: {
-            type: 'group',
-            operator: 'and',
-            rules: [{ type: 'rule', field: 'rodovia', operator: 'eq', value: road }],
-          },
-        },
-      })
-      expect(found.status()).toBe(200)
-      const body = (await found.json()) as { rowCount: number }
-      expect(body.rowCount).toBe(2)
+      expect(await countWhere(request, admin, 'marcos_km', 'rodovia', road)).toBe(2)
     },
   )
 
@@ -215,37 +203,11 @@ test.describe('IMPORTAR DADOS', () => {
     request,
   }) => {
     await resetWorkspaceOf(request, DEMO)
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-shp-'))
-    let zip: Buffer
-    try {
-      writeFileSync(
-        path.join(dir, 'a.geojson'),
-        JSON.stringify({
-          type: 'FeatureCollection',
-          features: [
-            {
-              type: 'Feature',
-              properties: { codigo_ctb: 'R-1' },
-              geometry: { type: 'Point', coordinates: [-47.5, -22.5] },
-            },
-          ],
-        }),
-      )
-      execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', 'placas.shp.zip', 'a.geojson'], {
-        cwd: dir,
-        stdio: 'ignore',
-      })
-      zip = readFileSync(path.join(dir, 'placas.shp.zip'))
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const zip = shapefileZip('placas', { codigo_ctb: 'R-1' }, [-47.5, -22.5])
     await page.setViewportSize(DESKTOP)
     await signIn(page, DEMO)
     await openToolWindow(page, 'IMPORTAR DADOS')
-    await page
-      .getByTestId('dataloader-dropzone')
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'placas.zip', mimeType: 'application/zip', buffer: zip })
+    await dropFile(page, 'placas.zip', 'application/zip', zip)
     await page.getByRole('button', { name: 'LAYER EXISTENTE' }).click()
     await page.getByLabel('Escolha o layer de destino').click()
     await page.getByRole('option', { name: 'Sinalização vertical' }).click()
@@ -270,10 +232,7 @@ test.describe('IMPORTAR DADOS', () => {
       await page.setViewportSize(DESKTOP)
       await signIn(page, ADMIN)
       await openTool(page, 'IMPORTAR DADOS')
-      await page
-        .getByTestId('dataloader-dropzone')
-        .locator('input[type=file]')
-        .setInputFiles({ name: 'novo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await dropFile(page, 'novo.csv', 'text/csv', Buffer.from(csv))
       await page.getByRole('button', { name: 'NOVO LAYER' }).click()
       await page.getByRole('button', { name: 'CONFIRMAR' }).click()
       await expect(page.getByText('Campo obrigatório')).toBeVisible()

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO, PHONE, baseUrl, expect, holdRequests, test, unique } from '../fixtures'
 import {
@@ -12,6 +11,7 @@ import {
 import { snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
 import { budget } from '../slowdown'
+import { heavyPdf } from '../../../../scripts/test-files.mjs'
 
 /** The demo's three-page contract, as a user would have the PDF on disk. */
 async function demoPdf(request: APIRequestContext, token: string): Promise<Buffer> {
@@ -31,37 +31,6 @@ async function pictureShown(page: Page, alt: string) {
       timeout: budget(20_000),
     })
     .toBeGreaterThan(500)
-}
-
-/** A one-page PDF of a million strokes: more than the server's PDF_TIMEOUT_SECONDS to draw. */
-function heavyPdf(): Buffer {
-  let ops = ''
-  for (let i = 0; i < 1_000_000; i++) ops += `${i % 595} 0 m ${595 - (i % 595)} 842 l S\n`
-  const data = deflateSync(Buffer.from(ops))
-  const objects = [
-    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
-    Buffer.from('<< /Type /Pages /Kids [4 0 R] /Count 1 >>'),
-    Buffer.concat([
-      Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
-      data,
-      Buffer.from('\nendstream'),
-    ]),
-    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>'),
-  ]
-  const parts = [Buffer.from('%PDF-1.4\n')]
-  let offset = parts[0]!.length
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(offset)
-    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')])
-    parts.push(part)
-    offset += part.length
-  })
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`
-  return Buffer.concat([...parts, Buffer.from(xref)])
 }
 
 test.describe('documents library', () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { ADMIN, DESKTOP, expect, test } from '../fixtures'
 import { featureCount, mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
-import { createEmptyLayer, featurePoint, wfsIds } from '../steps/map-data'
+import { createEmptyLayer, featurePoint, signInToFeature, wfsIds } from '../steps/map-data'
 import { lonLatAt, mapBox, pixelOf } from '../steps/map-pixels'
 import { expectPicture, snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
@@ -62,6 +62,15 @@ async function chooseMeasure(page: Page, panel: Locator, kind: string): Promise<
   await page.getByRole('option', { name: kind }).click()
   // The list fades out over the map: a click before it is gone would land on it.
   await expect(page.locator('.MuiPopover-root')).toHaveCount(0)
+}
+
+/** The Medir panel set to measure an area: the panel, its result and the map's centre pixel. */
+async function measureArea(page: Page) {
+  const panel = await openMeasure(page)
+  await chooseMeasure(page, panel, 'Área')
+  const box = await mapBox(page)
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]
+  return { panel, result: page.getByTestId('measure-result'), cx, cy }
 }
 
 test.describe('map tools', () => {
@@ -292,12 +301,8 @@ test.describe('map tools', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN)
     // The demo gives bridge 4 three photos.
-    const [lon, lat] = await featurePoint(request, token, 'oae', 4)
-    const view: View = { lat, lon, z: 18 }
-    await signInToMap(page, ADMIN, view, ['oae'])
-    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    await signInToFeature(page, request, ADMIN, 'oae', 4, 18, ['oae'])
     const box = await mapBox(page)
     await dragBox(
       page,
@@ -349,11 +354,7 @@ test.describe('map tools', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN)
-    const [lon, lat] = await featurePoint(request, token, 'oae', 1)
-    const view: View = { lat, lon, z: 17 }
-    await signInToMap(page, ADMIN, view, ['oae'])
-    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    const { view, lon, lat } = await signInToFeature(page, request, ADMIN, 'oae', 1, 17, ['oae'])
     const [x, y] = await pixelOf(page, view, lon, lat)
     let queries = 0
     page.on('request', (r) => {
@@ -387,11 +388,7 @@ test.describe('map tools', () => {
 
   test('measure: an area on the ellipsoid; changing the type clears it', async ({ page }) => {
     const view = MEASURE_VIEW
-    const panel = await openMeasure(page)
-    await chooseMeasure(page, panel, 'Área')
-    const result = page.getByTestId('measure-result')
-    const box = await mapBox(page)
-    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]
+    const { panel, result, cx, cy } = await measureArea(page)
     const a: [number, number] = [cx - 250, cy + 100]
     const b: [number, number] = [cx + 150, cy + 100]
     const c: [number, number] = [cx - 250, cy - 200]
@@ -418,11 +415,7 @@ test.describe('map tools', () => {
     page,
   }) => {
     const view = MEASURE_VIEW
-    const panel = await openMeasure(page)
-    await chooseMeasure(page, panel, 'Área')
-    const result = page.getByTestId('measure-result')
-    const box = await mapBox(page)
-    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2]
+    const { panel, result, cx, cy } = await measureArea(page)
     // A pointer moves in small steps; one jump right after a click is taken for a drag.
     const clickAt = async (x: number, y: number) => {
       await page.mouse.move(x, y, { steps: 8 })

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
 import { featureCount, mapRendered, openMap, signInToMap, urlView, type View } from '../steps/map'
-import { featurePoint, wfsIds } from '../steps/map-data'
+import { featurePoint, signInToFeature, wfsIds } from '../steps/map-data'
 import { lonLatAt, mapBox, pixelOf } from '../steps/map-pixels'
 import { expectPicture, seriousViolations, snap } from '../steps/pictures'
 import { apiToken, signIn } from '../steps/session'
@@ -219,11 +219,10 @@ test.describe('map page', () => {
     'a drag box selects a known set; the drawer lists, locates and details',
     { tag: '@db' },
     async ({ page, request }) => {
-      const token = await apiToken(request, ADMIN)
-      const [lon, lat] = await featurePoint(request, token, 'oae', 1)
-      const view: View = { lat, lon, z: 11 }
-      await signInToMap(page, ADMIN, view, ['oae', 'base_2'])
-      await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+      const { view, token } = await signInToFeature(page, request, ADMIN, 'oae', 1, 11, [
+        'oae',
+        'base_2',
+      ])
 
       const box = await mapBox(page)
       const [x0, y0] = [box.x + box.width / 2 - 150, box.y + box.height / 2 - 120]
@@ -287,11 +286,10 @@ test.describe('map page', () => {
     page,
     request,
   }) => {
-    const token = await apiToken(request, ADMIN)
-    const [lon, lat] = await featurePoint(request, token, 'placas', 1)
-    const view: View = { lat, lon, z: 13 }
-    await signInToMap(page, ADMIN, view, ['placas', 'base_2'])
-    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    const { view, token } = await signInToFeature(page, request, ADMIN, 'placas', 1, 13, [
+      'placas',
+      'base_2',
+    ])
 
     const box = await mapBox(page)
     const [x0, y0] = [box.x + box.width / 2 - 200, box.y + box.height / 2 - 150]

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs'
 import { DEFAULT_PRINTABLE, DEFAULT_STYLE } from '@gis/shared'
 import { ADMIN, DEMO, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
 import { expectPicture, snap } from '../steps/pictures'
-import { apiToken, resetWorkspaceOf, signIn } from '../steps/session'
+import { apiToken, resetWorkspaceOf, signIn, signInFresh } from '../steps/session'
 import { openReports } from '../steps/tools'
 import { budget } from '../slowdown'
 
@@ -267,9 +267,7 @@ test.describe('reports', () => {
     page,
     request,
   }) => {
-    await resetWorkspaceOf(request, DEMO)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, DEMO)
+    await signInFresh(page, request, DEMO)
     await openReports(page)
     const main = page.getByRole('region', { name: 'Modelos de relatório' })
     await page.getByRole('button', { name: 'Relatório Simples' }).click()

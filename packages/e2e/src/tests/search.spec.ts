@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs'
 import { ADMIN, DESKTOP, PHONE, baseUrl, expect, test } from '../fixtures'
 import { featureCount } from '../steps/map'
 import { snap } from '../steps/pictures'
-import { apiToken, resetWorkspace, resetWorkspaceOf, signIn } from '../steps/session'
+import { apiToken, resetWorkspace, resetWorkspaceOf, signIn, signInFresh } from '../steps/session'
 import { moduleSettings } from '../steps/settings'
 import { openReports, openSearch } from '../steps/tools'
 import { budget } from '../slowdown'
@@ -550,9 +550,7 @@ test.describe('search', () => {
     'a filter the server refuses says why in Portuguese',
     { tag: '@db' },
     async ({ page, request }) => {
-      await resetWorkspaceOf(request, ADMIN)
-      await page.setViewportSize(DESKTOP)
-      await signIn(page, ADMIN)
+      await signInFresh(page, request, ADMIN)
       await openSearch(page)
       await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
       await page.getByRole('button', { name: 'Adicionar Regra' }).click()
@@ -578,9 +576,7 @@ test.describe('search', () => {
   )
 
   test("developer mode: 'Validar' shows the filter's SQL", async ({ page, request }) => {
-    await resetWorkspaceOf(request, ADMIN)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN)
+    await signInFresh(page, request, ADMIN)
     await openSearch(page)
     await page.getByLabel('Layer').selectOption({ label: LAYER_TITLE })
     await expect(page.getByRole('button', { name: 'Validar' })).toHaveCount(0)

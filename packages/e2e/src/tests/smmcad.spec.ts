@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { ADMIN, expect, test } from '../fixtures'
 import { snap } from '../steps/pictures'
 import { resetWorkspaceOf, signIn } from '../steps/session'
@@ -16,7 +16,10 @@ const cameras = (page: Page) => page.getByRole('group', { name: /^Câmera \d/ })
 const camera = (page: Page, n: number, rotation: number) =>
   page.getByRole('group', { name: `Câmera ${n} (${rotation}°)` })
 
-async function openViewer(page: Page) {
+/** Signs the administrator in with an empty workspace and opens FERRAMENTAS › SMMCAD. */
+async function openViewer(page: Page, request: APIRequestContext) {
+  await resetWorkspaceOf(request, ADMIN)
+  await signIn(page, ADMIN)
   await openToolWindow(page, 'SMMCAD')
   await expect(footer(page)).toHaveText('Local: SP-280 @ 13,000', { timeout: budget(30_000) })
   await expect(cameras(page)).toHaveCount(4)
@@ -35,9 +38,7 @@ test.describe('event viewer (SmmCad)', () => {
     page,
     request,
   }) => {
-    await resetWorkspaceOf(request, ADMIN)
-    await signIn(page, ADMIN)
-    await openViewer(page)
+    await openViewer(page, request)
 
     // Sorted by rotation, each drawn from its own frame at a detail level.
     const names = await cameras(page).evaluateAll((els) => els.map((e) => e.ariaLabel))
@@ -103,9 +104,7 @@ test.describe('event viewer (SmmCad)', () => {
     page,
     request,
   }) => {
-    await resetWorkspaceOf(request, ADMIN)
-    await signIn(page, ADMIN)
-    await openViewer(page)
+    await openViewer(page, request)
 
     // The 360 view beside the map: the event's panorama.
     await page.getByRole('button', { name: 'Alternar visão 360' }).click()

@@ -3,9 +3,9 @@ import { seriousViolations, snap } from '../steps/pictures'
 import {
   apiToken,
   resetWorkspace,
-  resetWorkspaceOf,
   saveWorkspace,
   signIn,
+  signInFresh,
   signInThroughScreen,
   signOut,
 } from '../steps/session'
@@ -20,9 +20,7 @@ test.describe('workspace', () => {
     request,
   }) => {
     // Start from an empty saved workspace, whatever earlier tests left.
-    await resetWorkspaceOf(request, ADMIN)
-    await page.setViewportSize(DESKTOP)
-    await signIn(page, ADMIN)
+    await signInFresh(page, request, ADMIN)
     await page.getByRole('navigation').getByRole('link', { name: 'ÁREA DE TRABALHO' }).click()
     await expect(page.getByText('Nenhuma janela aberta')).toBeVisible()
 

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { uploadImport, waitDone } from '../../../test/dataloader'
+import { pointsFromLonLat, sameNames, uploaded, waitDone } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
+import { shapefileZip } from '../../../../../scripts/test-files.mjs'
 
 /**
  * Ordinary Brazilian files import as they are written (issue 42, decision 90): a `;` csv with
@@ -14,11 +11,7 @@ import { useTestApp } from '../../../test/harness'
 
 const t = useTestApp()
 
-async function upload(name: string, bytes: Buffer | string) {
-  const res = await uploadImport(t, name, bytes, t.admin)
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body
-}
+const upload = (name: string, bytes: Buffer | string) => uploaded(t, name, bytes, t.admin)
 
 async function execute(id: number, body: object) {
   const res = await t.post(`/api/dataloader/${id}/execute`, body, t.admin)
@@ -28,8 +21,6 @@ async function execute(id: number, body: object) {
   const rows = (await t.get(`/api/dataloader/${id}/data`, t.admin)).json().data
   return { report, rows }
 }
-
-const point = { spatializeType: 'generate', spatializeMode: 'all' }
 
 describe('Brazilian files', () => {
   it('reads a ; csv with dd/mm/aaaa dates and 1.234,5 numbers into an existing layer', async () => {
@@ -52,12 +43,8 @@ describe('Brazilian files', () => {
     const { report, rows } = await execute(job.id, {
       destinyType: 0,
       layerName: 'oae',
-      mappings: ['codigo', 'tipo', 'comprimento', 'largura', 'ultima_inspecao'].map((c) => ({
-        source: c,
-        destiny: c,
-      })),
-      ...point,
-      spatializeVertices: [{ x: 'lon', y: 'lat' }],
+      mappings: sameNames('codigo', 'tipo', 'comprimento', 'largura', 'ultima_inspecao'),
+      ...pointsFromLonLat,
     })
     expect(report).toMatchObject({ created: 2, errors: 2 })
     expect(rows.map((r: { status: string }) => r.status)).toEqual(['C', 'C', 'E', 'E'])
@@ -79,33 +66,15 @@ describe('Brazilian files', () => {
   })
 
   it('reads a zipped shapefile whose Date field GDAL writes as 2026/06/10', async ({ skip }) => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'gis-shp-date-'))
     let zip: Buffer
     try {
-      writeFileSync(
-        path.join(dir, 'a.geojson'),
-        JSON.stringify({
-          type: 'FeatureCollection',
-          features: [
-            {
-              type: 'Feature',
-              properties: { codigo_ctb: 'R-BR-1', implantada: '2026-06-10' },
-              geometry: { type: 'Point', coordinates: [-47.5, -22.5] },
-            },
-          ],
-        }),
+      zip = shapefileZip(
+        'placas',
+        { codigo_ctb: 'R-BR-1', implantada: '2026-06-10' },
+        [-47.5, -22.5],
       )
-      try {
-        execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', 'placas.shp.zip', 'a.geojson'], {
-          cwd: dir,
-          stdio: 'ignore',
-        })
-      } catch {
-        return skip('no native ogr2ogr to write the fixture')
-      }
-      zip = readFileSync(path.join(dir, 'placas.shp.zip'))
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+    } catch {
+      return skip('no native ogr2ogr to write the fixture')
     }
     const job = await upload('placas.zip', zip)
     const first = (await t.get(`/api/dataloader/${job.id}/data`, t.admin)).json().data[0]
@@ -147,13 +116,9 @@ describe('Brazilian files', () => {
       destinyType: 1,
       layerName: 'postos_br',
       layerTitle: 'Postos (Brasil)',
-      mappings: ['nome', 'valor', 'quando', 'momento', 'ativo'].map((c) => ({
-        source: c,
-        destiny: c,
-      })),
-      ...point,
+      mappings: sameNames('nome', 'valor', 'quando', 'momento', 'ativo'),
+      ...pointsFromLonLat,
       spatializeGeometry: 'point',
-      spatializeVertices: [{ x: 'lon', y: 'lat' }],
     })
     expect(report).toMatchObject({ created: 2, errors: 0 })
     const { rows: columns } = await t.db.query<{ column_name: string; data_type: string }>(

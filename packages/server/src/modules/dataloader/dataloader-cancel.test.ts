@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   lotesCsv,
   lotesMappings as mappings,
-  lotesPoints as points,
+  pointsFromLonLat as points,
   runImport,
   uploadImport,
   waitDone,

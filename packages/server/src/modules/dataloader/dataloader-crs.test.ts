@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uploadImport, waitDone } from '../../../test/dataloader'
+import { sameNames, uploaded, uploadImport, waitDone } from '../../../test/dataloader'
 import { expectStatus, useTestApp } from '../../../test/harness'
 import { zipOf } from '../../../test/zip'
 
@@ -74,10 +74,7 @@ const newLayer = (layerName: string, extra: object = {}) => ({
   destinyType: 1,
   layerName,
   layerTitle: layerName,
-  mappings: [
-    { source: 'codigo', destiny: 'codigo' },
-    { source: 'area_ha', destiny: 'area_ha' },
-  ],
+  mappings: sameNames('codigo', 'area_ha'),
   spatializeType: 'source-attribute',
   spatializeMode: 'all',
   spatializeSourceAttribute: 'WKT',
@@ -117,14 +114,13 @@ describe('coordinate systems of GIS files', () => {
     skip,
   }) => {
     if (!native) return skip('no native ogr2ogr to write the fixtures')
-    const up = await uploadImport(t, 'quadras-utm.zip', await zipOf(members('utm')), t.admin)
-    expect(up.status, JSON.stringify(up.body)).toBe(201)
-    expect(up.body.metadata).toMatchObject({ srid: 31983 })
-    expect(up.body.metadata.crsName).toMatch(/UTM zone 23S/)
-    const first = (await t.get(`/api/dataloader/${up.body.id}/data`, t.admin)).json().data[0]
+    const up = await uploaded(t, 'quadras-utm.zip', await zipOf(members('utm')), t.admin)
+    expect(up.metadata).toMatchObject({ srid: 31983 })
+    expect(up.metadata.crsName).toMatch(/UTM zone 23S/)
+    const first = (await t.get(`/api/dataloader/${up.id}/data`, t.admin)).json().data[0]
     // The file's own coordinates, in metres.
     expect(first.data.WKT).toMatch(/^POLYGON \(\(1\d{5}/)
-    expect(await execute(up.body.id, newLayer('quadras_utm'))).toMatchObject({
+    expect(await execute(up.id, newLayer('quadras_utm'))).toMatchObject({
       created: 2,
       errors: 0,
     })
@@ -138,12 +134,11 @@ describe('coordinate systems of GIS files', () => {
     const files = Object.fromEntries(
       Object.entries(members('utm')).filter(([name]) => !name.endsWith('.prj')),
     )
-    const up = await uploadImport(t, 'quadras-sem-prj.zip', await zipOf(files), t.admin)
-    expect(up.status, JSON.stringify(up.body)).toBe(201)
-    expect(up.body.metadata.srid ?? null).toBeNull()
+    const up = await uploaded(t, 'quadras-sem-prj.zip', await zipOf(files), t.admin)
+    expect(up.metadata.srid ?? null).toBeNull()
 
     const refused = await t.post(
-      `/api/dataloader/${up.body.id}/execute`,
+      `/api/dataloader/${up.id}/execute`,
       newLayer('quadras_sem_prj'),
       t.admin,
     )
@@ -156,7 +151,7 @@ describe('coordinate systems of GIS files', () => {
       },
     ])
     const unknown = await t.post(
-      `/api/dataloader/${up.body.id}/execute`,
+      `/api/dataloader/${up.id}/execute`,
       newLayer('quadras_sem_prj', { sourceSrid: 2000 }),
       t.admin,
     )
@@ -170,23 +165,18 @@ describe('coordinate systems of GIS files', () => {
     )
     expect(tables.rows).toHaveLength(0)
 
-    expect(
-      await execute(up.body.id, newLayer('quadras_sem_prj', { sourceSrid: 31983 })),
-    ).toMatchObject({ created: 2, errors: 0 })
+    expect(await execute(up.id, newLayer('quadras_sem_prj', { sourceSrid: 31983 }))).toMatchObject({
+      created: 2,
+      errors: 0,
+    })
     expectSquares(await corners('quadras_sem_prj'))
   })
 
   it('reads a GeoPackage in SIRGAS 2000 and a GeoJSON whose crs is UTM 23S', async ({ skip }) => {
     if (!native) return skip('no native ogr2ogr to write the fixtures')
-    const gpkg = await uploadImport(
-      t,
-      'quadras.gpkg',
-      readFileSync(path.join(dir, 'q.gpkg')),
-      t.admin,
-    )
-    expect(gpkg.status, JSON.stringify(gpkg.body)).toBe(201)
-    expect(gpkg.body.metadata).toMatchObject({ srid: 4674 })
-    expect(await execute(gpkg.body.id, newLayer('quadras_gpkg'))).toMatchObject({ created: 2 })
+    const gpkg = await uploaded(t, 'quadras.gpkg', readFileSync(path.join(dir, 'q.gpkg')), t.admin)
+    expect(gpkg.metadata).toMatchObject({ srid: 4674 })
+    expect(await execute(gpkg.id, newLayer('quadras_gpkg'))).toMatchObject({ created: 2 })
     // SIRGAS 2000 and WGS 84 agree to the centimetre (PROJ's null transformation).
     const rows = await corners('quadras_gpkg')
     expect(rows.map((r) => [r.codigo, r.x.toFixed(6), r.y.toFixed(6)])).toEqual([
@@ -194,15 +184,14 @@ describe('coordinate systems of GIS files', () => {
       ['Q-2', '-47.800000', '-15.700000'],
     ])
 
-    const geojson = await uploadImport(
+    const geojson = await uploaded(
       t,
       'quadras.geojson',
       readFileSync(path.join(dir, 'utm.geojson')),
       t.admin,
     )
-    expect(geojson.status, JSON.stringify(geojson.body)).toBe(201)
-    expect(geojson.body.metadata).toMatchObject({ srid: 31983 })
-    expect(await execute(geojson.body.id, newLayer('quadras_geojson'))).toMatchObject({
+    expect(geojson.metadata).toMatchObject({ srid: 31983 })
+    expect(await execute(geojson.id, newLayer('quadras_geojson'))).toMatchObject({
       created: 2,
     })
     expectSquares(await corners('quadras_geojson'))

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,6 +7,7 @@ import { uploadImport } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
 import { countingListener, type CountingListener } from '../../../test/listener'
 import { zipOf } from '../../../test/zip'
+import { ogr2ogrPoint } from '../../../../../scripts/test-files.mjs'
 
 /**
  * GDAL reads only what the import asked for (issue 41, decision 86): files made here that
@@ -23,43 +23,26 @@ let native = true
 
 beforeAll(async () => {
   listener = await countingListener()
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'gis-shp-'))
   try {
-    writeFileSync(
-      path.join(dir, 'a.geojson'),
-      JSON.stringify({
-        type: 'FeatureCollection',
-        features: [
-          {
-            type: 'Feature',
-            properties: { rodovia: 'SP-GDAL', km: 3.5 },
-            geometry: { type: 'Point', coordinates: [-47.25, -22.75] },
-          },
-        ],
-      }),
-    )
-    execFileSync(
-      'ogr2ogr',
-      ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=UTF-8', 'out', 'a.geojson'],
-      {
-        cwd: dir,
-        stdio: 'ignore',
+    shapefile = ogr2ogrPoint(
+      { rodovia: 'SP-GDAL', km: 3.5 },
+      [-47.25, -22.75],
+      ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=UTF-8', 'out'],
+      (dir) => {
+        const out = path.join(dir, 'out')
+        const [file] = readdirSync(out).filter((f) => f.endsWith('.shp'))
+        const stem = path.join(out, file!.slice(0, -4))
+        return {
+          shp: readFileSync(`${stem}.shp`),
+          shx: readFileSync(`${stem}.shx`),
+          dbf: readFileSync(`${stem}.dbf`),
+          prj: readFileSync(`${stem}.prj`),
+          cpg: readFileSync(`${stem}.cpg`),
+        }
       },
     )
-    const out = path.join(dir, 'out')
-    const [file] = readdirSync(out).filter((f) => f.endsWith('.shp'))
-    const stem = path.join(out, file!.slice(0, -4))
-    shapefile = {
-      shp: readFileSync(`${stem}.shp`),
-      shx: readFileSync(`${stem}.shx`),
-      dbf: readFileSync(`${stem}.dbf`),
-      prj: readFileSync(`${stem}.prj`),
-      cpg: readFileSync(`${stem}.cpg`),
-    }
   } catch {
     native = false
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
   }
 })
 

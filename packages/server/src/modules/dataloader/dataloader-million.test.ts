@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { br, runImport } from '../../../test/dataloader'
+import { br, runImport, sameNames } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
 import { healthProbe, percentile } from '../../../test/health-probe'
 import { budget } from '../../../test/slowdown'
@@ -34,10 +34,7 @@ describe('a 1,000,000-row import', { timeout: budget(1_200_000) }, () => {
       destinyType: 1,
       layerName: 'milhao',
       layerTitle: 'Um milhão',
-      mappings: [
-        { source: 'codigo', destiny: 'codigo' },
-        { source: 'valor', destiny: 'valor' },
-      ],
+      mappings: sameNames('codigo', 'valor'),
       spatializeType: 'none',
       spatializeMode: 'none',
     })

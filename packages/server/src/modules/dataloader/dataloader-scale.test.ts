@@ -4,7 +4,7 @@ import {
   km,
   lotesCsv as csv,
   lotesMappings as mappings,
-  lotesPoints as points,
+  pointsFromLonLat as points,
   runImport,
   waitDone,
 } from '../../../test/dataloader'

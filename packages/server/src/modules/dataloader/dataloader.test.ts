@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { uploadImport, waitDone } from '../../../test/dataloader'
+import { pointsFromLonLat, sameNames, uploadImport, waitDone } from '../../../test/dataloader'
 import { useTestApp } from '../../../test/harness'
+import { shapefileZip } from '../../../../../scripts/test-files.mjs'
 
 const t = useTestApp()
 
@@ -32,12 +29,6 @@ const mappings = [
   { source: 'Sentido', destiny: 'sentido', primaryKey: false },
   { source: 'lon', destiny: null, primaryKey: false },
 ]
-
-const pointFromLonLat = {
-  spatializeType: 'generate',
-  spatializeMode: 'all',
-  spatializeVertices: [{ x: 'lon', y: 'lat' }],
-}
 
 describe('POST /api/dataloader/import', () => {
   it('reads a csv (; between fields) into a job with its columns and rows', async () => {
@@ -90,32 +81,10 @@ describe('POST /api/dataloader/import', () => {
 
   it('reads a zipped shapefile with its geometry as WKT in EPSG:4326', async ({ skip }) => {
     let zip: Buffer
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'gis-shp-'))
     try {
-      writeFileSync(
-        path.join(dir, 'a.geojson'),
-        JSON.stringify({
-          type: 'FeatureCollection',
-          features: [
-            {
-              type: 'Feature',
-              properties: { rodovia: 'SP-SHP', km: 7.5 },
-              geometry: { type: 'Point', coordinates: [-47.5, -22.5] },
-            },
-          ],
-        }),
-      )
-      try {
-        execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', 'marcos.shp.zip', 'a.geojson'], {
-          cwd: dir,
-          stdio: 'ignore',
-        })
-      } catch {
-        return skip('no native ogr2ogr to write the fixture')
-      }
-      zip = readFileSync(path.join(dir, 'marcos.shp.zip'))
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+      zip = shapefileZip('marcos', { rodovia: 'SP-SHP', km: 7.5 }, [-47.5, -22.5])
+    } catch {
+      return skip('no native ogr2ogr to write the fixture')
     }
     const res = await upload('marcos.zip', zip)
     expect(res.status).toBe(201)
@@ -185,7 +154,7 @@ describe('POST /api/dataloader/{id}/execute', () => {
       layerName: 'marcos_km',
       layerTitle: 'Marcos quilométricos',
       mappings,
-      ...pointFromLonLat,
+      ...pointsFromLonLat,
     })
     expect(res.statusCode).toBe(202)
     expect((await waitComplete(job.id)).status).toBe('COMPLETE')
@@ -332,15 +301,9 @@ describe('POST /api/dataloader/{id}/execute', () => {
         destinyType: 1,
         layerName: 'postos_importados',
         layerTitle: 'Postos importados',
-        mappings: [
-          { source: 'nome', destiny: 'nome' },
-          { source: 'valor', destiny: 'valor' },
-          { source: 'ativo', destiny: 'ativo' },
-        ],
-        spatializeType: 'generate',
-        spatializeMode: 'all',
+        mappings: sameNames('nome', 'valor', 'ativo'),
+        ...pointsFromLonLat,
         spatializeGeometry: 'point',
-        spatializeVertices: [{ x: 'lon', y: 'lat' }],
       },
       t.admin,
     )

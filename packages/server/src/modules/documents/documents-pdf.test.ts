@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { deflateSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/harness'
 import {
@@ -9,6 +8,7 @@ import {
   previewsMade,
   storedFileCount,
 } from '../../../test/uploads'
+import { heavyStrokes, pdfOf } from '../../../../../scripts/test-files.mjs'
 
 /**
  * PDF work is bounded (issue 41): a PDF whose pages take poppler minutes is uploaded at once
@@ -26,52 +26,9 @@ beforeAll(async () => {
   folder = res.json().find((f: { name: string }) => f.name === 'Projetos').id
 })
 
-/** A PDF whose pages hold these content streams (PDF operators), written by hand. */
-function pdfOf(pages: string[]): Buffer {
-  const objects: Buffer[] = []
-  const add = (body: string | Buffer) => objects.push(Buffer.from(body)) // its number
-  add('') // catalog, filled below
-  add('') // pages
-  const kids: number[] = []
-  for (const ops of pages) {
-    const data = deflateSync(Buffer.from(ops))
-    const content = add(
-      Buffer.concat([
-        Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
-        data,
-        Buffer.from('\nendstream'),
-      ]),
-    )
-    kids.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${content} 0 R >>`),
-    )
-  }
-  objects[0] = Buffer.from('<< /Type /Catalog /Pages 2 0 R >>')
-  objects[1] = Buffer.from(
-    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`,
-  )
-  const parts = [Buffer.from('%PDF-1.4\n')]
-  let offset = parts[0]!.length
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(offset)
-    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')])
-    parts.push(part)
-    offset += part.length
-  })
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`
-  return Buffer.concat([...parts, Buffer.from(xref)])
-}
-
 const LIGHT = '0 0 m 595 842 l S\n'
 /** A million strokes: minutes of pdftoppm at any size, 170 KB compressed. */
-const HEAVY = Array.from(
-  { length: 1_000_000 },
-  (_, i) => `${i % 595} 0 m ${595 - (i % 595)} 842 l S\n`,
-).join('')
+const HEAVY = heavyStrokes()
 
 /** The poppler processes this process started, seen every 10 ms: most at once, and all pids. */
 function watchPoppler() {

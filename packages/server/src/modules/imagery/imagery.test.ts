@@ -8,6 +8,8 @@ import {
 } from '@gis/shared'
 import { expectFieldErrors, expectStatus, useTestApp } from '../../../test/harness'
 import { seedDemo } from '../../demo/seed'
+// Haversine distance in metres: the expectations' own geometry, not PostGIS's.
+import { distanceMetres as metres } from './survey-import-values'
 
 const t = useTestApp()
 
@@ -29,18 +31,6 @@ async function allEvents(): Promise<Point[]> {
        FROM app.imagery_events e JOIN app.imagery_surveys s ON s.id = e.survey_id`,
   )
   return rows.map((r) => ({ ...r, lon: Number(r.lon), lat: Number(r.lat), km: Number(r.km) }))
-}
-
-/** Haversine distance in metres (the expectations' own geometry, not PostGIS's). */
-function metres(a: { lon: number; lat: number }, b: { lon: number; lat: number }): number {
-  const R = 6_371_008.8
-  const rad = Math.PI / 180
-  const dLat = (b.lat - a.lat) * rad
-  const dLon = (b.lon - a.lon) * rad
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2
-  return 2 * R * Math.asin(Math.sqrt(h))
 }
 
 /** An answered event's position. */
