@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { prng } from '../modules/imagery/render/scene'
 
 /**
  * Photographs of the demo bridges, drawn procedurally (there is no network to fetch real ones):
@@ -20,17 +21,6 @@ export interface PhotoRecipe {
   seed: number
   /** Hour of the day (light and sky colour). */
   hour: number
-}
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0 || 1
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let x = s
-    x = Math.imul(x ^ (x >>> 15), x | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296
-  }
 }
 
 const W = PHOTO_WIDTH
