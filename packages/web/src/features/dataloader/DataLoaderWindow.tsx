@@ -17,6 +17,7 @@ import { useDispatch } from 'react-redux'
 import { api } from '../../api/base-api'
 import { useGetPermissionsQuery } from '../../api/session.api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { useMutationToast } from '../../components/use-mutation-toast'
 import { removeWindow } from '../../state/workspace-slice'
 import { useGetLayerDescriptionsQuery } from '../../api/layers.api'
 import type { WindowProps } from '../../windows/window-type'
@@ -75,6 +76,7 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
   const update = (next: Partial<DataLoaderState>) => setState({ ...s, ...next })
   const dispatch = useDispatch()
   const { enqueueSnackbar } = useSnackbar()
+  const attempt = useMutationToast()
   const {
     data: job,
     isError: jobFailed,
@@ -139,25 +141,18 @@ export function DataLoaderWindow({ windowId, state, setState }: WindowProps<Data
 
   async function stopRun() {
     setConfirm(null)
-    if (!s.jobId) return
-    await cancelRun(s.jobId)
-      .unwrap()
-      .catch((err: { message?: string }) =>
-        enqueueSnackbar(err.message ?? t('common.requestFailed'), { variant: 'error' }),
-      )
+    const id = s.jobId
+    if (!id) return
+    await attempt(() => cancelRun(id).unwrap(), undefined, t('common.requestFailed'))
   }
 
   async function undoRun() {
     setConfirm(null)
-    if (!s.jobId) return
-    try {
-      await undo(s.jobId).unwrap()
+    const id = s.jobId
+    if (!id) return
+    if (await attempt(() => undo(id).unwrap(), undefined, t('common.requestFailed'))) {
       startedAt.current = Date.now()
       update({ step: 2, mode: 'undo' })
-    } catch (err) {
-      enqueueSnackbar((err as { message?: string }).message ?? t('common.requestFailed'), {
-        variant: 'error',
-      })
     }
   }
 

@@ -11,12 +11,11 @@ import {
   type InspectionPhoto,
 } from '@gis/shared/inspections'
 import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import { useState } from 'react'
-import { toFailure } from '../../api/base-api'
 import { attributeText } from '../../components/attribute-text'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DialogFrame } from '../../components/DialogFrame'
+import { useMutationToast } from '../../components/use-mutation-toast'
 import { useUrlToken } from '../../state/url-token'
 import {
   contentUrl,
@@ -110,7 +109,7 @@ export function InspectionDialog({
 }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'))
   const token = useUrlToken()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const detail = useInspectionQuery(id)
   const history = useInspectionHistoryQuery(id)
   const [review, reviewing] = useReviewInspectionMutation()
@@ -119,17 +118,11 @@ export function InspectionDialog({
   const d = detail.data
 
   async function act(action: 'approve' | 'reject') {
-    try {
-      await review({ id, action }).unwrap()
-      enqueueSnackbar(
-        t(action === 'approve' ? 'inspection.detail.approved' : 'inspection.detail.rejected'),
-        {
-          variant: 'success',
-        },
-      )
-    } catch (err) {
-      enqueueSnackbar(toFailure(err).message, { variant: 'error' })
-    }
+    await run(
+      () => review({ id, action }).unwrap(),
+      t(action === 'approve' ? 'inspection.detail.approved' : 'inspection.detail.rejected'),
+      t('common.requestFailed'),
+    )
   }
 
   return (
@@ -179,13 +172,12 @@ export function InspectionDialog({
           title={t('inspection.detail.deleteConfirm')}
           text={t('inspection.detail.deleteText')}
           onConfirm={async () => {
-            try {
-              await remove(id).unwrap()
-              enqueueSnackbar(t('inspection.detail.deleted'), { variant: 'success' })
-              onClose()
-            } catch (err) {
-              enqueueSnackbar(toFailure(err).message, { variant: 'error' })
-            }
+            const removed = await run(
+              () => remove(id).unwrap(),
+              t('inspection.detail.deleted'),
+              t('common.requestFailed'),
+            )
+            if (removed) onClose()
           }}
           onClose={() => setConfirm(false)}
         />

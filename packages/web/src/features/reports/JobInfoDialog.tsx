@@ -4,13 +4,13 @@ import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import type { ExportJob } from '@gis/shared'
 import { t } from '@gis/shared/i18n'
-import { useSnackbar } from 'notistack'
 import type { ReactNode } from 'react'
 import { useUrlToken } from '../../state/url-token'
 import { jobFileUrl } from '../../components/followed-job'
 import { formatCreated, formatElapsed, statusLabel } from './job-labels'
 import { FieldTable } from '../../components/FieldTable'
 import { DialogFrame } from '../../components/DialogFrame'
+import { useMutationToast } from '../../components/use-mutation-toast'
 
 /**
  * A job's information (spec 3 §2): title, responsible user, status, created, processing
@@ -18,14 +18,13 @@ import { DialogFrame } from '../../components/DialogFrame'
  */
 export function JobInfoDialog({ job, onClose }: { job: ExportJob; onClose: () => void }) {
   const token = useUrlToken()
-  const { enqueueSnackbar } = useSnackbar()
+  const run = useMutationToast()
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(job.message ?? '')
-      enqueueSnackbar(t('clipboard.messageCopied'), { variant: 'success' })
-    } catch {
-      enqueueSnackbar(t('clipboard.failed'), { variant: 'error' })
-    }
+    await run(
+      () => navigator.clipboard.writeText(job.message ?? ''),
+      t('clipboard.messageCopied'),
+      t('clipboard.failed'),
+    )
   }
   const rows: [string, ReactNode][] = [
     [t('reports.jobTitle'), job.title],
