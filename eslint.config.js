@@ -224,13 +224,11 @@ export default tseslint.config(
       ...reactHooks.configs.flat.recommended.rules,
       'react-hooks/exhaustive-deps': 'error',
       // Findings of the React Compiler's checks not fixed yet (docs/web.md, "Hooks"), by count
-      // on 2026-12-03: a ref written during render (37), setState in an effect (23), a hook's
-      // argument mutated (3), a component made during render (1), memoisation not preserved (1).
+      // on 2026-12-03: a ref written during render (37), setState in an effect (23), a
+      // component made during render (1: the window table's lazy component, cached per type).
       'react-hooks/refs': 'off',
       'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/immutability': 'off',
       'react-hooks/static-components': 'off',
-      'react-hooks/preserve-manual-memoization': 'off',
     },
   },
   {

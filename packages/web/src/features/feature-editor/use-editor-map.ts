@@ -14,17 +14,17 @@ const FORM_BESIDE_MIN_WIDTH = 900
 type EditorRef = RefObject<GeometryEditor | null>
 
 /** The layer's features in view, which the editor shows and snaps to; refreshed on demand. */
-export function useLayerFeatures(editor: EditorRef, layer: string | undefined) {
+export function useLayerFeatures(editorRef: EditorRef, layer: string | undefined) {
   const [searchGeometries] = useSearchGeometriesMutation()
   const refresh = useCallback(async () => {
-    const e = editor.current
+    const e = editorRef.current
     if (!e || !layer) {
       e?.showFeatures([])
       return
     }
     const rows = await searchGeometries({ layer, body: { bbox: e.viewBox() } })
     if ('data' in rows && rows.data) e.showFeatures(rows.data)
-  }, [editor, layer, searchGeometries])
+  }, [editorRef, layer, searchGeometries])
 
   useEffect(() => {
     void refresh()
@@ -33,9 +33,9 @@ export function useLayerFeatures(editor: EditorRef, layer: string | undefined) {
 }
 
 /** The form beside the map covers its left (its bottom on phones): keep the sketch in sight. */
-export function useFormInSight(editor: EditorRef, formOpen: boolean, right: number) {
+export function useFormInSight(editorRef: EditorRef, formOpen: boolean, right: number) {
   useEffect(() => {
-    const e = editor.current
+    const e = editorRef.current
     const size = e?.size()
     if (!formOpen || !e || !size) return
     const [w, h] = size
@@ -44,7 +44,7 @@ export function useFormInSight(editor: EditorRef, formOpen: boolean, right: numb
         ? [12, right + EDITOR_PANEL_WIDTH + 24, 12, Math.min(FORM_PANEL_WIDTH, w - 460) + 24]
         : [12, 12, h * 0.6 + 24, 12],
     )
-  }, [editor, formOpen, right])
+  }, [editorRef, formOpen, right])
 }
 
 /**
@@ -52,7 +52,7 @@ export function useFormInSight(editor: EditorRef, formOpen: boolean, right: numb
  * places the geometry a form sent (the external flow) and loads the layer's features.
  */
 export function useEditorReady(
-  editor: EditorRef,
+  editorRef: EditorRef,
   geom: string | null | undefined,
   place: (geometry: Geometry | null, maxZoom?: number) => void,
   refresh: () => Promise<void>,
@@ -61,7 +61,7 @@ export function useEditorReady(
   const started = useRef(false)
   return useCallback(
     (e: GeometryEditor) => {
-      editor.current = e
+      editorRef.current = e
       if (started.current) return
       started.current = true
       // After the map page has placed its view (its effects run after this one).
@@ -76,6 +76,6 @@ export function useEditorReady(
       }
       void refresh()
     },
-    [editor, geom, place, refresh, enqueueSnackbar],
+    [editorRef, geom, place, refresh, enqueueSnackbar],
   )
 }
