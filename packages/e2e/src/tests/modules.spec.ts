@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { KNOWN_MODULES } from '@gis/shared'
 import { ADMIN, DEMO, expect, holdRequests, test } from '../fixtures'
+import { mapRendered } from '../steps/map'
 import { snap } from '../steps/pictures'
 import { openUserMenu, signIn } from '../steps/session'
 
@@ -39,6 +40,9 @@ test.describe('modules', () => {
     await expect(page.getByText('Carregando módulo 360...')).toBeVisible()
     release()
     await expect(page.getByRole('heading', { name: 'Imagem 360º' })).toBeVisible()
+    // The 360 page's map settled first: headless Chromium has been seen (beside stress-ng) to
+    // drop a navigation started while that map's requests were in flight, as access.spec notes.
+    await mapRendered(page)
     await nav.getByRole('link', { name: 'DOCUMENTOS' }).click()
     await expect(page.getByRole('heading', { name: 'Documentos' })).toBeVisible()
     await nav.getByRole('link', { name: 'MONITORAMENTO' }).click()
