@@ -1,10 +1,11 @@
-import type { Feature, FeatureAttribute, LayerDescription, LayerPermissions } from '@gis/shared'
+import type { Feature, FeatureAttribute, LayerPermissions } from '@gis/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answerFetch, type Answer } from '../../../test/answered-fetch'
 import { renderInApp } from '../../../test/render'
+import { layerDescription } from '../../../test/layer-description'
 import { FeatureForm } from './FeatureForm'
 
 afterEach(() => vi.restoreAllMocks())
@@ -12,30 +13,17 @@ afterEach(() => vi.restoreAllMocks())
 const attribute = (name: string, type: 'string' | 'number', title: string) =>
   ({ name, title, type, maxLength: type === 'string' ? 60 : null, tooltip: '' }) as const
 
-const placas: LayerDescription = {
-  id: 1,
+const placas = layerDescription({
   name: 'placas',
   title: 'Placas',
-  layout: [],
   attributes: [
     attribute('id', 'number', ''),
     attribute('nome', 'string', 'Nome'),
     attribute('km', 'number', 'Km'),
     attribute('situacao', 'string', 'Situação'),
   ],
-  fieldsFormat: [],
   domains: { situacao: { title: 'Situações', type: 'selectable', values: ['Boa', 'Ruim'] } },
-  geometryType: 'TABULAR',
-  queryable: true,
-  managed: true,
-  style: {} as LayerDescription['style'],
-  extent: null,
-  dataVersion: 1,
-  legendVersion: 1,
-  displayField: null,
-  labelField: null,
-  public: false,
-}
+})
 
 /** What the server says of the layer's fields: nome is NOT NULL. */
 const ATTRIBUTES: FeatureAttribute[] = placas.attributes.map((a) => ({

@@ -1,9 +1,9 @@
-import type { LayerDescription } from '@gis/shared'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { renderInApp } from '../../../test/render'
+import { layerDescription } from '../../../test/layer-description'
 import { defaultSpatialize, emptyMappings } from './column-mappings'
 import { ConfigTab } from './ConfigTab'
 import type { ImportConfig, ImportJob } from './dataloader-types'
@@ -28,25 +28,11 @@ const job: ImportJob = {
 const attribute = (name: string, title: string) =>
   ({ name, title, type: 'string', maxLength: null, tooltip: '' }) as const
 
-const placas: LayerDescription = {
-  id: 1,
+const placas = layerDescription({
   name: 'placas',
   title: 'Placas',
-  layout: [],
   attributes: [attribute('rodovia', 'Rodovia'), attribute('km', 'Km'), attribute('obs', 'Nota')],
-  fieldsFormat: [],
-  domains: {},
-  geometryType: 'TABULAR',
-  queryable: true,
-  managed: true,
-  style: {} as LayerDescription['style'],
-  extent: null,
-  dataVersion: 1,
-  legendVersion: 1,
-  displayField: null,
-  labelField: null,
-  public: false,
-}
+})
 
 const chosen: ImportConfig = {
   destinyType: 0,
