@@ -60,6 +60,8 @@ export default defineConfig({
       '@gis/shared/imagery-import': shared('imagery/survey-import.ts'),
       '@gis/shared/documents': shared('documents/schemas.ts'),
       '@gis/shared/inspections': shared('inspections/schemas.ts'),
+      '@gis/shared/map-style': shared('layers/map-style.ts'),
+      '@gis/shared/crs': shared('crs/crs.ts'),
     },
   },
   build: {

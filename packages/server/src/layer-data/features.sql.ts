@@ -143,12 +143,13 @@ export async function featureColumns(db: Queryable, layer: CatalogueLayer): Prom
 
 /**
  * A geometry as PostGIS reads it before a write: WKT (`SRID=4326;` may lead), GeoJSON, or WKT
- * in Web Mercator (a WFS client's EPSG:3857), transformed to EPSG:4326 in the same statement.
+ * in another served system (a WFS client's EPSG:3857 or 31983), transformed to EPSG:4326 in
+ * the same statement.
  */
 export type GeometryText =
   | { kind: 'wkt'; text: string }
   | { kind: 'geojson'; text: string }
-  | { kind: 'mercator'; text: string }
+  | { kind: 'transform'; text: string; srid: number }
 
 /** A geometry read for the checks before a write. */
 export interface GeometryInfo {
@@ -159,17 +160,25 @@ export interface GeometryInfo {
   srid: number
   /** [minx, miny, maxx, maxy] */
   box: [number, number, number, number] | null
-  /** The geometry as WKT in EPSG:4326 when it came in another form (GeoJSON, EPSG:3857). */
+  /** The geometry as WKT in EPSG:4326 when it came in another form (GeoJSON, another CRS). */
   wkt: string | null
 }
 
-const READ_GEOMETRY: Record<GeometryText['kind'], { from: string; wkt: string }> = {
-  wkt: { from: 'ST_GeomFromEWKT($1)', wkt: 'NULL::text' },
-  // Read back from its WKT in the same statement: a GeoJSON that PostGIS reads but its WKT
-  // reader refuses (a ring of one point) is refused here, not by the write.
-  geojson: { from: 'ST_GeomFromEWKT(ST_AsEWKT(ST_GeomFromGeoJSON($1)))', wkt: 'ST_AsText(g)' },
-  // 9 decimals of a degree: a tenth of a millimetre.
-  mercator: { from: 'ST_Transform(ST_GeomFromText($1, 3857), 4326)', wkt: 'ST_AsText(g, 9)' },
+function readGeometry(geometry: GeometryText): { from: string; wkt: string } {
+  switch (geometry.kind) {
+    case 'wkt':
+      return { from: 'ST_GeomFromEWKT($1)', wkt: 'NULL::text' }
+    case 'geojson':
+      // Read back from its WKT in the same statement: a GeoJSON that PostGIS reads but its WKT
+      // reader refuses (a ring of one point) is refused here, not by the write.
+      return { from: 'ST_GeomFromEWKT(ST_AsEWKT(ST_GeomFromGeoJSON($1)))', wkt: 'ST_AsText(g)' }
+    case 'transform':
+      // 9 decimals of a degree: a tenth of a millimetre. The code is one of the served CRSs.
+      return {
+        from: `ST_Transform(ST_GeomFromText($1, ${Math.trunc(geometry.srid)}), 4326)`,
+        wkt: 'ST_AsText(g, 9)',
+      }
+  }
 }
 
 /**
@@ -180,7 +189,7 @@ export async function inspectGeometry(
   db: Queryable,
   geometry: GeometryText,
 ): Promise<GeometryInfo | undefined> {
-  const read = READ_GEOMETRY[geometry.kind]
+  const read = readGeometry(geometry)
   try {
     const { rows } = await db.query<{
       type: string

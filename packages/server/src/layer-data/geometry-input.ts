@@ -3,13 +3,13 @@ import type { FieldError } from '../http/errors'
 import type { GeometryText } from './features.sql'
 
 // What a write receives as its geometry: WKT or GeoJSON from the web and the approvals, WKT
-// in EPSG:4326 or 3857 from a WFS client's GML. Each is read by PostGIS once, in the check
+// in a served CRS from a WFS client's GML. Each is read by PostGIS once, in the check
 // before the write (feature-write.ts checkGeometry), and written as the WKT that check answers.
 
 /** WKT in a CRS the WFS accepts, as its GML reader gives it. */
 export interface WktIn {
   wkt: string
-  srid: 4326 | 3857
+  srid: number
 }
 
 export type GeometrySource = GeometryInput | WktIn
@@ -26,7 +26,11 @@ export function geometryText(
   field = 'geom',
 ): GeometryText | null | { error: FieldError } {
   if (typeof geom === 'string') return { kind: 'wkt', text: geom }
-  if (isWktIn(geom)) return { kind: geom.srid === 3857 ? 'mercator' : 'wkt', text: geom.wkt }
+  if (isWktIn(geom)) {
+    return geom.srid === 4326
+      ? { kind: 'wkt', text: geom.wkt }
+      : { kind: 'transform', text: geom.wkt, srid: geom.srid }
+  }
   const geometry = geom.type === 'Feature' ? geom.geometry : geom
   if (geometry === null) return null
   if (typeof geometry !== 'object' || geometry === undefined || Array.isArray(geometry)) {

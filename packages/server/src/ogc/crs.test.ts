@@ -1,3 +1,4 @@
+import { SERVED_CRS } from '@gis/shared'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { envelope, MERCATOR_LIMIT, parseCrs, type Crs } from './crs'
@@ -26,6 +27,17 @@ const MERCATOR = [
   'urn:ogc:def:crs:EPSG::3857',
   'http://www.opengis.net/def/crs/EPSG/0/3857',
 ]
+/** Brazil's systems: every form of a projected one is x/y, a geographic URN lat/lon. */
+const BRAZIL: [string, number, boolean][] = [
+  ['EPSG:31983', 31983, false],
+  ['urn:ogc:def:crs:EPSG::31983', 31983, false],
+  ['http://www.opengis.net/def/crs/EPSG/0/31985', 31985, false],
+  ['EPSG:29193', 29193, false],
+  ['urn:ogc:def:crs:EPSG::22523', 22523, false],
+  ['EPSG:4674', 4674, false],
+  ['urn:ogc:def:crs:EPSG::4674', 4674, true],
+  ['http://www.opengis.net/def/crs/EPSG/0/4618', 4618, true],
+]
 
 /** Whitespace around a name, and its letters in any case. */
 const spelled = (names: string[]) =>
@@ -50,6 +62,11 @@ describe('parseCrs (property)', () => {
         expect(parseCrs(name)).toMatchObject({ srid: 3857, latLon: false })
       }),
     )
+    for (const [name, srid, latLon] of BRAZIL) {
+      expect(parseCrs(name), name).toMatchObject({ srid, latLon })
+    }
+    expect(parseCrs('EPSG:4674')?.name).toBe('EPSG:4674')
+    expect(parseCrs('EPSG:31983')?.name).toBe('urn:ogc:def:crs:EPSG::31983')
   })
 
   it('answers a CRS or an OGC InvalidParameterValue for any text, never anything else', () => {
@@ -57,14 +74,14 @@ describe('parseCrs (property)', () => {
       fc.property(
         fc.oneof(
           fc.string(),
-          fc.constantFrom('EPSG:31983', 'EPSG:4674', 'urn:ogc:def:crs:EPSG::31983', 'EPSG:43260'),
+          fc.constantFrom('EPSG:31983', 'EPSG:32723', 'urn:ogc:def:crs:EPSG::4674', 'EPSG:43260'),
           fc.integer().map((n) => `EPSG:${n}`),
         ),
         fc.constantFrom('srsName', 'bbox'),
         (name, locator) => {
           try {
             const crs = parseCrs(name, locator)
-            if (crs) expect([4326, 3857]).toContain(crs.srid)
+            if (crs) expect(SERVED_CRS.map((c) => c.srid)).toContain(crs.srid)
             else expect(name).toBe('')
           } catch (err) {
             expect(err).toBeInstanceOf(OwsError)
@@ -83,6 +100,8 @@ describe('parseCrs (property)', () => {
       { srid: 4326, latLon: false, name: 'EPSG:4326' },
       { srid: 4326, latLon: true, name: 'urn:ogc:def:crs:EPSG::4326' },
       { srid: 3857, latLon: false, name: 'EPSG:3857' },
+      { srid: 31983, latLon: false, name: 'urn:ogc:def:crs:EPSG::31983' },
+      { srid: 4674, latLon: true, name: 'urn:ogc:def:crs:EPSG::4674' },
     )
     const coordinate = fc.oneof(
       fc.double({ noNaN: true, min: -1e9, max: 1e9 }),

@@ -57,7 +57,7 @@ describe('gmlGeometry', () => {
       '<gml:Polygon srsName="EPSG:4326"><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 1</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>',
       '<gml:MultiPolygon srsName="EPSG:4326"></gml:MultiPolygon>',
       '<gml:MultiPoint srsName="EPSG:4326"><gml:pointMember><gml:LineString><gml:posList>0 0 1 1</gml:posList></gml:LineString></gml:pointMember></gml:MultiPoint>',
-      '<gml:Point srsName="EPSG:31983"><gml:pos>1 2</gml:pos></gml:Point>',
+      '<gml:Point srsName="EPSG:32723"><gml:pos>1 2</gml:pos></gml:Point>',
       '<gml:Point srsName="EPSG:3857"><gml:pos>1e9 2</gml:pos></gml:Point>',
       '<gml:Solid srsName="EPSG:4326"/>',
     ]

@@ -5,7 +5,7 @@ import { attr, child, children, elements, text, type XmlNode } from './xml'
 /** A GML geometry read as WKT in its CRS (x/y order whatever the CRS's axis order). */
 export interface GmlGeometry {
   wkt: string
-  srid: 4326 | 3857
+  srid: number
 }
 
 /** Most positions one geometry may have (the XML size limit bounds it too). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { LayerStyle } from '@gis/shared'
+import { DEFAULT_FILL, DEFAULT_STROKE, type LayerStyle } from '@gis/shared'
 import type { CatalogueLayer } from '../layer-data/model'
 import { escapeXml } from './ows-errors'
 
@@ -13,8 +13,8 @@ interface Entry {
 }
 
 function symbol(layer: CatalogueLayer, style: LayerStyle, e: Entry, y: number, size: number) {
-  const fill = e.fill ?? style.fill ?? '#90a4ae'
-  const stroke = e.stroke ?? style.stroke ?? { color: '#37474f', width: 1 }
+  const fill = e.fill ?? style.fill ?? DEFAULT_FILL
+  const stroke = e.stroke ?? style.stroke ?? DEFAULT_STROKE
   const s = `stroke="${escapeXml(stroke.color)}" stroke-width="${Math.min(stroke.width, 6)}"`
   const f = `fill="${escapeXml(fill)}"`
   const cx = 2 + size / 2

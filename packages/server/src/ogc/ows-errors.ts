@@ -13,6 +13,11 @@ export type OwsExceptionCode =
   | 'NoApplicableCode'
   | 'LayerNotDefined'
   | 'InvalidFormat'
+  | 'InvalidCRS'
+  | 'InvalidSRS'
+  | 'StyleNotDefined'
+  | 'InvalidPoint'
+  | 'LayerNotQueryable'
 
 /** A failure of an OGC request, answered as an OGC exception report in Portuguese. */
 export class OwsError extends Error {
@@ -77,10 +82,17 @@ export function exceptionReport(err: OwsError, wfsVersion: '2.0.0' | '1.1.0' = '
 `
 }
 
-/** WMS 1.3.0 ServiceExceptionReport. */
-export function serviceExceptionReport(err: OwsError): string {
+/** WMS ServiceExceptionReport: 1.3.0's in its namespace, 1.1.1's without one. */
+export function serviceExceptionReport(
+  err: OwsError,
+  version: '1.3.0' | '1.1.1' = '1.3.0',
+): string {
+  const root =
+    version === '1.1.1'
+      ? '<ServiceExceptionReport version="1.1.1">'
+      : '<ServiceExceptionReport version="1.3.0" xmlns="http://www.opengis.net/ogc">'
   return `<?xml version="1.0" encoding="UTF-8"?>
-<ServiceExceptionReport version="1.3.0" xmlns="http://www.opengis.net/ogc">
+${root}
   <ServiceException code="${err.code}"${locatorAttr(err.locator)}>${escapeXml(err.message)}</ServiceException>
 </ServiceExceptionReport>
 `

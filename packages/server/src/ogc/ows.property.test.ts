@@ -46,7 +46,14 @@ interface Case {
   count: number | undefined
   startIndex: number | undefined
   hits: boolean
-  srs: undefined | 'EPSG:4326' | 'urn:ogc:def:crs:EPSG::4326' | 'EPSG:3857' | 'EPSG:31983'
+  srs:
+    | undefined
+    | 'EPSG:4326'
+    | 'urn:ogc:def:crs:EPSG::4326'
+    | 'EPSG:3857'
+    | 'EPSG:31983'
+    | 'urn:ogc:def:crs:EPSG::4674'
+    | 'EPSG:32723'
   bbox: boolean
   idFilter: undefined | { op: '>' | '<=' | '<>'; value: string }
 }
@@ -80,11 +87,13 @@ const caseArb: fc.Arbitrary<Case> = fc
     }),
     hits: fc.boolean(),
     srs: rarely(
-      'EPSG:31983' as const,
+      'EPSG:32723' as const,
       undefined,
       'EPSG:4326' as const,
       'urn:ogc:def:crs:EPSG::4326' as const,
       'EPSG:3857' as const,
+      'EPSG:31983' as const,
+      'urn:ogc:def:crs:EPSG::4674' as const,
     ),
     bbox: fc.boolean(),
     idFilter: fc.option(
@@ -137,7 +146,7 @@ function sortField(c: Case): string | undefined {
 /** Why the server must refuse the case, or undefined when it must answer it. */
 function invalidity(c: Case): string | undefined {
   if (c.format === 'GML2') return 'GML 2 is not written'
-  if (c.srs === 'EPSG:31983') return 'CRS not served'
+  if (c.srs === 'EPSG:32723') return 'CRS not served'
   if (c.properties === 'unknown') return 'unknown property'
   if (c.properties === 'geometry' && c.layers.some((l) => TABULAR.includes(l))) {
     return 'a TABULAR layer has no geometry to name'

@@ -9,7 +9,6 @@ import type { RouteScope } from '../http/scopes'
 import { readableLayers } from '../layer-data/catalogue'
 import type { CatalogueLayer } from '../layer-data/model'
 import type { FeatureService } from '../modules/features/features.service'
-import { legendPng } from './legend'
 import { exceptionReport, OwsError, serviceExceptionReport } from './ows-errors'
 import { getFeature } from './wfs'
 import { capabilitiesXml, describeFeatureTypeXml, GML31_FORMAT } from './wfs-capabilities'
@@ -27,7 +26,8 @@ import { lockMatching, lockResponseXml } from './wfs-lock'
 import { runTransaction } from './wfs-transaction'
 import { transactionResponseXml } from './wfs-transaction-response'
 import { MAX_ACTIONS } from './wfs-transaction-request'
-import { wmsCapabilitiesXml } from './wms'
+import { wmsAnswer } from './wms-answer'
+import { wmsVersion, type WmsVersion } from './wms-request'
 import { MAX_XML_BYTES } from './xml'
 import { createTurns } from '../workers/turns'
 
@@ -37,6 +37,7 @@ const XML = 'text/xml; charset=utf-8'
 interface Dialect {
   service: 'WFS' | 'WMS'
   version: WfsVersion
+  wmsVersion: WmsVersion
 }
 
 /** Guesses the dialect from the KVP alone (a failure may come before the request is read). */
@@ -46,19 +47,22 @@ function dialectOf(request: FastifyRequest): Dialect {
   const wms =
     /^wms$/i.test(service ?? '') || (!service && /legend/i.test(params.get('REQUEST') ?? ''))
   let version: WfsVersion = '2.0.0'
+  let wms11: WmsVersion = '1.3.0'
   try {
-    version = wfsVersion(params.get('VERSION'))
+    if (wms) wms11 = wmsVersion(params.get('VERSION') ?? params.get('WMTVER'))
+    else version = wfsVersion(params.get('VERSION'))
   } catch {
-    // An unknown version is reported in 2.0.0's words.
+    // An unknown version is reported in the newest version's words.
   }
-  return { service: wms ? 'WMS' : 'WFS', version }
+  return { service: wms ? 'WMS' : 'WFS', version, wmsVersion: wms11 }
 }
 
 /**
  * OGC services at /ows with the map services' credentials (bearer, `?token=`, HTTP Basic):
  * WFS 2.0.0 and 1.1.0 (GetCapabilities, DescribeFeatureType, GetFeature by KVP and by XML
  * POST, Transaction by XML POST through the feature service app.ts passes in, LockFeature and
- * GetFeatureWithLock) and WMS 1.3.0 (GetCapabilities, GetLegendGraphic).
+ * GetFeatureWithLock) and WMS 1.3.0 and 1.1.1 (GetCapabilities, GetMap, GetFeatureInfo,
+ * GetLegendGraphic).
  */
 export const owsScope = (deps: AppDeps, features: FeatureService): RouteScope => ({
   prefix: '/ows',
@@ -78,6 +82,8 @@ const owsRoutes =
     const serviceUrl = `${config.publicUrl ?? `http://localhost:${config.port}`}/ows`
     // The statements of GetFeature answers run a few at a time (one core is left to the rest).
     const featureTurns = createTurns(Math.max(1, availableParallelism() - 1))
+    // Maps likewise: each holds its statements and a librsvg drawing on libuv's threads.
+    const mapTurns = createTurns(Math.max(1, availableParallelism() - 1))
     const dialects = new WeakMap<FastifyRequest, Dialect>()
 
     // Bodies arrive as text whatever their type: XML is parsed (safely) by the handler, a form
@@ -119,13 +125,14 @@ const owsRoutes =
           500,
         )
       }
+      const wms11 = dialect.service === 'WMS' && dialect.wmsVersion === '1.1.1'
       return reply
         .code(report.status)
         .headers(report.headers)
-        .type(XML)
+        .type(wms11 ? 'application/vnd.ogc.se_xml; charset=utf-8' : XML)
         .send(
           dialect.service === 'WMS'
-            ? serviceExceptionReport(report)
+            ? serviceExceptionReport(report, dialect.wmsVersion)
             : exceptionReport(report, dialect.version),
         )
     })
@@ -162,6 +169,7 @@ const owsRoutes =
       dialects.set(request, {
         service: req.service,
         version: req.service === 'WFS' ? req.version : '2.0.0',
+        wmsVersion: req.service === 'WMS' ? req.version : '1.3.0',
       })
       const user = callerOf(auth, request).user
       const layers = (await readableLayers(db, user)).filter((l) => l.queryable)
@@ -178,17 +186,9 @@ const owsRoutes =
           return layer
         })
       if (req.service === 'WMS') {
-        if (req.request === 'GetCapabilities') {
-          return reply.type(XML).send(wmsCapabilitiesXml(layers, serviceUrl, query))
-        }
-        const layer = layers.find((l) => l.name === req.layer)
-        if (!layer || layer.geometryType === 'TABULAR') {
-          throw new OwsError('LayerNotDefined', 'ogc.unknownLayer', 'layer', {
-            name: req.layer.slice(0, 64),
-          })
-        }
-        const png = await legendPng(layer, req.width ?? req.height)
-        return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png)
+        const answer = await wmsAnswer(db, layers, req, { serviceUrl, query, turns: mapTurns })
+        if (answer.cacheControl) reply.header('cache-control', answer.cacheControl)
+        return reply.type(answer.type).send(answer.body)
       }
       if (req.request === 'GetCapabilities') {
         const url = query ? `${serviceUrl}?${query}` : serviceUrl
@@ -248,7 +248,7 @@ const owsRoutes =
         schema: {
           tags: ['ogc'],
           summary:
-            'OGC WFS 2.0.0/1.1.0 and WMS 1.3.0 (KVP). Token as bearer, ?token= or HTTP Basic (user and password, or the token as password)',
+            'OGC WFS 2.0.0/1.1.0 and WMS 1.3.0/1.1.1 (KVP). Token as bearer, ?token= or HTTP Basic (user and password, or the token as password)',
         },
       },
       (request, reply) => handle(request, reply, parseKvp(kvp(queryOf(request))), queryOf(request)),

@@ -1,5 +1,6 @@
 import { publicFields, type CatalogueLayer } from '../layer-data/model'
 import { escapeXml } from './ows-errors'
+import { SERVED_URNS } from './crs'
 import { COUNT_DEFAULT, type WfsVersion } from './wfs-request'
 
 /** Namespace and prefix of our feature types. */
@@ -58,6 +59,14 @@ const allowed = (name: string, values: string[]) =>
 const listed = (name: string, values: string[]) =>
   `<ows:Parameter name="${name}">${values.map((v) => `<ows:Value>${escapeXml(v)}</ows:Value>`).join('')}</ows:Parameter>`
 
+/** A feature type's systems: the storage system by default, every other served one besides. */
+const otherSystems = (word: 'CRS' | 'SRS') =>
+  SERVED_URNS.map((urn, i) =>
+    i === 0
+      ? `<wfs:Default${word}>${urn}</wfs:Default${word}>`
+      : `<wfs:Other${word}>${urn}</wfs:Other${word}>`,
+  ).join('')
+
 /** GetCapabilities of the given version; `url` is the service address for every operation. */
 export function capabilitiesXml(
   layers: CatalogueLayer[],
@@ -75,7 +84,7 @@ function capabilities20(layers: CatalogueLayer[], url: string): string {
   const types = layers
     .map(
       (l) =>
-        `<wfs:FeatureType><wfs:Name>${FEATURE_PREFIX}:${l.name}</wfs:Name><wfs:Title>${escapeXml(l.title)}</wfs:Title><wfs:DefaultCRS>urn:ogc:def:crs:EPSG::4326</wfs:DefaultCRS><wfs:OtherCRS>urn:ogc:def:crs:EPSG::3857</wfs:OtherCRS><wfs:OutputFormats>${formats.map((f) => `<wfs:Format>${escapeXml(f)}</wfs:Format>`).join('')}</wfs:OutputFormats>${wgs84Box(l)}</wfs:FeatureType>`,
+        `<wfs:FeatureType><wfs:Name>${FEATURE_PREFIX}:${l.name}</wfs:Name><wfs:Title>${escapeXml(l.title)}</wfs:Title>${otherSystems('CRS')}<wfs:OutputFormats>${formats.map((f) => `<wfs:Format>${escapeXml(f)}</wfs:Format>`).join('')}</wfs:OutputFormats>${wgs84Box(l)}</wfs:FeatureType>`,
     )
     .join('\n    ')
   const { wfs, ows, gml } = NS['2.0.0']
@@ -129,7 +138,7 @@ function capabilities11(layers: CatalogueLayer[], url: string): string {
   const types = layers
     .map(
       (l) =>
-        `<wfs:FeatureType><wfs:Name>${FEATURE_PREFIX}:${l.name}</wfs:Name><wfs:Title>${escapeXml(l.title)}</wfs:Title><wfs:DefaultSRS>urn:ogc:def:crs:EPSG::4326</wfs:DefaultSRS><wfs:OtherSRS>urn:ogc:def:crs:EPSG::3857</wfs:OtherSRS><wfs:Operations>${OPERATIONS_11}</wfs:Operations><wfs:OutputFormats>${formats.map((f) => `<wfs:Format>${escapeXml(f)}</wfs:Format>`).join('')}</wfs:OutputFormats>${wgs84Box(l)}</wfs:FeatureType>`,
+        `<wfs:FeatureType><wfs:Name>${FEATURE_PREFIX}:${l.name}</wfs:Name><wfs:Title>${escapeXml(l.title)}</wfs:Title>${otherSystems('SRS')}<wfs:Operations>${OPERATIONS_11}</wfs:Operations><wfs:OutputFormats>${formats.map((f) => `<wfs:Format>${escapeXml(f)}</wfs:Format>`).join('')}</wfs:OutputFormats>${wgs84Box(l)}</wfs:FeatureType>`,
     )
     .join('\n    ')
   const { wfs, ows, gml } = NS['1.1.0']

@@ -18,7 +18,7 @@ export type Filter =
   | { op: 'and' | 'or'; args: Filter[] }
   | { op: 'not'; arg: Filter }
   | { op: 'bbox'; env: Envelope }
-  | { op: 'intersects'; wkt: string; srid: 4326 | 3857 }
+  | { op: 'intersects'; wkt: string; srid: number }
   | { op: 'cmp'; cmp: Comparison; prop: string; value: string; matchCase: boolean }
   | { op: 'between'; prop: string; lower: string; upper: string }
   | { op: 'like'; prop: string; pattern: string; wild: string; single: string; escape: string }
@@ -94,7 +94,7 @@ const FILTER_GEOMETRIES = new Set([
 ])
 
 /** A GML geometry (Envelope or Box, or one gmlGeometry reads) as WKT in its CRS. */
-function geometryOf(node: XmlNode, fallback: Crs): { wkt: string; srid: 4326 | 3857 } {
+function geometryOf(node: XmlNode, fallback: Crs): { wkt: string; srid: number } {
   for (const { name, node: g } of elements(node)) {
     if (name === 'ValueReference' || name === 'PropertyName') continue
     if (name === 'Envelope' || name === 'Box') {
@@ -270,7 +270,7 @@ function compile(layer: CatalogueLayer, f: Filter, params: SqlParams): string {
       geomGuard()
       // Computed once per statement (an InitPlan), however many rows are tested.
       const g = `ST_GeomFromText(${params.bind(f.wkt, 'text')}, ${f.srid})`
-      return `ST_Intersects(t.geom, (SELECT ${f.srid === 3857 ? `ST_Transform(${g}, 4326)` : g}))`
+      return `ST_Intersects(t.geom, (SELECT ${f.srid === 4326 ? g : `ST_Transform(${g}, 4326)`}))`
     }
     case 'cmp': {
       const field = scalar(layer, f.prop)

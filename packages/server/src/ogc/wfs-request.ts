@@ -1,5 +1,6 @@
 import { DEFAULT_CRS, envelope, parseCrs, type Crs } from './crs'
 import { OwsError } from './ows-errors'
+import { parseWmsKvp, type WmsRequest } from './wms-request'
 import { localName, parseFilter, parseResourceId, type Filter } from './wfs-filter'
 import {
   lockOptions,
@@ -68,8 +69,7 @@ export type OwsRequest =
       request: 'Transaction'
       transaction: TransactionRequest
     }
-  | { service: 'WMS'; request: 'GetCapabilities' }
-  | { service: 'WMS'; request: 'GetLegendGraphic'; layer: string; width?: number; height?: number }
+  | WmsRequest
 
 const invalid = (name: string) =>
   new OwsError('InvalidParameterValue', 'ogc.invalidParameter', name, { name })
@@ -196,31 +196,7 @@ export function parseKvp(params: Map<string, string>): OwsRequest {
     })
   }
   const service = (params.get('SERVICE') ?? (/legend/i.test(request) ? 'WMS' : 'WFS')).toUpperCase()
-  if (service === 'WMS') {
-    if (/^GetCapabilities$/i.test(request)) return { service, request: 'GetCapabilities' }
-    if (/^GetLegendGraphic$/i.test(request)) {
-      const layer = params.get('LAYER')
-      if (!layer) {
-        throw new OwsError('MissingParameterValue', 'ogc.missingParameter', 'layer', {
-          name: 'LAYER',
-        })
-      }
-      const format = params.get('FORMAT')
-      if (format && !/^image\/png/i.test(format)) {
-        throw new OwsError('InvalidFormat', 'ogc.unsupportedFormat', 'format', { name: format })
-      }
-      return {
-        service,
-        request: 'GetLegendGraphic',
-        layer: localName(layer),
-        width: integer(params.get('WIDTH'), 'WIDTH', 8),
-        height: integer(params.get('HEIGHT'), 'HEIGHT', 8),
-      }
-    }
-    throw new OwsError('OperationNotSupported', 'ogc.unknownOperation', 'request', {
-      name: request,
-    })
-  }
+  if (service === 'WMS') return parseWmsKvp(params, request)
   if (service !== 'WFS') {
     throw new OwsError('InvalidParameterValue', 'ogc.unknownService', 'service', { name: service })
   }

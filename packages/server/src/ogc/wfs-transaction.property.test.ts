@@ -11,7 +11,7 @@ const t = useTestApp()
 const ROAD = 'SP-PBT'
 
 type Version = '2.0.0' | '1.1.0'
-type Geometry = 'lonlat' | 'latlon' | 'mercator' | 'line' | 'badCrs' | 'outOfRange' | 'odd'
+type Geometry = 'lonlat' | 'latlon' | 'mercator' | 'utm' | 'line' | 'badCrs' | 'outOfRange' | 'odd'
 type Value = { prop: 'km' | 'sentido' | 'cor'; value: string }
 type FilterCase =
   | { kind: 'id'; id: number }
@@ -51,7 +51,7 @@ const valueArb: fc.Arbitrary<Value> = rarely<Value>(
 )
 const geometryArb = rarely<Geometry>(
   10,
-  fc.constantFrom('lonlat', 'latlon', 'mercator'),
+  fc.constantFrom('lonlat', 'latlon', 'mercator', 'utm'),
   fc.constantFrom('line', 'badCrs', 'outOfRange', 'odd'),
 )
 const filterArb: fc.Arbitrary<FilterCase> = fc.oneof(
@@ -103,8 +103,10 @@ function gml(g: Geometry, version: Version): string {
       return p('urn:ogc:def:crs:EPSG::3857', '-5278000 -2695000')
     case 'line':
       return `<gml:LineString srsName="EPSG:4326"><gml:posList>-47.4 -23.5 -47.3 -23.4</gml:posList></gml:LineString>`
+    case 'utm':
+      return p('urn:ogc:def:crs:EPSG::31983', '333624.18 7394647.52')
     case 'badCrs':
-      return p('EPSG:31983', '250000 7400000')
+      return p('EPSG:32723', '250000 7400000')
     case 'outOfRange':
       return p('EPSG:4326', '-47.4 -123.5')
     case 'odd':

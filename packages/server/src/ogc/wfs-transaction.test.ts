@@ -241,9 +241,9 @@ describe('WFS-T Transaction', () => {
 
   it('refuses a bad CRS, a wrong geometry type and an unknown property, changing nothing', async () => {
     const count = await live('marcos_km')
-    const crs = await post(tx20(marco('1').replace('urn:ogc:def:crs:EPSG::4326', 'EPSG:31983')))
+    const crs = await post(tx20(marco('1').replace('urn:ogc:def:crs:EPSG::4326', 'EPSG:32723')))
     expect(crs.statusCode).toBe(400)
-    expect(crs.body).toContain('Sistema de referência não suportado: EPSG:31983')
+    expect(crs.body).toContain('Sistema de referência não suportado: EPSG:32723')
     const line = await post(
       tx20(
         `<wfs:Insert><gis:marcos_km><gis:geom><gml:LineString srsName="EPSG:4326"><gml:posList>-47.4 -23.5 -47.3 -23.4</gml:posList></gml:LineString></gis:geom><gis:km>3</gis:km></gis:marcos_km></wfs:Insert>`,

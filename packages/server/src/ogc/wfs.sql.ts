@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types'
 import { layerRead } from '../layer-data/layer-read'
 import { quoteIdent, type CatalogueLayer } from '../layer-data/model'
 import { SqlParams } from '../layer-data/where'
-import type { Crs } from './crs'
+import { crsDigits, isGeographic, type Crs } from './crs'
 
 // The SQL of a GetFeature: a compiled query's count, its GeoJSON and its GML rows.
 
@@ -83,11 +83,13 @@ function geometrySql(
   gmlId?: string,
 ): string {
   if (!c.withGeometry) return 'NULL::text'
-  const geom = c.srs.srid === 3857 ? 'ST_Transform(t.geom, 3857)' : 't.geom'
-  const digits = c.srs.srid === 3857 ? 2 : 7
+  const srid = Math.trunc(c.srs.srid)
+  const geom = srid === 4326 ? 't.geom' : `ST_Transform(t.geom, ${srid})`
+  const digits = crsDigits(srid)
   if (format === 'geojson') return `ST_AsGeoJSON(${geom}, ${digits})`
-  // GML 3 (3.2 element names), LineString instead of Curve, URN names lat/lon for 4326.
-  const options = c.srs.srid === 4326 && !c.srs.latLon ? 4 : 1 | 4 | (c.srs.latLon ? 16 : 0)
+  // GML 3 (3.2 element names), LineString instead of Curve; a geographic system named
+  // `EPSG:n` is lon/lat with that name, its URN lat/lon; projected ones by URN, x/y.
+  const options = isGeographic(srid) && !c.srs.latLon ? 4 : 1 | 4 | (c.srs.latLon ? 16 : 0)
   return format === 'gml32' && gmlId
     ? `ST_AsGML(3, ${geom}, ${digits}, ${options}, 'gml', ${gmlId} || '.' || t.id || '.geom')`
     : `ST_AsGML(3, ${geom}, ${digits}, ${options}, 'gml')`

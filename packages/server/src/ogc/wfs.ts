@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types'
 import type { Turns } from '../workers/turns'
 import { columnSql, type CatalogueLayer } from '../layer-data/model'
 import { SqlParams } from '../layer-data/where'
-import type { Crs } from './crs'
+import { crsUrn, type Crs } from './crs'
 import { escapeXml, OwsError } from './ows-errors'
 import {
   FEATURE_NS,
@@ -198,9 +198,7 @@ function collection(
 ): { contentType: string; open: string; close: string } {
   if (format === 'geojson') {
     const crs =
-      srs.srid === 3857
-        ? ',"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::3857"}}'
-        : ''
+      srs.srid === 4326 ? '' : `,"crs":{"type":"name","properties":{"name":"${crsUrn(srs.srid)}"}}`
     const numberMatched = matched === 'unknown' ? '' : `"numberMatched":${matched},`
     const links = opts.nextUrl
       ? `,"links":[{"href":${JSON.stringify(opts.nextUrl)},"rel":"next","type":"application/geo+json"}]`

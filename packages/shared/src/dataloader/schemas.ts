@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { t } from '../i18n/messages'
+import { SERVED_CRS } from '../crs/crs'
 
 const name = z.string().trim().min(1).max(200)
 
@@ -82,20 +83,11 @@ export const importJobSchema = z.object({
 })
 
 /**
- * Coordinate systems offered by name for an imported file's coordinates (issue 43): Brazil's
- * SIRGAS 2000 and its UTM zones, the old SAD69 and its UTM zones 22S and 23S, and WGS 84.
+ * Coordinate systems offered by name for an imported file's coordinates (issue 43): the
+ * served systems (SIRGAS 2000 and its UTM zones, SAD69, Córrego Alegre, WGS 84) but the web's
+ * Mercator, which no survey is made in.
  */
-export const IMPORT_CRS = [
-  { srid: 4674, name: 'SIRGAS 2000 (geográficas)' },
-  { srid: 31982, name: 'SIRGAS 2000 / UTM zona 22S' },
-  { srid: 31983, name: 'SIRGAS 2000 / UTM zona 23S' },
-  { srid: 31984, name: 'SIRGAS 2000 / UTM zona 24S' },
-  { srid: 31985, name: 'SIRGAS 2000 / UTM zona 25S' },
-  { srid: 4618, name: 'SAD69 (geográficas)' },
-  { srid: 29192, name: 'SAD69 / UTM zona 22S' },
-  { srid: 29193, name: 'SAD69 / UTM zona 23S' },
-  { srid: 4326, name: 'WGS 84 (geográficas, GPS)' },
-] as const
+export const IMPORT_CRS = SERVED_CRS.filter((c) => c.srid !== 3857)
 
 /** The name IMPORT_CRS gives a code, or `EPSG:<code>`. */
 export function importCrsName(srid: number): string {

@@ -7,16 +7,20 @@ import Stroke from 'ol/style/Stroke'
 import Style, { type StyleFunction } from 'ol/style/Style'
 import Text from 'ol/style/Text'
 import { t } from '@gis/shared/i18n'
+import {
+  DEFAULT_FILL,
+  DEFAULT_STROKE,
+  LABEL_COLOR,
+  LABEL_HALO,
+  labelText as sharedLabelText,
+} from '@gis/shared/map-style'
 
 /**
  * A catalogue layer's style (`LayerStyle`) as an OpenLayers style function, drawn as the WMS
- * legend draws it (packages/server/src/ogc/legend.ts): the same defaults, lines in the
+ * map and legend draw it (packages/server/src/ogc/wms-map.ts, legend.ts): the same defaults, lines in the
  * category's fill colour, points as circles, squares or triangles of the style's radius,
  * categories by an attribute's value, labels from an attribute from a minimum zoom on.
  */
-export const DEFAULT_FILL = '#90a4ae'
-export const DEFAULT_STROKE = { color: '#37474f', width: 1 }
-
 /** View zoom of a resolution (EPSG:3857, 256-pixel zoom levels). */
 export function zoomOf(resolution: number): number {
   return Math.log2(156_543.033_928_041 / resolution)
@@ -59,15 +63,9 @@ function symbolStyle(geometryType: LayerGeometryType, style: LayerStyle, paint: 
   return new Style({ image })
 }
 
-const numberFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 })
-
 /** A label's text: numbers as pt-BR writes them, booleans as Sim/Não. */
-export function labelText(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  if (typeof value === 'number') return numberFormat.format(value)
-  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no')
-  return String(value)
-}
+export const labelText = (value: unknown): string =>
+  sharedLabelText(value, t('common.yes'), t('common.no'))
 
 /**
  * A polygon reaches the map cut into its tiles' pieces, each of which would carry the label.
@@ -100,8 +98,8 @@ export function layerStyleFunction(
     ? new Style({
         text: new Text({
           font: '600 12px "Inter Variable", "Segoe UI", Roboto, Arial, sans-serif',
-          fill: new Fill({ color: '#1b2a33' }),
-          stroke: new Stroke({ color: 'rgba(255,255,255,0.92)', width: 3 }),
+          fill: new Fill({ color: LABEL_COLOR }),
+          stroke: new Stroke(LABEL_HALO),
           placement: isLine ? 'line' : 'point',
           offsetY: isPoint ? -(radius + 9) : 0,
         }),
