@@ -28,10 +28,29 @@ export interface ExportQuery {
   temporalAsText?: boolean
   spec: SearchSpec
   sort: SortSpec
+  /**
+   * The EPSG code the geometries are written in (a served system, checked by the export's
+   * schema); absent or 4326, the stored system: no transformation. KML is always 4326.
+   */
+  srid?: number
 }
 
 /** Column name of the geometry in every export statement. */
 export const EXPORT_GEOMETRY = 'geom'
+
+/** The system layer tables keep their geometries in. */
+const STORED_SRID = 4326
+
+/**
+ * The row's geometry in the export's system: PostGIS's ST_Transform (PROJ) from the stored
+ * EPSG:4326, or the column itself. The code is an integer of the served list, written as is.
+ */
+export function exportGeometrySql(q: Pick<ExportQuery, 'srid'>, alias = 't'): string {
+  const col = `${alias}.geom`
+  if (q.srid === undefined || q.srid === STORED_SRID) return col
+  if (!Number.isSafeInteger(q.srid)) throw new Error(`not an EPSG code: ${q.srid}`)
+  return `ST_Transform(${col}, ${q.srid})`
+}
 
 function quoted(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
@@ -62,16 +81,16 @@ function valueSql(field: LayerField, q: ExportQuery): string {
 }
 
 function geometrySql(q: ExportQuery): string | undefined {
-  const col = 't.geom'
   switch (q.geometry) {
     case 'none':
       return undefined
     case 'wkt':
-      return `ST_AsText(${col})`
+      return `ST_AsText(${exportGeometrySql(q)})`
     case 'kml':
-      return `ST_AsKML(${col}, 15)`
+      // KML is WGS 84 by definition (ST_AsKML transforms to 4326 anyway).
+      return `ST_AsKML(t.geom, 15)`
     case 'native':
-      return col
+      return exportGeometrySql(q)
   }
 }
 
@@ -259,12 +278,15 @@ export async function holdsCarriageReturn(db: Db, q: ExportQuery): Promise<boole
 export function exportBoxesStatement(q: ExportQuery): { text: string; values: unknown[] } {
   const params = new SqlParams()
   const where = searchWhere(q.layer, q.spec, params)
+  // The boxes of the geometries as written: in the export's system, transformed once a row.
   return {
     text: `SELECT string_agg(CASE WHEN t.geom IS NULL OR ST_IsEmpty(t.geom) THEN '\\x7ff8000000000000'::bytea
-                  ELSE float8send(ST_XMin(t.geom::box3d)) || float8send(ST_XMax(t.geom::box3d))
-                    || float8send(ST_YMin(t.geom::box3d)) || float8send(ST_YMax(t.geom::box3d)) END,
+                  ELSE float8send(ST_XMin(bx.b)) || float8send(ST_XMax(bx.b))
+                    || float8send(ST_YMin(bx.b)) || float8send(ST_YMax(bx.b)) END,
                   ''::bytea ${orderBySql(q.layer, q.sort)}) AS boxes
-             FROM ${tableSql(q.layer)} t WHERE ${where}`,
+             FROM ${tableSql(q.layer)} t
+             CROSS JOIN LATERAL (SELECT ${exportGeometrySql(q)}::box3d AS b) bx
+            WHERE ${where}`,
     values: params.values,
   }
 }

@@ -115,6 +115,20 @@ export const searchMessages = {
   'export.moveUp': 'Mover {field} para cima',
   'export.moveDown': 'Mover {field} para baixo',
   'export.format': 'Formato',
+  'export.crs': 'Sistema de coordenadas',
+  'export.crsOption': '{name} – EPSG:{srid}',
+  'export.crsHint.cad':
+    'DXF e DGN saem, por padrão, na zona UTM (SIRGAS 2000) do centro do layer, em metros.',
+  'export.crsHint.wkt':
+    'Vale para a geometria em WKT, quando o atributo da geometria está marcado.',
+  'export.crsHint.kml': 'O KML usa sempre WGS 84 (EPSG:4326), como o formato exige.',
+  'export.crsHint.kmz': 'O KML usa sempre WGS 84 (EPSG:4326), como o formato exige.',
+  'export.crsHint.geojson-artesp':
+    'O manual GeoJSON da ARTESP exige SIRGAS 2000 (EPSG:4674); km com três casas decimais e datas AAAA-MM-DD.',
+  'export.sridUnknown':
+    'Sistema de coordenadas não oferecido: {srid}. Use um destes códigos EPSG: {list}.',
+  'export.sridType': 'O sistema de coordenadas é um código EPSG (um número), um destes: {list}.',
+  'export.sridFixed': 'O formato {format} sai sempre em {crs}, EPSG:{srid}.',
   'export.includeDeleted': 'Incluir feições excluídas',
   'export.includeDeletedHint':
     "Saem marcadas na coluna 'Excluído?'; sem esta opção ficam de fora, como nos relatórios.",
@@ -167,6 +181,7 @@ export const searchMessages = {
   'export.format.kml': 'KML (.kml)',
   'export.format.ogr/shapefile': 'Shapefile (.shp, GDAL)',
   'export.format.ogr/geojson': 'GeoJSON (.geojson, GDAL)',
+  'export.format.geojson-artesp': 'GeoJSON (ARTESP)',
   'export.format.ogr/gpkg': 'GeoPackage (.gpkg, GDAL)',
   'export.format.ogr/dxf': 'DXF (.dxf, GDAL)',
   'export.format.ogr/dgn': 'DGN (.dgn, GDAL)',

@@ -28,6 +28,7 @@ export const EXPORT_FORMATS = [
   'kml',
   'ogr/shapefile',
   'ogr/geojson',
+  'geojson-artesp',
   'ogr/gpkg',
   'ogr/dxf',
   'ogr/dgn',
@@ -83,6 +84,14 @@ export const EXPORT_FORMAT_INFO: Readonly<Record<ExportFormat, ExportFormatInfo>
     contentType: 'application/geo+json',
     needsGeometry: false,
     gdal: true,
+    spreadsheet: false,
+  },
+  // The regulator's delivery (ARTESP's GeoJSON manual): EPSG:4674, km with three decimals.
+  'geojson-artesp': {
+    extension: 'geojson',
+    contentType: 'application/geo+json',
+    needsGeometry: true,
+    gdal: false,
     spreadsheet: false,
   },
   'ogr/gpkg': {
@@ -161,3 +170,5 @@ export function neutraliseFormula(text: string): string {
 /** Job statuses as the spec names them (plus QUEUED before a worker takes the job). */
 export const JOB_STATUSES = ['QUEUED', 'IN_PROGRESS', 'COMPLETE', 'ERROR', 'CANCELLED'] as const
 export type JobStatusName = (typeof JOB_STATUSES)[number]
+
+export * from './export-crs'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { t } from '../i18n/messages'
 import { installZodErrorMap } from '../i18n/zod-errors'
+import { crsInfo, SERVED_CRS } from '../crs/crs'
 import {
   DEFAULT_EXPORT_FORMAT,
   EXPORT_FORMATS,
@@ -114,6 +115,17 @@ const timeZone = z
     { error: t('field.invalid') },
   )
 
+/** The served systems' codes, as the refusals list them (codes, not quantities: no grouping). */
+const servedList = () => SERVED_CRS.map((c) => c.srid).join(', ')
+/** The refusal of a coordinate system that is not served: the code asked for and the list. */
+const sridUnknown = (input: unknown) =>
+  t('export.sridUnknown', { srid: String(input).slice(0, 20), list: servedList() })
+
+/** An output coordinate system: the EPSG code of one of the served systems (`SERVED_CRS`). */
+export const exportSridSchema = z
+  .number({ error: () => t('export.sridType', { list: servedList() }) })
+  .refine((srid) => crsInfo(srid) !== undefined, { error: (issue) => sridUnknown(issue.input) })
+
 /** What to export: the attributes (in this order), the filter or a selection, the order. */
 export const exportBodySchema = z
   .object({
@@ -132,6 +144,12 @@ export const exportBodySchema = z
      * are left out, as in the reports (not for DXF and DGN, which carry no attributes).
      */
     includeDeleted: z.boolean().optional(),
+    /**
+     * The EPSG code the geometries are written in, one of the served systems; without it the
+     * format's default (`defaultExportSrid`: DXF and DGN the layer's SIRGAS 2000 / UTM zone,
+     * KML 4326 and the ARTESP GeoJSON 4674 always, every other format 4326).
+     */
+    srid: exportSridSchema.optional(),
   })
   .strict()
 export type ExportBody = z.infer<typeof exportBodySchema>
@@ -183,6 +201,13 @@ export const exportParametersSchema = z
     timeZone: timeZone.optional(),
     /** `true`: deleted features too, flagged (see `includeDeleted` of the export body). */
     includeDeleted: z.enum(['true', 'false'], { error: t('field.invalid') }).optional(),
+    /** The output system's EPSG code (see `srid` of the export body). */
+    srid: z
+      .string()
+      .refine((text) => /^\d{1,6}$/.test(text) && crsInfo(Number(text)) !== undefined, {
+        error: (issue) => sridUnknown(issue.input),
+      })
+      .optional(),
     token: z.string().max(200).optional(),
   })
   .strict()

@@ -24,6 +24,8 @@ export interface ExportArgs {
   order?: 'asc' | 'desc'
   /** Deleted features too, flagged in 'Excluído?' (else they are left out). */
   includeDeleted?: boolean
+  /** The EPSG code of the geometries (one of SERVED_CRS); absent: the format's default. */
+  srid?: number
 }
 
 function searchQuery({ page, limit, sort, order }: SearchArgs): string {

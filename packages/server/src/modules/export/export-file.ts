@@ -1,7 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { EXPORT_FORMAT_INFO, t, type ExportBody, type ExportFormat } from '@gis/shared'
+import {
+  crsInfo,
+  defaultExportSrid,
+  EXPORT_FORMAT_INFO,
+  FIXED_EXPORT_SRID,
+  t,
+  type ExportBody,
+  type ExportFormat,
+} from '@gis/shared'
 import type { ServerConfig } from '../../config'
 import type { Db } from '../../db/types'
 import { badRequest } from '../../http/errors'
@@ -14,7 +22,7 @@ import { wallClockIn } from '@gis/shared'
 import { DEFAULT_EXPORT_TIME_ZONE } from './export-values'
 import { writeWithGdal } from './export-gdal'
 import type { GdalFormat } from './gdal-write-context'
-import { writeCsvLines, writeGeoJsonLines } from './line-writers'
+import { writeArtespGeoJson, writeCsvLines, writeGeoJsonLines } from './line-writers'
 import { writeKml, writeXlsx, type WriteContext } from './writers'
 import { zipFiles } from './zip'
 
@@ -29,6 +37,8 @@ export interface ExportPlan {
   sort: SortSpec
   format: ExportFormat
   timeZone: string
+  /** The EPSG code the geometries are written in (asked for, else the format's default). */
+  srid: number
 }
 
 /**
@@ -36,7 +46,8 @@ export interface ExportPlan {
  * features API the soft-delete flag too), the format must suit the layer, and the filter and
  * the sort must be valid; every refusal is a Portuguese 400 (a FilterError for the filter).
  * Deleted features stay out unless `includeDeleted`, which adds the flag's column at the end
- * when it was not chosen.
+ * when it was not chosen. The output system is the one asked for, else the format's default
+ * (`defaultExportSrid`); a format that dictates its own refuses any other.
  */
 export function planExport(
   layer: CatalogueLayer,
@@ -77,6 +88,20 @@ export function planExport(
   // The filter is checked now, so that a bad one is the caller's 400 and never a failed job.
   searchWhere(layer, spec, new SqlParams())
   const sort = readSort(layer, body.sort, body.order)
+  const srid = body.srid ?? defaultExportSrid(format, layer.extent)
+  const fixed = FIXED_EXPORT_SRID[format]
+  if (fixed && srid !== fixed) {
+    throw badRequest([
+      {
+        field: 'srid',
+        message: t('export.sridFixed', {
+          format: t(`export.format.${format}`),
+          crs: crsInfo(fixed)!.name,
+          srid: String(fixed),
+        }),
+      },
+    ])
+  }
   return {
     layer,
     fields,
@@ -85,6 +110,7 @@ export function planExport(
     sort,
     format,
     timeZone: body.timeZone ?? DEFAULT_EXPORT_TIME_ZONE,
+    srid,
   }
 }
 
@@ -98,7 +124,14 @@ export function queryOf(plan: ExportPlan): ExportQuery {
     layer: plan.layer,
     fields: geometryOnly ? [] : plan.fields,
     geometry:
-      plan.format === 'kml' ? 'kml' : plan.wkt ? 'wkt' : info.gdal && hasGeometry ? 'wkt' : 'none',
+      plan.format === 'kml'
+        ? 'kml'
+        : plan.wkt
+          ? 'wkt'
+          : (info.gdal || plan.format === 'geojson-artesp') && hasGeometry
+            ? 'wkt'
+            : 'none',
+    srid: plan.srid,
     values: 'json',
     neutralise: info.gdal && info.spreadsheet,
     temporalAsText: plan.format === 'ogr/shapefile',
@@ -161,6 +194,9 @@ export async function produceExport(plan: ExportPlan, opts: ProduceOptions): Pro
         break
       case 'ogr/geojson':
         rows = await writeGeoJsonLines(file, ctx, plan.layer.name)
+        break
+      case 'geojson-artesp':
+        rows = await writeArtespGeoJson(file, ctx, plan.layer.name)
         break
       case 'kml':
         rows = await writeKml(file, ctx, plan.layer)

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync } from 'node:fs'
 import path from 'node:path'
+import { crsInfo } from '@gis/shared'
 import { fieldOf, type LayerField } from '../../layer-data/model'
 import {
   columnSqlTypes,
@@ -29,6 +30,33 @@ interface DriverSpec {
   driver: string
   extension: string
   layerOptions: (withGeometry: boolean) => string[]
+}
+
+/**
+ * DGN (v7) keeps coordinates as 32-bit integers ("units of resolution") from a global origin.
+ * GDAL's seed file, fine for degrees, truncates metres to the centimetre; in metres the file
+ * gets millimetres (1,000 per metre) from the layer's centre in the export's system, which
+ * reaches ±2,147 km around it. GDAL adds its ORIGIN to each coordinate before making it an
+ * integer, hence the centre's opposite.
+ */
+async function dgnOptions(ctx: GdalWriteContext, srid: number): Promise<string[]> {
+  const info = crsInfo(srid)
+  const extent = ctx.query.layer.extent
+  if (!info || info.geographic) return []
+  let origin = [0, 0]
+  if (extent) {
+    const { rows } = await ctx.db.query<{ x: number; y: number }>(
+      `SELECT ST_X(p) AS x, ST_Y(p) AS y
+         FROM (SELECT ST_Transform(ST_SetSRID(ST_MakePoint($1, $2), 4326), $3::int) AS p) c`,
+      [(extent[0] + extent[2]) / 2, (extent[1] + extent[3]) / 2, srid],
+    )
+    // Whole kilometres: a round origin, the same for a layer that barely moved.
+    if (rows[0]) origin = [rows[0].x, rows[0].y].map((v) => Math.round(v / 1000) * 1000)
+  }
+  return [
+    ...['MASTER_UNIT_NAME=m', 'SUB_UNIT_NAME=mm', 'SUB_UNITS_PER_MASTER_UNIT=1000'],
+    ...['UOR_PER_SUB_UNIT=1', `ORIGIN=${-origin[0]!},${-origin[1]!},0`],
+  ].flatMap((o) => ['-dsco', o])
 }
 
 const DRIVERS: Record<GdalFormat, DriverSpec> = {
@@ -92,6 +120,8 @@ export async function writeWithGdal(
   const spec = DRIVERS[ctx.format]
   const { layer } = ctx.query
   const withGeometry = layer.geometryType !== 'TABULAR'
+  // PostGIS transforms (the statement's ST_Transform); GDAL only names the system it gets.
+  const srid = ctx.query.srid ?? 4326
   const outDir = path.join(dir, 'out')
   const output = path.join(
     outDir,
@@ -103,12 +133,13 @@ export async function writeWithGdal(
     ...(withGeometry
       ? [
           '-a_srs',
-          'EPSG:4326',
+          `EPSG:${srid}`,
           '-nlt',
           OGR_GEOMETRY[layer.geometryType as keyof typeof OGR_GEOMETRY],
         ]
       : []),
     ...spec.layerOptions(withGeometry),
+    ...(ctx.format === 'ogr/dgn' && withGeometry ? await dgnOptions(ctx, srid) : []),
   ]
   const mode = await gdalMode()
   mkdirSync(outDir, { recursive: true })

@@ -51,7 +51,7 @@ const featureReportRoutes =
         schema: {
           tags: ['export'],
           summary:
-            'Starts an export job of the rows a filter (or a selection) picks, with the chosen fields, in a format (xlsx by default); answers its id (follow it at /api/reports/jobs/{id}, download at /api/report/{id})',
+            "Starts an export job of the rows a filter (or a selection) picks, with the chosen fields, in a format (xlsx by default) and an output coordinate system (srid: one of the served EPSG codes; default DXF/DGN the layer's SIRGAS 2000 / UTM zone, KML 4326, geojson-artesp 4674, others 4326); answers its id (follow it at /api/reports/jobs/{id}, download at /api/report/{id})",
           params: layerParam,
           querystring: exportQuerySchema,
           body: exportBodySchema,
@@ -133,7 +133,7 @@ const browserReportRoutes =
         schema: {
           tags: ['export'],
           summary:
-            'A direct export posted as a form by the browser (token in the query): layer, format, fields (comma-separated), filter (JSON), ids, sort, order',
+            'A direct export posted as a form by the browser (token in the query): layer, format, fields (comma-separated), filter (JSON), ids, sort, order, srid',
           querystring: z.object({ token: z.string().max(200).optional() }),
           body: exportParametersSchema,
         },
@@ -148,7 +148,7 @@ const browserReportRoutes =
         schema: {
           tags: ['export'],
           summary:
-            'A direct export described by the query (a link the browser opens): layer, format, fields, filter (JSON), ids, sort, order, token',
+            'A direct export described by the query (a link the browser opens): layer, format, fields, filter (JSON), ids, sort, order, srid, token',
           querystring: exportParametersSchema,
         },
       },

@@ -38,6 +38,8 @@ export interface ExportPayload {
   order?: 'asc' | 'desc'
   timeZone?: string
   includeDeleted?: boolean
+  /** The output system, resolved when the job starts (the layer's extent may move meanwhile). */
+  srid?: number
 }
 
 async function planFor(
@@ -71,6 +73,7 @@ export async function startExport(
     ...(body.order ? { order: body.order } : {}),
     ...(body.timeZone ? { timeZone: body.timeZone } : {}),
     ...(body.includeDeleted ? { includeDeleted: true } : {}),
+    srid: plan.srid,
   }
   return { id: await deps.jobs.enqueue(EXPORT_JOB, payload, user.id) }
 }
@@ -209,5 +212,6 @@ export function parametersToBody(p: ExportParameters): Omit<ExportBody, 'fields'
     ...(p.order ? { order: p.order } : {}),
     ...(p.timeZone ? { timeZone: p.timeZone } : {}),
     ...(p.includeDeleted === 'true' ? { includeDeleted: true } : {}),
+    ...(p.srid ? { srid: Number(p.srid) } : {}),
   }
 }

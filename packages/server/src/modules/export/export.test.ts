@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { inflateRawSync } from 'node:zlib'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { neutraliseFormula, type AttributeType } from '@gis/shared'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { readBack, unzipped } from '../../../test/export-files'
 import { useTestApp } from '../../../test/harness'
 import { expectFileOnlyWhileReading, waitForJob as waitJob } from '../../../test/jobs'
 import { createTestLayer, TEST_FIELDS } from '../../../test/test-layer'
@@ -84,37 +84,6 @@ async function exportFile(format: string, body: Record<string, unknown>, layer =
   const target = path.join(dir, `${format.replace('/', '_')}-${job.id}-${job.filename}`)
   writeFileSync(target, Buffer.from(await file.arrayBuffer()))
   return { job, file: target }
-}
-
-/** What GDAL reads back: the feature count (ogrinfo) and the features (ogr2ogr to GeoJSON). */
-function readBack(file: string): { count: number; features: { properties: any; geometry: any }[] } {
-  const source = file.endsWith('.zip') ? `/vsizip/${file}` : file
-  const info = execFileSync('ogrinfo', ['-ro', '-so', '-al', source], { encoding: 'utf8' })
-  const count = [...info.matchAll(/Feature Count: (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0)
-  const json = execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', source], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  return { count, features: JSON.parse(json).features }
-}
-
-/** The entries of a zip the export wrote (local headers, deflated or stored). */
-function unzipped(file: string): Map<string, Buffer> {
-  const zip = readFileSync(file)
-  const entries = new Map<string, Buffer>()
-  for (let at = 0; zip.readUInt32LE(at) === 0x04034b50;) {
-    const method = zip.readUInt16LE(at + 8)
-    const size = zip.readUInt32LE(at + 18)
-    const nameLength = zip.readUInt16LE(at + 26)
-    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28)
-    const data = zip.subarray(start, start + size)
-    entries.set(
-      zip.toString('utf8', at + 30, at + 30 + nameLength),
-      method === 8 ? inflateRawSync(data) : data,
-    )
-    at = start + size
-  }
-  return entries
 }
 
 async function searchRows(body: Record<string, unknown>, query = ''): Promise<Row[]> {

@@ -1,10 +1,11 @@
 import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
-import { t } from '@gis/shared'
+import { t, wallClockIn } from '@gis/shared'
 import { columnSql, type LayerField } from '../../layer-data/model'
 import { jsonColumnSql } from '../../layer-data/search'
 import {
   EXPORT_GEOMETRY,
+  exportGeometrySql,
   exportLineSql,
   forEachExportBatch,
   type ExportQuery,
@@ -86,7 +87,7 @@ export async function writeCsvLines(file: string, ctx: WriteContext): Promise<nu
     // Bound only when used: PostgreSQL refuses a parameter that no expression types.
     const zone = () => (bound ??= params.bind(ctx.timeZone, 'text'))
     const values = fields.map((f) => humanSql(f, params, zone))
-    if (withGeometry) values.push('ST_AsText(t.geom)')
+    if (withGeometry) values.push(`ST_AsText(${exportGeometrySql(ctx.query)})`)
     const lateral = ` CROSS JOIN LATERAL (SELECT ${values.map((v, i) => `${v} AS v${i}`).join(', ')}) h`
     const parts = values.map((_, i) =>
       texts[i] ? csvFieldSql(`h.v${i}`) : `coalesce(h.v${i}, '')`,
@@ -121,36 +122,100 @@ function csvHeader(name: string): string {
 }
 
 /**
- * GeoJSON as ogr2ogr writes it (a FeatureCollection named after the layer, CRS84): properties
- * as the search answers them (numbers, booleans, ISO dates and UTC date-times), the geometry
- * by PostGIS with up to 15 decimals.
+ * GeoJSON as ogr2ogr writes it (a FeatureCollection named after the layer, CRS84 or the
+ * export's EPSG system in `crs`): properties as the search answers them (numbers, booleans,
+ * ISO dates and UTC date-times), the geometry by PostGIS with up to 15 decimals, transformed by
+ * PostGIS into the export's system.
  */
 export async function writeGeoJsonLines(
   file: string,
   ctx: WriteContext,
   layerName: string,
 ): Promise<number> {
+  const srid = ctx.query.srid ?? 4326
+  return writeFeatureCollection(file, ctx, {
+    name: layerName,
+    crs: srid === 4326 ? 'urn:ogc:def:crs:OGC:1.3:CRS84' : `urn:ogc:def:crs:EPSG::${srid}`,
+    property: (f) => jsonColumnSql(f),
+  })
+}
+
+/** The fields ARTESP's manual gives as km (`km`, `km_inicial`, `km_final`; ours `km_ini`…). */
+const KM_FIELD = /^km(_|$)/i
+
+/**
+ * The regulator's GeoJSON (ARTESP, Manual Técnico GeoJSON v1.0; docs/layers.md): SIRGAS 2000
+ * named `urn:ogc:def:crs:EPSG::4674` with longitude first, UTF-8 without BOM, a `metadata`
+ * block (`schema_version`, `data_geracao`), dates as YYYY-MM-DD (a date-time as its day in the
+ * export's zone) and the km fields with three decimals (`23.450`). The system is the plan's
+ * (always 4674: the plan refuses any other).
+ */
+export async function writeArtespGeoJson(
+  file: string,
+  ctx: WriteContext,
+  layerName: string,
+  now = new Date(),
+): Promise<number> {
+  const c = wallClockIn(ctx.timeZone)(now.toISOString())
+  const day = `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`
+  return writeFeatureCollection(file, ctx, {
+    name: layerName,
+    crs: `urn:ogc:def:crs:EPSG::${ctx.query.srid ?? 4674}`,
+    head: `"metadata": ${JSON.stringify({ schema_version: ARTESP_SCHEMA_VERSION, data_geracao: day })},\n`,
+    property: (f, params) => {
+      const col = columnSql(f)
+      if (f.type === 'number' && KM_FIELD.test(f.name)) return `round((${col})::numeric, 3)`
+      if (f.type === 'datetime') {
+        return `to_char(${col} AT TIME ZONE ${params.bind(ctx.timeZone, 'text')}, 'YYYY-MM-DD')`
+      }
+      return jsonColumnSql(f)
+    },
+  })
+}
+
+/** The version of ARTESP's GeoJSON manual the preset follows. */
+export const ARTESP_SCHEMA_VERSION = '1.0'
+
+interface FeatureCollectionSpec {
+  name: string
+  /** The `crs` member's name. */
+  crs: string
+  /** Members written before `features` (each ending in `,\n`). */
+  head?: string
+  /** A property's value as SQL (JSON-typed: numbers stay numbers). */
+  property: (field: LayerField, params: SqlParams) => string
+}
+
+async function writeFeatureCollection(
+  file: string,
+  ctx: WriteContext,
+  spec: FeatureCollectionSpec,
+): Promise<number> {
   const { fields } = ctx.query
   const withGeometry = ctx.query.geometry !== 'none'
-  const lateral = fields.length
-    ? ` CROSS JOIN LATERAL (SELECT ${fields
-        .map((f) => `${jsonColumnSql(f)} AS ${quoted(f.name)}`)
-        .join(', ')}) p`
-    : ''
   const properties = fields.length ? 'row_to_json(p)::text' : `'{}'`
-  const geometry = withGeometry ? `coalesce(ST_AsGeoJSON(t.geom, 15, 0), 'null')` : `'null'`
-  const select = lineSelect(
-    () =>
-      `'{ "type": "Feature", "properties": ' || ${properties} || ', "geometry": ' || ${geometry} || ' }'`,
-    lateral,
-  )
+  const geometry = withGeometry
+    ? `coalesce(ST_AsGeoJSON(${exportGeometrySql(ctx.query)}, 15, 0), 'null')`
+    : `'null'`
+  const select = (q: ExportQuery, params: SqlParams): string => {
+    const lateral = fields.length
+      ? ` CROSS JOIN LATERAL (SELECT ${fields
+          .map((f) => `${spec.property(f, params)} AS ${quoted(f.name)}`)
+          .join(', ')}) p`
+      : ''
+    return lineSelect(
+      () =>
+        `'{ "type": "Feature", "properties": ' || ${properties} || ', "geometry": ' || ${geometry} || ' }'`,
+      lateral,
+    )(q, params)
+  }
   const crs = withGeometry
-    ? `"crs": { "type": "name", "properties": { "name": "urn:ogc:def:crs:OGC:1.3:CRS84" } },\n`
+    ? `"crs": { "type": "name", "properties": { "name": ${JSON.stringify(spec.crs)} } },\n`
     : ''
   return withFile(file, async (out) => {
     await write(
       out,
-      `{\n"type": "FeatureCollection",\n"name": ${JSON.stringify(layerName)},\n${crs}"features": [\n`,
+      `{\n"type": "FeatureCollection",\n"name": ${JSON.stringify(spec.name)},\n${crs}${spec.head ?? ''}"features": [\n`,
     )
     let first = true
     const total = await forEachLine(ctx, select, async (lines) => {

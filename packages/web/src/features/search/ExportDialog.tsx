@@ -12,6 +12,7 @@ import { t, tn, type MessageKey } from '@gis/shared/i18n'
 import {
   DEFAULT_EXPORT_FORMAT,
   defaultExportFields,
+  defaultExportSrid,
   EXPORT_FORMAT_INFO,
   EXPORT_FORMATS,
   type ExportFormat,
@@ -27,12 +28,15 @@ import {
 } from '../../components/form'
 import { exportScopeSentence, type BuilderField } from '../../components/filter-builder'
 import { useSearchFeaturesQuery } from '../../api/search.api'
+import { crsOffered, ExportCrsSelect, sentSrid } from './ExportCrsSelect'
 
 export interface ExportChoice {
   format: ExportFormat
   fields: string[]
   /** Deleted features too, flagged in 'Excluído?'. */
   includeDeleted: boolean
+  /** The EPSG code chosen for the geometries; absent: the format's own (KML, ARTESP) or none. */
+  srid?: number
 }
 
 /** The rows the export takes: the selection, else the search's filter. */
@@ -69,12 +73,38 @@ function liveFilter(filter: FilterGroup | undefined): FilterGroup {
   return { type: 'group', operator: 'and', rules: filter ? [filter, live] : [live] }
 }
 
-/** The dialog's form: the export body's attributes and deleted flag, the format, the list's order. */
+/**
+ * The dialog's form: the export body's attributes, deleted flag and coordinate system, the
+ * format, the list's order.
+ */
 const exportFormSchema = exportBodySchema
-  .pick({ fields: true, includeDeleted: true })
+  .pick({ fields: true, includeDeleted: true, srid: true })
   .extend({ format: z.string(), order: z.array(z.string()) })
-type ExportForm = { format: string; includeDeleted: boolean; order: string[]; fields: string[] }
+type ExportForm = {
+  format: string
+  includeDeleted: boolean
+  order: string[]
+  fields: string[]
+  srid: number
+}
 const exportResolver = schemaResolver<ExportForm>(exportFormSchema)
+
+/** The form's values the dialog follows as they change. */
+const WATCHED = ['format', 'includeDeleted', 'order', 'fields'] as const
+
+/**
+ * What EXPORTAR hands on: the format, the ticked attributes in the list's order, the deleted
+ * flag and, where the format lets the user choose, the coordinate system.
+ */
+function choiceOf(values: ExportForm, includeDeleted: boolean, tabular: boolean): ExportChoice {
+  const srid = sentSrid(values.format, tabular, values.srid)
+  return {
+    format: values.format as ExportFormat,
+    fields: values.order.filter((n) => values.fields.includes(n)),
+    includeDeleted,
+    ...(srid !== undefined ? { srid } : {}),
+  }
+}
 
 /** Fields the layout hides (spec 2 §9: left out of the default selection). */
 function hiddenFields(layer: LayerDescription): Set<string> {
@@ -86,7 +116,9 @@ function hiddenFields(layer: LayerDescription): Set<string> {
  * ones and 'foto' at first) in the order of the list, which the arrows change, and the format,
  * xlsx by default; geometry-only formats are offered only for layers with geometry. Deleted
  * features stay out unless 'Incluir feições excluídas' is ticked (then flagged in 'Excluído?');
- * the count said is of the rows that go out.
+ * the count said is of the rows that go out. 'Sistema de coordenadas' offers the served
+ * systems, defaulting per format to what the server applies (DXF and DGN: the layer's SIRGAS
+ * 2000 / UTM zone; KML and the ARTESP GeoJSON: their own, fixed; the others EPSG:4326).
  */
 export function ExportDialog({
   layer,
@@ -109,14 +141,10 @@ export function ExportDialog({
       includeDeleted: false,
       order: attributes.map((a) => a.name),
       fields: defaultExportFields(attributes, hiddenFields(layer)),
+      srid: defaultExportSrid(DEFAULT_EXPORT_FORMAT, layer.extent),
     },
   })
-  const [format, withDeleted, order, chosen] = form.watch([
-    'format',
-    'includeDeleted',
-    'order',
-    'fields',
-  ])
+  const [format, withDeleted, order, chosen] = form.watch(WATCHED)
   const fields = new Set(chosen)
   const setFields = (names: Iterable<string>) =>
     form.setValue('fields', [...names], { shouldValidate: form.formState.isSubmitted })
@@ -154,10 +182,9 @@ export function ExportDialog({
         ? tn('export.scopeSelected.one', 'export.scopeSelected.other', count)
         : exportScopeSentence(scope.filter, ruleFields, count)
   const submit = (values: ExportForm) => {
-    // in the list's order
-    const picked = values.order.filter((n) => values.fields.includes(n))
-    if (values.format === KMZ) onKmz?.(picked)
-    else onExport({ format: values.format as ExportFormat, fields: picked, includeDeleted })
+    const choice = choiceOf(values, includeDeleted, tabular)
+    if (values.format === KMZ) onKmz?.(choice.fields)
+    else onExport(choice)
   }
   return (
     <FormDialog
@@ -184,6 +211,7 @@ export function ExportDialog({
           ...(kmz ? [{ value: KMZ, label: t('export.kmzOption') }] : []),
         ]}
       />
+      {crsOffered(format, tabular) && <ExportCrsSelect format={format} extent={layer.extent} />}
       <Box>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
           <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>

@@ -57,6 +57,7 @@ export function useSearchActions({
         ...exportScope,
         ...(s.sort ? { sort: s.sort, order: s.order } : {}),
         ...(choice.includeDeleted ? { includeDeleted: true } : {}),
+        ...(choice.srid !== undefined ? { srid: choice.srid } : {}),
       }).unwrap()
       setExporting(false)
       setJob({ id, open: true })
