@@ -404,6 +404,100 @@ test.describe('map page', () => {
     expect(urlView(page).lon).toBeCloseTo(-46.63, 3)
   })
 
+  test('coordinates in UTM: zone and Brazilian numbers, copy, paste moves the map, remembered', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const view: View = { lat: -23.2, lon: -47.9, z: 10 }
+    await signInToMap(page, ADMIN, view)
+    await page.getByRole('button', { name: 'Fechar gerenciador de layers' }).click()
+    await page.getByRole('button', { name: 'Coordenadas' }).click()
+    const panel = page.getByRole('region', { name: 'Coordenadas' })
+    const system = panel.getByRole('group', { name: 'Sistema de coordenadas' })
+    const readout = panel.getByTestId('coordinates-readout')
+    await expect(system.getByRole('button', { name: 'Graus' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(readout.getByTestId('coordinates-latitude')).toHaveText('-23,200000')
+    await expect(panel.getByTestId('coordinates-system-name')).toHaveText('SIRGAS 2000 / WGS 84')
+    await snap(page, 'map-coordinates-degrees')
+
+    // The map's centre in SIRGAS 2000 / UTM 23S; PROJ (gdaltransform, EPSG:4674 to 31983) says
+    // 203.155,22 E 7.431.378,87 N.
+    await system.getByRole('button', { name: 'UTM' }).click()
+    await expect(readout.getByTestId('coordinates-zone')).toHaveText('23S')
+    await expect(readout.getByTestId('coordinates-easting')).toHaveText('203.155,22 m')
+    await expect(readout.getByTestId('coordinates-northing')).toHaveText('7.431.378,87 m')
+    await expect(panel.getByTestId('coordinates-system-name')).toHaveText(
+      'SIRGAS 2000 / UTM zona 23S',
+    )
+    await expect(panel.getByLabel('Zona UTM (ex.: 23S)')).toBeVisible()
+    await snap(page, 'map-coordinates-utm')
+    await panel.getByRole('button', { name: 'Copiar coordenadas' }).click()
+    await expect(page.getByText('Coordenadas copiadas!')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      '23S 203.155,22 E 7.431.378,87 N',
+    )
+
+    // Typed the Brazilian way; a value out of range is an error, left as typed.
+    await panel.getByLabel('Zona UTM (ex.: 23S)').fill('23S')
+    await panel.getByLabel('E (m)').fill('33.287,12')
+    await expect(panel.getByText('E entre 100.000 e 900.000 m')).toBeVisible()
+    await expect(panel.getByLabel('E (m)')).toHaveValue('33.287,12')
+    await expect(panel.getByRole('button', { name: 'Ir' })).toBeDisabled()
+
+    // A pasted UTM text (Praça da Sé) fills the fields as written, and Ir goes there.
+    await page.evaluate(() => navigator.clipboard.writeText('23S 333.287,12 E 7.394.586,09 N'))
+    await panel.getByRole('button', { name: 'Colar coordenadas' }).click()
+    await expect(panel.getByLabel('Zona UTM (ex.: 23S)')).toHaveValue('23S')
+    await expect(panel.getByLabel('E (m)')).toHaveValue('333.287,12')
+    await expect(panel.getByLabel('N (m)')).toHaveValue('7.394.586,09')
+    await snap(page, 'map-coordinates-utm-pasted')
+    await page.evaluate(() => navigator.clipboard.writeText('23S 333.287,12'))
+    await panel.getByRole('button', { name: 'Colar coordenadas' }).click()
+    await expect(
+      page.getByText('Não foi possivel colar coordenada por estar em um formato invalido'),
+    ).toBeVisible()
+    await expect(panel.getByLabel('E (m)')).toHaveValue('333.287,12')
+    await panel.getByRole('button', { name: 'Ir' }).click()
+    await expect.poll(() => urlView(page).lat).toBeCloseTo(-23.55052, 4)
+    expect(urlView(page).lon).toBeCloseTo(-46.633308, 4)
+
+    // The right-click menu shows and copies the clicked place in UTM too.
+    const box = await mapBox(page)
+    await page.mouse.click(box.x + box.width / 2 - 100, box.y + box.height / 2, {
+      button: 'right',
+    })
+    const menu = page.getByRole('menu', { name: 'Menu do mapa' })
+    const item = menu.getByRole('menuitem', { name: /^Copiar coordenadas/ })
+    await expect(item).toHaveText(/^23S \d{3}\.\d{3},\d{2} E 7\.394\.\d{3},\d{2} N$/)
+    const shown = await item.textContent()
+    await item.click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown)
+
+    // Degrees pasted the Brazilian way switch the panel back to degrees, as written.
+    await page.evaluate(() => navigator.clipboard.writeText('-23,2; -47,9'))
+    await panel.getByRole('button', { name: 'Colar coordenadas' }).click()
+    await expect(panel.getByLabel('Y (Latitude)')).toHaveValue('-23,2')
+    await expect(panel.getByLabel('X (Longitude)')).toHaveValue('-47,9')
+    await expect(system.getByRole('button', { name: 'Graus' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+
+    // The choice is remembered, as the map's other choices.
+    await system.getByRole('button', { name: 'UTM' }).click()
+    await page.reload()
+    await page.getByRole('button', { name: 'Coordenadas' }).click()
+    await expect(system.getByRole('button', { name: 'UTM' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expect(readout.getByTestId('coordinates-zone')).toHaveText('23S')
+  })
+
   test('measure: a known east-west segment shows its geodesic length', async ({ page }) => {
     const view: View = { lat: -23.5, lon: -47.5, z: 14 }
     await signInToMap(page, ADMIN, view, ['base_2', 'rodovias', 'municipios'])

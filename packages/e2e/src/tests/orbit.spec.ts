@@ -152,9 +152,18 @@ test.describe('orbit module (/orbit)', () => {
     ).json()) as OrbitEvent[]
     const view = { lat: near!.latitude, lon: near!.longitude, z: 17 }
     await signInToMap(page, ADMIN, view)
+    // UTM chosen in the coordinates panel: the menu and the 360° page show the place in it.
+    await page.getByRole('button', { name: 'Coordenadas' }).click()
+    await page
+      .getByRole('group', { name: 'Sistema de coordenadas' })
+      .getByRole('button', { name: 'UTM' })
+      .click()
     const box = await mapBox(page)
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' })
     const menu = page.getByRole('menu', { name: 'Menu do mapa' })
+    await expect(menu.getByRole('menuitem', { name: /^Copiar coordenadas/ })).toHaveText(
+      /^23S \d{3}\.\d{3},\d{2} E 7\.\d{3}\.\d{3},\d{2} N$/,
+    )
     await menu.getByRole('menuitem', { name: 'Ver no explorador' }).click()
     await expect(page).toHaveURL(/\/orbit\?event=\d+$/, { timeout: budget(30_000) })
     const opened = eventOf(page)
@@ -168,6 +177,10 @@ test.describe('orbit module (/orbit)', () => {
     ).json()) as OrbitEvent[]
     expect(opened).toBe(closest!.id)
     await expect(page.getByTestId('orbit-info-road')).toHaveText('SP-280')
+    await expect(page.getByTestId('orbit-info-utm-zone')).toHaveText('23S')
+    await expect(page.getByTestId('orbit-info-easting')).toHaveText(/^\d{3}\.\d{3},\d{2} m$/)
+    await expect(page.getByTestId('orbit-info-northing')).toHaveText(/^7\.\d{3}\.\d{3},\d{2} m$/)
+    await expect(page.getByTestId('orbit-info-latitude')).toHaveCount(0)
     await panoramaOf(page, opened)
     await expect(page.getByTestId('map')).toHaveAttribute('data-render', 'complete', {
       timeout: budget(20_000),

@@ -6,6 +6,7 @@ import {
   parsePastedCoordinate,
   readDegrees,
   shownDegrees,
+  splitPastedDegrees,
 } from './coordinates'
 
 describe('pasted coordinates', () => {
@@ -22,7 +23,9 @@ describe('pasted coordinates', () => {
       '',
       '-23.55',
       '-23.55, -46.63, 7',
-      '-23,55 -46,63',
+      '-23,55,-46,63',
+      '-23,55, -46,63, 7',
+      '1.234,5 10',
       'a, b',
       '91, 10',
       '10, 181',
@@ -30,6 +33,26 @@ describe('pasted coordinates', () => {
       'Infinity 3',
     ])
       expect(parsePastedCoordinate(text), text).toBeNull()
+  })
+
+  it('reads decimal commas, the Brazilian way, separated by spaces or a semicolon', () => {
+    expect(parsePastedCoordinate('-23,55 -46,63')).toEqual({ lat: -23.55, lon: -46.63 })
+    expect(parsePastedCoordinate('-23,550520; -46,633308')).toEqual({
+      lat: -23.55052,
+      lon: -46.633308,
+    })
+    expect(parsePastedCoordinate('-23,55, -46,63')).toEqual({ lat: -23.55, lon: -46.63 })
+    expect(parsePastedCoordinate('-23,5 -46')).toEqual({ lat: -23.5, lon: -46 })
+    // The spec's rule first: a comma between two whole numbers separates them.
+    expect(parsePastedCoordinate('10,20')).toEqual({ lat: 10, lon: 20 })
+  })
+
+  it('keeps the numbers as written, for the fields', () => {
+    expect(splitPastedDegrees('-23.550520, -46.633308')).toEqual({
+      lat: { text: '-23.550520', value: -23.55052 },
+      lon: { text: '-46.633308', value: -46.633308 },
+    })
+    expect(splitPastedDegrees('-23,550520; -46,633308')?.lat.text).toBe('-23,550520')
   })
 
   it('reads back every coordinate it writes', () => {

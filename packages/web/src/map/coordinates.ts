@@ -8,13 +8,43 @@ export interface LatLon {
 /**
  * Reads a pasted coordinate (spec 2 section 5): commas become spaces, the text is split on
  * spaces and must give exactly two numbers, latitude first and longitude second, each in its
- * range. Anything else is refused (null), and the panel says 'Não foi possivel colar…'.
+ * range. Failing that, the Brazilian way: two numbers with decimal commas (or dots) separated
+ * by spaces, a semicolon or a comma and a space (`-23,55 -46,63`, `-23,550520; -46,633308`, as
+ * the panel shows them). Anything else is refused (null), and the panel says 'Não foi
+ * possivel colar…'. A UTM text is `splitPastedUtm`'s (utm-text.ts).
  */
 export function parsePastedCoordinate(text: string): LatLon | null {
-  const parts = text.replace(/,/g, ' ').trim().split(/\s+/).filter(Boolean)
+  const parts = splitPastedDegrees(text)
+  return parts ? { lat: parts.lat.value, lon: parts.lon.value } : null
+}
+
+/** A pasted latitude and longitude, each as written and as read. */
+export interface PastedDegrees {
+  lat: { text: string; value: number }
+  lon: { text: string; value: number }
+}
+
+/** `parsePastedCoordinate` keeping the numbers as written, for the fields to show them so. */
+export function splitPastedDegrees(text: string): PastedDegrees | null {
+  return (
+    pair(text.replace(/,/g, ' ').trim().split(/\s+/).filter(Boolean), toNumber) ??
+    pair(
+      text
+        .trim()
+        .split(/\s*;\s*|,\s+|\s+/)
+        .filter(Boolean),
+      readDegrees,
+    )
+  )
+}
+
+function pair(parts: string[], read: (text: string) => number): PastedDegrees | null {
   if (parts.length !== 2) return null
-  const [lat, lon] = parts.map(toNumber) as [number, number]
-  return validLatitude(lat) && validLongitude(lon) ? { lat, lon } : null
+  const [latText, lonText] = parts as [string, string]
+  const [lat, lon] = [read(latText), read(lonText)]
+  return validLatitude(lat) && validLongitude(lon)
+    ? { lat: { text: latText, value: lat }, lon: { text: lonText, value: lon } }
+    : null
 }
 
 function toNumber(text: string): number {

@@ -10,11 +10,12 @@ import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
 import { t } from '@gis/shared/i18n'
 import { useEffect, useRef } from 'react'
-import { formatLatLon } from '../../map/coordinates'
+import { positionText, useCoordinateSystem } from '../../map/coordinate-system'
 import { MENU_BACKDROP_CLASS, type MapContextMenuEvent } from '../../map/tools/context-menu'
 
 export interface ContextMenuActions {
-  copyCoordinates: (event: MapContextMenuEvent) => void
+  /** Copies the clicked coordinates, as the menu shows them (the chosen system). */
+  copyCoordinates: (text: string) => void
   orbit: (event: MapContextMenuEvent) => void
   copyPosition: () => void
   zoom: (event: MapContextMenuEvent, delta: number) => void
@@ -23,7 +24,8 @@ export interface ContextMenuActions {
 /**
  * The map's right-click menu: the clicked coordinates (a click copies them), 'Ver no
  * explorador' (with the orbit module), 'Copiar posição do mapa', 'Aumentar zoom' and
- * 'Diminuir zoom' around the clicked place.
+ * 'Diminuir zoom' around the clicked place. The coordinates are in the system the coordinates
+ * panel chose (degrees or UTM with its zone).
  */
 export function MapContextMenu({
   event,
@@ -38,6 +40,8 @@ export function MapContextMenu({
 }) {
   // Moved by a right-click while open, the menu takes the focus again (Escape keeps closing it).
   const list = useRef<HTMLUListElement>(null)
+  const [system] = useCoordinateSystem()
+  const coordinates = event ? positionText(event.position, system) : ''
   useEffect(() => {
     if (event) list.current?.focus()
   }, [event])
@@ -60,16 +64,14 @@ export function MapContextMenu({
       {event && [
         <MenuItem
           key="coords"
-          onClick={run(() => actions.copyCoordinates(event))}
-          aria-label={t('map.context.copyCoordinates', {
-            coordinates: formatLatLon(event.position),
-          })}
+          onClick={run(() => actions.copyCoordinates(coordinates))}
+          aria-label={t('map.context.copyCoordinates', { coordinates })}
         >
           <ListItemIcon>
             <ContentCopy fontSize="small" />
           </ListItemIcon>
           <ListItemText
-            primary={formatLatLon(event.position)}
+            primary={coordinates}
             slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 13 } } }}
           />
         </MenuItem>,

@@ -3,7 +3,6 @@ import useMediaQuery from '@mui/material/useMediaQuery'
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { useNavigate } from 'react-router'
 import { LAYER_MANAGER_WIDTH, SELECTION_DRAWER_WIDTH } from '../../map/constants'
-import { formatLatLon } from '../../map/coordinates'
 import { visibleNames, type ViewNode } from '../../map/layer-tree'
 import { useMap } from '../../map/map-context'
 import { SurveyTracksOverlay } from '../../map/SurveyTracksOverlay'
@@ -184,8 +183,7 @@ export function MapUi({
           menuControl.closed()
         }}
         actions={{
-          copyCoordinates: (e) =>
-            void commands.copy(formatLatLon(e.position), 'map.copy.coordinatesDone'),
+          copyCoordinates: (text) => void commands.copy(text, 'map.copy.coordinatesDone'),
           orbit: (e) =>
             void navigate(
               `/orbit?lat=${e.position.lat.toFixed(6)}&lon=${e.position.lon.toFixed(6)}`,

@@ -2,20 +2,34 @@ import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { OrbitEvent } from '@gis/shared/imagery'
 import { t, type MessageKey } from '@gis/shared/i18n'
+import { shownPosition, useCoordinateSystem } from '../../map/coordinate-system'
 import { formatCoordinate, formatEventDate, formatKm } from './orbit-format'
 
 /**
  * The event's data over the panorama (spec 2 §2.6): Rodovia, Sentido, KM, Latitude and
- * Longitude (6 decimals), Levantamento, Data, and Hora when not 00:00:00.
+ * Longitude (6 decimals), Levantamento, Data, and Hora when not 00:00:00. With UTM chosen in
+ * the map's coordinates panel, the position is its zone, E and N instead (SIRGAS 2000 / UTM).
  */
 export function InfoOverlay({ event }: { event: OrbitEvent }) {
   const when = formatEventDate(event.date)
+  const [system] = useCoordinateSystem()
+  const shown = shownPosition({ lat: event.latitude, lon: event.longitude }, system)
+  const position: [MessageKey, string, string][] =
+    shown.system === 'utm'
+      ? [
+          ['map.coords.zone', `${shown.zone}S`, 'utm-zone'],
+          ['map.coords.easting', t('map.coords.metres', { value: shown.easting }), 'easting'],
+          ['map.coords.northing', t('map.coords.metres', { value: shown.northing }), 'northing'],
+        ]
+      : [
+          ['orbit.info.latitude', formatCoordinate(event.latitude), 'latitude'],
+          ['orbit.info.longitude', formatCoordinate(event.longitude), 'longitude'],
+        ]
   const rows: [MessageKey, string, string][] = [
     ['orbit.info.road', event.road, 'road'],
     ['orbit.info.way', event.way, 'way'],
     ['orbit.info.km', formatKm(event.localization), 'km'],
-    ['orbit.info.latitude', formatCoordinate(event.latitude), 'latitude'],
-    ['orbit.info.longitude', formatCoordinate(event.longitude), 'longitude'],
+    ...position,
     ['orbit.info.survey', event.survey, 'survey'],
     ['orbit.info.date', when.date, 'date'],
   ]
