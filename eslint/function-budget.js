@@ -28,6 +28,7 @@ export const OVER_BUDGET = {
   'packages/web/src/features/orbit/PanoramaView.tsx': 165,
   'packages/web/src/features/orbit/use-orbit-navigation.ts': 193,
   'packages/web/src/features/reports/GenerateDialog.tsx': 152,
+  'packages/web/src/features/search/ExportDialog.tsx': 166,
   'packages/web/src/features/smmcad/CameraPanel.tsx': 198,
   'packages/web/src/features/smmcad/SmmcadWindow.tsx': 239,
   'packages/web/src/features/template-designer/TableTab.tsx': 176,
