@@ -44,7 +44,8 @@ export function wmsCapabilitiesXml(
   const items = layers
     .filter((l) => l.geometryType !== 'TABULAR')
     .map((l) => {
-      const [w, s, e, n] = l.extent ?? [-180, -90, 180, 90]
+      // A layer without features has no box: zeros, which the web map reads as no extent.
+      const [w, s, e, n] = l.extent ?? [0, 0, 0, 0]
       const legend = online(
         `SERVICE=WMS&amp;VERSION=${version}&amp;REQUEST=GetLegendGraphic&amp;FORMAT=image/png&amp;LAYER=${l.name}&amp;legendVersion=${l.legendVersion}`,
       )
