@@ -320,7 +320,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       'npm run db:export writes a script that psql restores; the server runs on it with every account and feature',
       async () => {
         // An embedded database in use: the demo data, one registration and one edited feature.
-        const template = new Blob([readFileSync(await pgliteTemplate())])
+        const template = readFileSync(await pgliteTemplate())
         const lite = await createPgliteDb({
           dataDir: path.join(dataDir, 'pgdata'),
           loadDataDir: template,

@@ -33,6 +33,7 @@ function templateHash(): string {
   for (const dir of ['db', 'demo', 'layer-data', 'auth', 'modules']) {
     walk(path.join(serverRoot, 'src', dir))
   }
+  hash.update(readFileSync(path.join(serverRoot, 'test', 'template.ts')))
   return hash.digest('hex').slice(0, 16)
 }
 
@@ -50,6 +51,30 @@ function removeStaleTemplates(dir: string, keep: string): void {
   }
 }
 
+const BLOCK = 512
+
+/**
+ * The tarball without the WAL segments before the checkpoint's (replayed by nothing) and the
+ * recycled ones after it (PostgreSQL makes new ones as it needs them): a third of its size,
+ * which each test file's database unpacks.
+ */
+function withoutSegmentsBut(tar: Buffer, segment: string): Buffer {
+  const kept: Buffer[] = []
+  const field = (header: Buffer, start: number, end: number) =>
+    header.subarray(start, end).toString('latin1').replace(/\0.*$/s, '').trim()
+  for (let at = 0; at + BLOCK <= tar.length;) {
+    const header = tar.subarray(at, at + BLOCK)
+    if (header.every((byte) => byte === 0)) break
+    const name = field(header, 0, 100)
+    const size = parseInt(field(header, 124, 136) || '0', 8)
+    const length = BLOCK + Math.ceil(size / BLOCK) * BLOCK
+    const spare = /pg_wal\/[0-9A-F]{24}$/.test(name) && !name.endsWith(segment)
+    if (!spare) kept.push(tar.subarray(at, at + length))
+    at += length
+  }
+  return Buffer.concat([...kept, Buffer.alloc(2 * BLOCK)])
+}
+
 /** A dump of a migrated, seeded embedded database; each test file loads it into memory. */
 export async function pgliteTemplate(): Promise<string> {
   const dir = path.join(repoRoot, '.tmp')
@@ -59,9 +84,15 @@ export async function pgliteTemplate(): Promise<string> {
   if (existsSync(file)) return file
   const db = await createPgliteDb({})
   await prepare(db)
+  // Checkpointed, each file's database starts without replaying the seed's WAL.
+  await db.exec('CHECKPOINT')
+  const { rows } = await db.query<{ segment: string }>(
+    'SELECT pg_walfile_name(redo_lsn) AS segment FROM pg_control_checkpoint()',
+  )
   const dump = await db.pglite.dumpDataDir('none')
   await db.close()
-  writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()))
+  const tar = withoutSegmentsBut(Buffer.from(await dump.arrayBuffer()), rows[0]!.segment)
+  writeFileSync(`${file}.part`, tar)
   renameSync(`${file}.part`, file)
   return file
 }

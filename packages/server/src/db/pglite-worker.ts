@@ -21,7 +21,7 @@ if (!port) throw new Error('pglite-worker must run as a worker thread')
 async function start(init: WorkerInit) {
   const db = await createPgliteDb({
     dataDir: init.dataDir,
-    loadDataDir: init.loadDataDirFile ? new Blob([readFileSync(init.loadDataDirFile)]) : undefined,
+    loadDataDir: init.loadDataDirFile ? readFileSync(init.loadDataDirFile) : undefined,
   })
   port!.on('message', (msg: WorkerRequest) => {
     void handle(msg).then((response) => port!.postMessage(response))

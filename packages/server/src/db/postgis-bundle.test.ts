@@ -40,7 +40,7 @@ describe('the trimmed PostGIS bundle of the embedded database', () => {
     const setup = await postgisExtension().setup({} as never, { PGLITE_ENV: {} })
     expect(setup.bundlePath?.pathname).toBe(built)
     const db = await createPgliteDb({
-      loadDataDir: new Blob([readFileSync(await pgliteTemplate())]),
+      loadDataDir: readFileSync(await pgliteTemplate()),
     })
     try {
       const { rows } = await db.query<{ x: number; y: number }>(
