@@ -54,6 +54,7 @@ import { surveysScopes } from './modules/imagery/surveys.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { userStore } from './modules/users/users.sql'
 import { owsScope } from './ogc/ows.routes'
+import { ogcapiScope } from './ogc/ogcapi.routes'
 import { createCpuPool, defaultCpuWorkers } from './workers/cpu-pool'
 import { createPoppler } from './workers/poppler'
 import { renderDemoContent } from './demo/demo-documents'
@@ -157,7 +158,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerScopes(app, deps.auth, mapConfigRoutes(deps))
   await registerScopes(app, deps.auth, groupsRoutes(deps))
   await registerScopes(app, deps.auth, schemaRoutes(deps))
-  await registerScopes(app, deps.auth, [tilesScope(deps), owsScope(deps, features)])
+  await registerScopes(app, deps.auth, [
+    tilesScope(deps),
+    owsScope(deps, features),
+    ogcapiScope(deps, features),
+  ])
   await registerScopes(
     app,
     deps.auth,

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -190,7 +191,8 @@ export async function startTestApp(overrides: TestAppOptions = {}): Promise<Test
     overrides.mailer ??
     createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: config.mailFrom })
   const app = await buildApp({ db, config, mailer, logger: overrides.logger })
-  await app.listen({ port: 0, host: '127.0.0.1' })
+  // A test that names its port (a client following PUBLIC_URL's links) gets it, else any.
+  await app.listen({ port: overrides.config?.port ?? 0, host: '127.0.0.1' })
   const address = app.server.address()
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   const api = httpClient(baseUrl)
@@ -215,6 +217,15 @@ export const DEMO = {
   admin: { username: 'admin', password: 'admin123' },
   user: { username: 'demo', password: 'demo1234' },
   inactive: { username: 'maria.souza', password: 'maria1234' },
+}
+
+/** A loopback port free now: for an app whose PUBLIC_URL must name its own address. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }
 
 /** The demo's layers, by name. */

@@ -16,6 +16,12 @@ export interface CompiledQuery {
   props: { name: string; type: string }[]
   withGeometry: boolean
   srs: Crs
+  /**
+   * OGC API – Features' GeoJSON: the id as a number (the item's path) rather than WFS's
+   * `layer.id`, and coordinates in the system's own axis order (latitude first for the URIs of
+   * EPSG:4326 and 4674, Part 2) rather than GeoJSON's longitude first.
+   */
+  ogcapi?: boolean
 }
 
 /** The live features a compiled query selects: `table t WHERE …`. */
@@ -86,7 +92,10 @@ function geometrySql(
   const srid = Math.trunc(c.srs.srid)
   const geom = srid === 4326 ? 't.geom' : `ST_Transform(t.geom, ${srid})`
   const digits = crsDigits(srid)
-  if (format === 'geojson') return `ST_AsGeoJSON(${geom}, ${digits})`
+  if (format === 'geojson') {
+    const axes = c.ogcapi && c.srs.latLon ? `ST_FlipCoordinates(${geom})` : geom
+    return `ST_AsGeoJSON(${axes}, ${digits})`
+  }
   // GML 3 (3.2 element names), LineString instead of Curve; a geographic system named
   // `EPSG:n` is lon/lat with that name, its URN lat/lon; projected ones by URN, x/y.
   const options = isGeographic(srid) && !c.srs.latLon ? 4 : 1 | 4 | (c.srs.latLon ? 16 : 0)
@@ -102,7 +111,10 @@ function geometrySql(
 export function geojsonSql(c: CompiledQuery, ids: readonly number[]) {
   const params = new SqlParams()
   const idList = params.bind(ids)
-  const prefix = params.bind(`{"type":"Feature","id":"${c.layer.name}.`, 'text')
+  const [open, close] = c.ogcapi
+    ? ['{"type":"Feature","id":', ',"geometry":']
+    : [`{"type":"Feature","id":"${c.layer.name}.`, '","geometry":']
+  const prefix = params.bind(open, 'text')
   const pairs = c.props.map((p) => `'${p.name}', t.${quoteIdent(p.name)}`)
   // json_build_object takes at most 100 arguments: larger layers are built in chunks.
   const chunks: string[] = []
@@ -115,7 +127,7 @@ export function geojsonSql(c: CompiledQuery, ids: readonly number[]) {
       : pairs.length <= 40
         ? `json_build_object(${pairs.join(', ')})::text`
         : `(${chunks.join(' || ')})::text`
-  const text = `SELECT coalesce(string_agg(${prefix} || t.id || '","geometry":' ||
+  const text = `SELECT coalesce(string_agg(${prefix} || t.id || '${close}' ||
       coalesce(${geometrySql(c, 'geojson')}, 'null') || ',"geometry_name":"geom","properties":' || ${props} || '}',
       ',' ORDER BY o.n), '') AS body
     FROM ${byIds(c, idList)}`

@@ -4,6 +4,7 @@ import { approvalMessages } from './approval-messages'
 import { auditMessages } from './audit-messages'
 import { adminMessages } from './admin-messages'
 import { layerMessages } from './layer-messages'
+import { ogcapiMessages } from './ogcapi-messages'
 import { searchMessages } from './search-messages'
 import { syncMessages } from './sync-messages'
 import { syncFilesMessages } from './syncfiles-messages'
@@ -31,6 +32,7 @@ import { webAppMessages } from './web-app-messages'
  */
 export const areaMessages = {
   ...layerMessages,
+  ...ogcapiMessages,
   ...adminMessages,
   ...searchMessages,
   ...syncMessages,
