@@ -131,3 +131,52 @@ export async function benchInChromium({ prefix, port, gpu = false }, measure) {
   }
   process.exit(verdict === 'OVER' ? 1 : 0)
 }
+
+/**
+ * A bench against the built server on its own PostgreSQL database with the demo data (seeded
+ * as `npm run seed` does): runs `measure({ server, auth, db })` — `auth` the admin's
+ * Authorization header, `db` a bare `pg` client of that database, the SQL floor's — then
+ * stops the server and drops the database.
+ */
+export async function withDemoOnPostgres({ prefix, port }, measure) {
+  const { default: pg } = await import('pg')
+  const { spawnSync } = await import('node:child_process')
+  const name = `gis_bench_${prefix}_${process.pid}`
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const dbUrl = databaseUrl(postgresUrl, name)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `gis-bench-${prefix}-`))
+  const db = new pg.Client({ connectionString: dbUrl })
+  let server
+  try {
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'packages/server/dist/seed.js')],
+      { env: { PATH: process.env.PATH, DATABASE_URL: dbUrl, DATA_DIR: dataDir }, encoding: 'utf8' },
+    )
+    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`)
+    server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port })
+    const auth = await signIn(server.url)
+    await db.connect()
+    return await measure({ server, auth, db })
+  } finally {
+    await db.end().catch(() => {})
+    await server?.stop()
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The median milliseconds of `runs` calls of `fn` after one that warms caches, and its answer. */
+export async function timed(fn, runs) {
+  const times = []
+  let out
+  for (let i = 0; i < runs + 1; i++) {
+    const start = performance.now()
+    out = await fn()
+    if (i > 0) times.push(performance.now() - start)
+  }
+  return { ms: median(times), out }
+}

@@ -3,12 +3,7 @@
 // read from PostgreSQL in the view's system, as WKB, by a bare client (what any renderer must
 // fetch before it draws). Ratio = ours / floor (1 would be drawing for free).
 // Needs `npm run build` and PostgreSQL + PostGIS at BENCH_DATABASE_URL (default local).
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
-import { databaseUrl, median, postgresUrl, repoRoot, signIn, startServer } from './lib.mjs'
+import { timed, withDemoOnPostgres } from './lib.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const SIZE = 1024
@@ -22,28 +17,7 @@ const LAYERS = [
   'pracas_pedagio',
 ]
 
-const name = `gis_bench_wms_${process.pid}`
-const admin = new pg.Client({ connectionString: postgresUrl })
-await admin.connect()
-await admin.query(`CREATE DATABASE ${name}`)
-const dbUrl = databaseUrl(postgresUrl, name)
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gis-bench-wms-'))
-let server
-const db = new pg.Client({ connectionString: dbUrl })
-try {
-  const seeded = spawnSync(
-    process.execPath,
-    [path.join(repoRoot, 'packages/server/dist/seed.js')],
-    {
-      env: { PATH: process.env.PATH, DATABASE_URL: dbUrl, DATA_DIR: dataDir },
-      encoding: 'utf8',
-    },
-  )
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`)
-  server = await startServer({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }, { port: 18_741 })
-  const auth = await signIn(server.url)
-  await db.connect()
-
+await withDemoOnPostgres({ prefix: 'wms', port: 18_741 }, async ({ server, auth, db }) => {
   // The demo area as a square EPSG:3857 box.
   const { rows } = await db.query(
     `SELECT ST_XMin(b) AS x0, ST_YMin(b) AS y0, ST_XMax(b) AS x1, ST_YMax(b) AS y1
@@ -76,17 +50,6 @@ try {
     }
     return features
   }
-  const time = async (fn) => {
-    const times = []
-    let out
-    for (let i = 0; i < RUNS + 1; i++) {
-      const start = performance.now()
-      out = await fn()
-      if (i > 0) times.push(performance.now() - start) // the first warms caches
-    }
-    return { ms: median(times), out }
-  }
-
   console.log(`GetMap ${SIZE}×${SIZE}, EPSG:3857, demo area, median of ${RUNS} (PostgreSQL)`)
   console.log('| view | features | ours | SQL floor | ratio |')
   console.log('| --- | ---: | ---: | ---: | ---: |')
@@ -94,16 +57,10 @@ try {
     ['every layer', LAYERS],
     ['placas alone', ['placas']],
   ]) {
-    const ours = await time(() => getMap(layers))
-    const bare = await time(() => floor(layers))
+    const ours = await timed(() => getMap(layers), RUNS)
+    const bare = await timed(() => floor(layers), RUNS)
     console.log(
       `| ${label} | ${bare.out} | ${ours.ms.toFixed(0)} ms (${(ours.out / 1024).toFixed(0)} KB) | ${bare.ms.toFixed(0)} ms | ${(ours.ms / bare.ms).toFixed(2)}× |`,
     )
   }
-} finally {
-  await db.end().catch(() => {})
-  await server?.stop()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.end()
-  rmSync(dataDir, { recursive: true, force: true })
-}
+})
