@@ -2,7 +2,7 @@
 export const ogcapiMessages = {
   'ogcapi.title': 'Feições (OGC API – Features)',
   'ogcapi.description':
-    'As camadas que o usuário pode ler, como coleções de feições GeoJSON, com filtros CQL2 e edição.',
+    'Os layers que o usuário pode ler, como coleções de feições GeoJSON, com filtros CQL2 e edição.',
   'ogcapi.notFound': 'Recurso não encontrado: {name}',
   'ogcapi.unknownCollection': 'Coleção desconhecida ou sem permissão de leitura: {name}',
   'ogcapi.unknownFeature': 'Feição não encontrada: {name}',
