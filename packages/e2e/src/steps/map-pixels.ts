@@ -4,7 +4,7 @@ import { type View } from './map'
 /** Web Mercator: metres per pixel at a zoom, and the conversions the map uses. */
 const R = 6_378_137
 export const resolution = (zoom: number) => 156_543.033_928_041 / 2 ** zoom
-const toMercator = (lon: number, lat: number) => [
+export const toMercator = (lon: number, lat: number) => [
   (R * lon * Math.PI) / 180,
   R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)),
 ]

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ADMIN, baseUrl, expect, test } from '../fixtures'
 import { signInToMap, urlView } from '../steps/map'
 import { featurePoint } from '../steps/map-data'
-import { mapBox, resolution } from '../steps/map-pixels'
+import { mapBox, resolution, toMercator } from '../steps/map-pixels'
 import { apiToken } from '../steps/session'
 
 // One style definition, two renderers (decision 98): the web map (OpenLayers on the tiles) and
@@ -12,12 +13,6 @@ import { apiToken } from '../steps/session'
 const LAYERS_ONLY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'map-layers-only.css')
 const LAYERS = ['municipios', 'rodovias', 'pracas_pedagio']
 const BLOCK = 16
-
-const R = 6_378_137
-const mercator = (lon: number, lat: number) => [
-  (R * lon * Math.PI) / 180,
-  R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)),
-]
 
 /**
  * The share of BLOCK×BLOCK blocks whose mean colour (both pictures over the map's own
@@ -81,9 +76,9 @@ test(
     const web = await page.getByRole('region', { name: 'Mapa' }).screenshot({
       animations: 'disabled',
       scale: 'css',
-      style: (await import('node:fs')).readFileSync(LAYERS_ONLY, 'utf8'),
+      style: readFileSync(LAYERS_ONLY, 'utf8'),
     })
-    const [cx, cy] = mercator(view.lon, view.lat) as [number, number]
+    const [cx, cy] = toMercator(view.lon, view.lat) as [number, number]
     const r = resolution(view.z)
     const [width, height] = [Math.round(box.width), Math.round(box.height)]
     const getMap = async (shift = 0) => {
