@@ -42,7 +42,10 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     actionTimeout: budget(20_000),
     navigationTimeout: budget(30_000),
-    trace: 'retain-on-failure',
+    // A trace of each test, kept when it fails, with DOM snapshots but without the screencast:
+    // the trace's screenshots cost a quarter of the suite's time (12 specs: 133 s with them, 97 s
+    // without, 89 s with no trace at all); the failure screenshot below still shows the page.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
