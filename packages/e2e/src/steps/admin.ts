@@ -9,7 +9,20 @@ export async function openSection(page: Page, tab: string, exact = false): Promi
   await expect(page.getByRole('heading', { name: 'Painel de controle' })).toBeVisible({
     timeout: budget(30_000),
   })
-  await page.getByRole('tab', { name: tab, exact }).click()
+  await selectTab(page, tab, exact)
+}
+
+/**
+ * Selects a tab of the control panel. Its tab row scrolls: a tab past the row's arrow has been
+ * seen to take a click while the row scrolled and stay unselected, so the click is repeated
+ * until the tab is the selected one.
+ */
+export async function selectTab(page: Page, tab: string, exact = false): Promise<void> {
+  const button = page.getByRole('tab', { name: tab, exact })
+  await expect(async () => {
+    if ((await button.getAttribute('aria-selected')) !== 'true') await button.click()
+    await expect(button).toHaveAttribute('aria-selected', 'true', { timeout: budget(3_000) })
+  }).toPass({ timeout: budget(20_000) })
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { ADMIN, DESKTOP, PHONE, baseUrl, expect, test, unique } from '../fixtures'
-import { newField, openSection } from '../steps/admin'
+import { newField, openSection, selectTab } from '../steps/admin'
 import { snap } from '../steps/pictures'
 import { apiToken, createUser, signIn, signOut } from '../steps/session'
 import { openFromDashboard } from '../steps/tools'
@@ -391,13 +391,7 @@ test.describe('control panel', () => {
       { timeout: budget(20_000) },
     )
     await snap(page, 'dashboard-map-desktop')
-    // The map tab may still be drawing when the next tab is clicked: a CI run saw that click
-    // select nothing, so it is repeated until the tab is the selected one.
-    const settings = page.getByRole('tab', { name: 'Configuração' })
-    await expect(async () => {
-      if ((await settings.getAttribute('aria-selected')) !== 'true') await settings.click()
-      await expect(settings).toHaveAttribute('aria-selected', 'true', { timeout: budget(3_000) })
-    }).toPass({ timeout: budget(20_000) })
+    await selectTab(page, 'Configuração')
     await expect(page.getByLabel('Nome do projeto')).not.toHaveValue('')
     await snap(page, 'dashboard-settings-desktop')
     await page.getByRole('tab', { name: 'Acessos ao sistema' }).click()
